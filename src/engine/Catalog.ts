@@ -1,0 +1,171 @@
+/**
+ * A unit catalog: the records built from catalog entries and the indexes that resolve a token
+ * ("km", "kilometres", "°C") to a unit and prefix. Built once by the catalog service; a session's
+ * custom units form an overlay over it that never shadows a built-in name.
+ *
+ * Resolution order for one token: an exact symbol or alias (case-sensitive), then a spelled name
+ * or plural (case-insensitive), then a prefix the unit accepts followed by a symbol ("km") or by a
+ * name ("kilometre"). Symbols are never matched case-insensitively: `Kg`, `c` and `MM` are unknown,
+ * not silently something else.
+ */
+import * as Dimension from "./Dimension.ts"
+import * as DimensionNames from "./DimensionNames.ts"
+import * as Prefix from "./Prefix.ts"
+import * as Rational from "./Rational.ts"
+import type { UnitEntry } from "./catalog/define.ts"
+
+export interface LogarithmicScale {
+  readonly base: number
+  readonly divisor: number
+  readonly complement: boolean
+}
+
+export interface UnitRecord {
+  readonly symbol: string
+  readonly name: string
+  readonly aliases: ReadonlyArray<string>
+  readonly names: ReadonlyArray<string>
+  readonly dimension: Dimension.Dimension
+  /** Coherent SI value of one unit; for a temperature scale, the size of one degree. */
+  readonly factor: Rational.Rational
+  /** Set for temperature scales: kelvin = (x + offset) × factor. */
+  readonly offset: Rational.Rational | undefined
+  /** Set for logarithmic levels; `factor` is then the reference value. */
+  readonly logarithmic: LogarithmicScale | undefined
+  readonly prefixes: Prefix.PrefixPolicy
+  readonly exact: boolean
+  readonly source: string | undefined
+  readonly note: string | undefined
+  readonly system: string
+  /** Defined in a session (define_unit or inline custom_units), not built in. */
+  readonly custom: boolean
+}
+
+export interface Resolved {
+  readonly unit: UnitRecord
+  readonly prefix: Prefix.Prefix | undefined
+}
+
+/** Regular English plurals: meter → meters, inch → inches, henry → henries; hertz, lux, siemens stay. */
+export const pluralOf = (name: string): string | undefined => {
+  const last = name.split(" ").at(-1)!
+  if (/[sxz]$/i.test(last)) return undefined
+  if (/(ch|sh)$/i.test(last)) return name + "es"
+  if (/[^aeiou]y$/i.test(last)) return name.slice(0, -1) + "ies"
+  return name + "s"
+}
+
+/** Every spelled form of a unit's names, lowercased: names and their plurals, with `_` and space variants. */
+export const spelledForms = (record: { readonly name: string; readonly names: ReadonlyArray<string> }, plurals: ReadonlyArray<string> | false): Array<string> => {
+  const forms = new Set<string>()
+  for (const n of [record.name, ...record.names]) {
+    const variants = new Set([n, n.replaceAll(" ", "_"), n.replaceAll("_", " ")])
+    for (const v of variants) {
+      forms.add(v.toLowerCase())
+      if (plurals !== false) {
+        const p = pluralOf(v)
+        if (p) forms.add(p.toLowerCase())
+      }
+    }
+  }
+  if (plurals !== false) for (const p of plurals) forms.add(p.toLowerCase())
+  return [...forms]
+}
+
+export class Catalog {
+  private readonly symbols = new Map<string, UnitRecord>()
+  private readonly names = new Map<string, UnitRecord>()
+  /** first word (lowercased) → full multi-word names starting with it, longest first */
+  readonly multiWordNames = new Map<string, Array<string>>()
+  readonly records: Array<UnitRecord> = []
+
+  readonly parent: Catalog | undefined
+
+  constructor(parent: Catalog | undefined = undefined) {
+    this.parent = parent
+  }
+
+  /** Adds a record under its symbol, aliases and spelled forms. Returns the keys that were already taken. */
+  add(record: UnitRecord, plurals: ReadonlyArray<string> | false): Array<string> {
+    const clashes: Array<string> = []
+    this.records.push(record)
+    for (const s of [record.symbol, ...record.aliases]) {
+      if (this.symbols.has(s) || this.parent?.symbolRecord(s)) clashes.push(s)
+      else this.symbols.set(s, record)
+    }
+    for (const n of spelledForms(record, plurals)) {
+      if (this.names.has(n) || this.parent?.nameRecord(n)) {
+        if (this.names.get(n) !== record) clashes.push(n)
+        continue
+      }
+      this.names.set(n, record)
+      if (n.includes(" ")) {
+        const first = n.split(" ")[0]!
+        const list = this.multiWordNames.get(first) ?? []
+        list.push(n)
+        list.sort((a, b) => b.length - a.length)
+        this.multiWordNames.set(first, list)
+      }
+    }
+    return clashes
+  }
+
+  symbolRecord(symbol: string): UnitRecord | undefined {
+    return this.symbols.get(symbol) ?? this.parent?.symbolRecord(symbol)
+  }
+
+  nameRecord(lowercaseName: string): UnitRecord | undefined {
+    return this.names.get(lowercaseName) ?? this.parent?.nameRecord(lowercaseName)
+  }
+
+  /** All multi-word names of this catalog and its parents. */
+  multiWords(): ReadonlyMap<string, ReadonlyArray<string>> {
+    if (!this.parent) return this.multiWordNames
+    const merged = new Map(this.parent.multiWords())
+    for (const [k, v] of this.multiWordNames) merged.set(k, [...(merged.get(k) ?? []), ...v].sort((a, b) => b.length - a.length))
+    return merged
+  }
+
+  allRecords(): ReadonlyArray<UnitRecord> {
+    return this.parent ? [...this.parent.allRecords(), ...this.records] : this.records
+  }
+
+  /** Resolves one token of a unit expression, or undefined. */
+  resolve(token: string): Resolved | undefined {
+    const exact = this.symbolRecord(token)
+    if (exact) return { unit: exact, prefix: undefined }
+    const lower = token.toLowerCase()
+    const named = this.nameRecord(lower)
+    if (named) return { unit: named, prefix: undefined }
+    for (const [form, prefix] of Prefix.symbolForms) {
+      if (token.length > form.length && token.startsWith(form)) {
+        const unit = this.symbolRecord(token.slice(form.length))
+        if (unit && Prefix.allows(unit.prefixes, prefix)) return { unit, prefix }
+      }
+    }
+    for (const [form, prefix] of Prefix.nameForms) {
+      if (lower.length > form.length && lower.startsWith(form)) {
+        const unit = this.nameRecord(lower.slice(form.length))
+        if (unit && Prefix.allows(unit.prefixes, prefix)) return { unit, prefix }
+      }
+    }
+    return undefined
+  }
+}
+
+/** The symbol an agent reads back for a prefixed unit: "km", "µg". */
+export const symbolOf = ({ unit, prefix }: Resolved): string => (prefix ? prefix.symbol + unit.symbol : unit.symbol)
+
+/** The spelled name of a prefixed unit: "kilometer". */
+export const nameOf = ({ unit, prefix }: Resolved): string => (prefix ? prefix.name + unit.name : unit.name)
+
+/** `kilogram (kg)`: how suggestions name a unit. */
+export const describeUnit = (resolved: Resolved): string => {
+  const name = nameOf(resolved)
+  const symbol = symbolOf(resolved)
+  return name === symbol ? name : `${name} (${symbol})`
+}
+
+export const dimensionName = (record: UnitRecord): string => DimensionNames.describe(record.dimension)
+
+export type { UnitEntry }

@@ -1,0 +1,156 @@
+/**
+ * Converting a value between two unit expressions: linear (a ratio of SI factors), affine (a
+ * standalone temperature on a scale with an offset) or logarithmic (a level such as dBm).
+ *
+ * Temperature offsets apply only when both sides are standalone temperatures: 100 °C → °F is 212,
+ * while J/(kg·°C) → J/(kg·K) is a factor of 1, because inside a compound unit a degree is a difference.
+ */
+import { type Catalog, describeUnit } from "./Catalog.ts"
+import * as Dimension from "./Dimension.ts"
+import * as DimensionNames from "./DimensionNames.ts"
+import { ComputationError, DimensionMismatch, NoConversionPath } from "./errors.ts"
+import * as Rational from "./Rational.ts"
+import type { UnitExpression } from "./UnitExpression.ts"
+
+export interface Converter {
+  readonly kind: "linear" | "affine" | "logarithmic"
+  /** For linear and affine conversions: y = x × slope + intercept. */
+  readonly slope: Rational.Rational
+  readonly intercept: Rational.Rational
+  readonly apply: (value: number) => number
+  readonly notes: ReadonlyArray<string>
+}
+
+const linear = (slope: Rational.Rational, notes: ReadonlyArray<string>): Converter => ({
+  kind: "linear",
+  slope,
+  intercept: Rational.zero,
+  apply: (x) => Rational.scale(x, slope),
+  notes
+})
+
+/** Offset of a standalone temperature: zero for kelvin and rankine, which start at absolute zero. */
+const offsetOf = (e: UnitExpression): Rational.Rational => e.temperatureScale?.offset ?? Rational.zero
+
+const affine = (from: UnitExpression, to: UnitExpression, notes: ReadonlyArray<string>): Converter => {
+  // kelvin = (x + offFrom) × fFrom;  y = kelvin / fTo − offTo
+  const slope = Rational.divide(from.factor, to.factor)
+  const intercept = Rational.subtract(Rational.multiply(offsetOf(from), slope), offsetOf(to))
+  return {
+    kind: "affine",
+    slope,
+    intercept,
+    apply: (x) => Rational.scale(x, slope) + Rational.toNumber(intercept),
+    notes: [
+      ...notes,
+      "Converted as absolute temperatures (points on the scale). For a temperature difference, use delta units such as delta_degC or K."
+    ]
+  }
+}
+
+const toLinear = (e: UnitExpression, x: number): number => {
+  const scale = e.level!.logarithmic!
+  const ratio = scale.complement ? 1 - Math.pow(scale.base, -x / scale.divisor) : Math.pow(scale.base, x / scale.divisor)
+  return ratio * Rational.toNumber(e.factor)
+}
+
+const fromLinear = (e: UnitExpression, si: number): number => {
+  const scale = e.level!.logarithmic!
+  const ratio = si / Rational.toNumber(e.factor)
+  return scale.complement ? -scale.divisor * Math.log(1 - ratio) / Math.log(scale.base) : (scale.divisor * Math.log(ratio)) / Math.log(scale.base)
+}
+
+const logarithmic = (from: UnitExpression, to: UnitExpression, notes: ReadonlyArray<string>): Converter => ({
+  kind: "logarithmic",
+  slope: Rational.one,
+  intercept: Rational.zero,
+  apply: (x) => {
+    const si = from.level ? toLinear(from, x) : x * Rational.toNumber(from.factor)
+    return to.level ? fromLinear(to, si) : si / Rational.toNumber(to.factor)
+  },
+  notes: [...notes, "Logarithmic level: the conversion is not a constant factor."]
+})
+
+const dimensionText = (e: UnitExpression): string => DimensionNames.describe(e.dimension)
+
+/** Up to `limit` catalog units of a dimension, most common first (catalog order). */
+export const unitsOfDimension = (catalog: Catalog, dimension: Dimension.Dimension, limit = 5): Array<string> =>
+  catalog
+    .allRecords()
+    .filter((r) => Dimension.equals(r.dimension, dimension) && !r.custom)
+    .slice(0, limit)
+    .map((r) => r.symbol)
+
+const pseudoExplanation: Record<string, string> = {
+  angle: "To turn an angle into a ratio or a frequency, divide by the angle of a full turn explicitly (e.g. rad/(2π rad), or 1 rev = 2π rad).",
+  solid_angle: "Luminous flux (lm = cd·sr) and intensity (cd) differ by the solid angle: multiply or divide by sr explicitly.",
+  count: "Counted items (each, drops, tablets) are not a ratio: multiply or divide by a count unit explicitly (e.g. 15 gtt/mL)."
+}
+
+/**
+ * The converter from one expression to another, or why there is none: a DimensionMismatch for
+ * different physical dimensions, a NoConversionPath when only pseudo-dimensions (angle, solid
+ * angle, count) differ, which never convert into each other or into pure ratios.
+ */
+export const converterBetween = (catalog: Catalog, from: UnitExpression, to: UnitExpression): Converter | DimensionMismatch | NoConversionPath => {
+  const notes = [...from.notes, ...to.notes]
+  if (!Dimension.equals(from.dimension, to.dimension)) {
+    const fromDim = dimensionText(from)
+    const toDim = dimensionText(to)
+    if (Dimension.equalsIgnoringPseudo(from.dimension, to.dimension)) {
+      const isolated = Dimension.differingPseudo(from.dimension, to.dimension)
+      const names = [fromDim, toDim].filter((n, i, all) => all.indexOf(n) === i)
+      return new NoConversionPath({
+        message: `No conversion path from '${from.input}' to '${to.input}'`,
+        from: from.input,
+        to: to.input,
+        got: fromDim,
+        expected: toDim,
+        hints: [
+          `${from.input} is ${fromDim}; ${to.input} is ${toDim}`,
+          `${isolated.join(" and ")} ${isolated.length > 1 ? "are isolated pseudo-dimensions" : "is an isolated pseudo-dimension"}: ${names.join(" and ")} cannot interconvert`,
+          ...isolated.map((p) => pseudoExplanation[p]!).filter(Boolean)
+        ]
+      })
+    }
+    const hints = [`${from.input} is ${fromDim}; ${to.input} is ${toDim}`]
+    const compatible = unitsOfDimension(catalog, from.dimension)
+    if (compatible.length > 0) hints.push(`Compatible ${fromDim} units: ${compatible.join(", ")}`)
+    if (Dimension.isDimensionless(Dimension.multiply(from.dimension, to.dimension)) && !Dimension.isDimensionless(from.dimension)) {
+      hints.push(`'${from.input}' and '${to.input}' are reciprocals: convert 1/value to '1/(${to.input})' instead (e.g. fuel economy L/100km ↔ mi/gal)`)
+    }
+    hints.push("Use check_dimensions() to verify compatibility")
+    return new DimensionMismatch({
+      message: `Cannot convert '${from.input}' to '${to.input}': ${fromDim} is not compatible with ${toDim}`,
+      fromDimension: fromDim,
+      toDimension: toDim,
+      got: toDim,
+      expected: fromDim,
+      hints
+    })
+  }
+  if (from.level || to.level) return logarithmic(from, to, notes)
+  if (from.temperatureScale || to.temperatureScale) {
+    const bothStandalone = (e: UnitExpression) => e.temperatureScale !== undefined || (e.terms.length === 1 && e.terms[0]!.exponent === 1 && Rational.isOne(e.numeric))
+    if (bothStandalone(from) && bothStandalone(to)) return affine(from, to, notes)
+  }
+  const differenceNote =
+    from.temperatureDifference || to.temperatureDifference
+      ? ["Degrees inside a compound unit are temperature differences: 1 °C = 1 K and 1 °F = 5/9 K there, with no offset."]
+      : []
+  return linear(Rational.divide(from.factor, to.factor), [...notes, ...differenceNote])
+}
+
+/** Applies a converter, failing when the result is not a finite number (log of a negative level). */
+export const applyConverter = (converter: Converter, value: number): number | ComputationError => {
+  const result = converter.apply(value)
+  if (!Number.isFinite(result)) {
+    return new ComputationError({
+      message: `The conversion of ${value} has no finite result`,
+      hints: converter.kind === "logarithmic" ? ["A logarithmic level needs a positive linear value"] : ["The value is too large for this conversion"]
+    })
+  }
+  return result
+}
+
+export { describeUnit }

@@ -1,0 +1,82 @@
+/**
+ * Dimensions as exponent vectors.
+ *
+ * The seven SI base quantities plus information, and three pseudo-dimensions that SI calls
+ * dimensionless but that an agent must never mix up: plane angle, solid angle and count. Each has
+ * its own slot, so rad/s is not Hz, lm is not cd, and "drops per minute" is not "per minute". Pure
+ * ratios (percent, ppm, mg/kg) are the zero vector, named "ratio".
+ */
+export const baseQuantities = [
+  { key: "L", name: "length" },
+  { key: "M", name: "mass" },
+  { key: "T", name: "time" },
+  { key: "I", name: "current" },
+  { key: "Θ", name: "temperature" },
+  { key: "N", name: "amount_of_substance" },
+  { key: "J", name: "luminous_intensity" },
+  { key: "B", name: "information" },
+  { key: "A", name: "angle" },
+  { key: "Ω", name: "solid_angle" },
+  { key: "#", name: "count" }
+] as const
+
+export type BaseKey = (typeof baseQuantities)[number]["key"]
+
+const SLOTS = baseQuantities.length
+/** Slots 8..10 hold the pseudo-dimensions. */
+export const PSEUDO_SLOTS: ReadonlyArray<number> = [8, 9, 10]
+
+/** An exponent per slot, in `baseQuantities` order. Always of length 11, never mutated. */
+export type Dimension = ReadonlyArray<number>
+
+export const dimensionless: Dimension = Object.freeze(new Array<number>(SLOTS).fill(0))
+
+export const fromExponents = (exponents: Partial<Record<BaseKey, number>>): Dimension =>
+  Object.freeze(baseQuantities.map(({ key }) => exponents[key] ?? 0))
+
+export const base = (key: BaseKey): Dimension => fromExponents({ [key]: 1 })
+
+const clean = (x: number): number => (Math.abs(x - Math.round(x)) < 1e-9 ? Math.round(x) : x) || 0
+
+export const multiply = (a: Dimension, b: Dimension): Dimension =>
+  Object.freeze(a.map((x, i) => clean(x + (b[i] ?? 0))))
+
+export const divide = (a: Dimension, b: Dimension): Dimension =>
+  Object.freeze(a.map((x, i) => clean(x - (b[i] ?? 0))))
+
+export const power = (a: Dimension, exponent: number): Dimension => Object.freeze(a.map((x) => clean(x * exponent)))
+
+export const equals = (a: Dimension, b: Dimension): boolean => a.every((x, i) => Math.abs(x - (b[i] ?? 0)) < 1e-9)
+
+export const isDimensionless = (a: Dimension): boolean => a.every((x) => x === 0)
+
+/** A stable map key. */
+export const key = (a: Dimension): string => a.join(",")
+
+/** Equal on the SI and information slots, ignoring the pseudo-dimensions. */
+export const equalsIgnoringPseudo = (a: Dimension, b: Dimension): boolean =>
+  a.every((x, i) => PSEUDO_SLOTS.includes(i) || Math.abs(x - (b[i] ?? 0)) < 1e-9)
+
+/** Names of the pseudo-dimensions whose exponents differ between a and b. */
+export const differingPseudo = (a: Dimension, b: Dimension): Array<string> =>
+  PSEUDO_SLOTS.filter((i) => Math.abs((a[i] ?? 0) - (b[i] ?? 0)) > 1e-9).map((i) => baseQuantities[i]!.name)
+
+const SUPERSCRIPT: Record<string, string> = {
+  "-": "⁻", ".": "·", "0": "⁰", "1": "¹", "2": "²", "3": "³", "4": "⁴", "5": "⁵", "6": "⁶", "7": "⁷", "8": "⁸", "9": "⁹"
+}
+
+/** `2` → `²`, `-1` → `⁻¹`; non-integers keep `^x` so they stay readable. */
+export const superscript = (exponent: number): string =>
+  Number.isInteger(exponent) ? String(exponent).split("").map((c) => SUPERSCRIPT[c] ?? c).join("") : `^${exponent}`
+
+/** ISO 80000 style signature, M·L²·T⁻²: the order ucon's kind-of-quantity tools use. */
+const SIGNATURE_ORDER: ReadonlyArray<number> = [1, 0, 2, 3, 4, 5, 6, 7, 8, 9, 10]
+const SIGNATURE_SYMBOL = ["L", "M", "T", "I", "Θ", "N", "J", "information", "angle", "solid_angle", "count"]
+
+export const signature = (a: Dimension): string => {
+  const parts = SIGNATURE_ORDER.filter((i) => a[i] !== 0).map((i) => {
+    const e = a[i]!
+    return SIGNATURE_SYMBOL[i] + (e === 1 ? "" : superscript(e))
+  })
+  return parts.length === 0 ? "1" : parts.join("·")
+}

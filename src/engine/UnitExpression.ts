@@ -1,0 +1,224 @@
+/**
+ * A unit expression resolved against a catalog: its terms, its coherent SI factor and dimension,
+ * and how any ambiguous part was read. `resolveUnitExpression` never throws; it returns the
+ * expression or a typed error (UnknownUnit with suggestions, ParseError with the position).
+ */
+import { type Catalog, type Resolved, type UnitRecord, describeUnit, symbolOf } from "./Catalog.ts"
+import * as Dimension from "./Dimension.ts"
+import { ParseError, UnknownUnit } from "./errors.ts"
+import * as Rational from "./Rational.ts"
+import * as Suggestions from "./Suggestions.ts"
+import * as UnitSyntax from "./UnitSyntax.ts"
+
+export interface Term {
+  readonly unit: UnitRecord
+  readonly prefix: Resolved["prefix"]
+  readonly exponent: number
+}
+
+export interface UnitExpression {
+  readonly input: string
+  /** Unit terms, merged by unit and prefix, in order of first appearance. */
+  readonly terms: ReadonlyArray<Term>
+  /** Pure numbers in the expression: 100 in `L/100km` gives 1/100. */
+  readonly numeric: Rational.Rational
+  /** Coherent SI value of one of this unit, numbers included. */
+  readonly factor: Rational.Rational
+  readonly dimension: Dimension.Dimension
+  /** How ambiguous parts were read. */
+  readonly notes: ReadonlyArray<string>
+  /** The unit, when the expression is exactly one temperature scale (°C, °F): its offset applies. */
+  readonly temperatureScale: UnitRecord | undefined
+  /** The unit, when the expression is exactly one logarithmic level (dB, dBm, pH). */
+  readonly level: UnitRecord | undefined
+  /** A temperature scale appears inside a compound unit, where it stands for a difference. */
+  readonly temperatureDifference: boolean
+}
+
+type Evaluation =
+  | { readonly ok: true; readonly terms: Array<Term>; readonly numeric: Rational.Rational }
+  | { readonly ok: false; readonly error: UnknownUnit | ParseError }
+
+const multiplyTerms = (a: Array<Term>, b: ReadonlyArray<Term>, sign: 1 | -1): Array<Term> => {
+  const out = a.map((t) => ({ ...t }))
+  for (const t of b) {
+    const same = out.findIndex((o) => o.unit === t.unit && o.prefix === t.prefix)
+    if (same >= 0) out[same] = { ...out[same]!, exponent: out[same]!.exponent + sign * t.exponent }
+    else out.push({ ...t, exponent: sign * t.exponent })
+  }
+  return out
+}
+
+/** A token that is not a unit but ends in digits may carry its exponent: m2, cm3, s2. */
+const TRAILING_EXPONENT = /^(.*[^\d])(\d+)$/u
+
+const unknownUnit = (catalog: Catalog, expression: string, token: string, position: number): UnknownUnit => {
+  const { likelyFix, alternatives } = Suggestions.suggest(catalog, token)
+  const hints: Array<string> = []
+  if (likelyFix) {
+    const corrected = expression.slice(0, position) + symbolOf(likelyFix) + expression.slice(position + token.length)
+    if (corrected !== symbolOf(likelyFix)) hints.push(`Did you mean '${corrected}'?`)
+    if (alternatives.length > 0) hints.push(`Other similar units: ${alternatives.map(describeUnit).join(", ")}`)
+  } else if (alternatives.length > 0) {
+    hints.push(`Similar units: ${alternatives.map(describeUnit).join(", ")}`)
+  } else {
+    hints.push("No similar units found")
+    hints.push("Use list_units() to see all available units")
+  }
+  if (token !== expression) hints.push(`'${token}' at position ${position} of '${expression}' is the unknown part`)
+  return new UnknownUnit({
+    message: `Unknown unit: '${token}'`,
+    unit: token,
+    expression,
+    position,
+    likelyFix: likelyFix ? describeUnit(likelyFix) : undefined,
+    hints,
+    got: token
+  })
+}
+
+const evaluateNode = (catalog: Catalog, expression: string, node: UnitSyntax.Node): Evaluation => {
+  switch (node._tag) {
+    case "Number":
+      if (!(node.value > 0) || !Number.isFinite(node.value)) {
+        return {
+          ok: false,
+          error: new ParseError({
+            message: `A numeric factor in a unit must be a positive finite number, got ${node.value}`,
+            expression,
+            position: node.start,
+            hints: ["Numeric factors such as '100' in 'L/100km' must be positive"],
+            expected: "a positive number"
+          })
+        }
+      }
+      return { ok: true, terms: [], numeric: Rational.fromNumber(node.value) }
+    case "Name": {
+      let resolved = catalog.resolve(node.name)
+      let exponent = 1
+      if (!resolved) {
+        const split = TRAILING_EXPONENT.exec(node.name)
+        const base = split && catalog.resolve(split[1]!)
+        if (base && !base.unit.logarithmic) {
+          resolved = base
+          exponent = Number(split![2])
+        }
+      }
+      if (!resolved) return { ok: false, error: unknownUnit(catalog, expression, node.name, node.start) }
+      return { ok: true, terms: [{ unit: resolved.unit, prefix: resolved.prefix, exponent }], numeric: Rational.one }
+    }
+    case "Power": {
+      const inner = evaluateNode(catalog, expression, node.base)
+      if (!inner.ok) return inner
+      const numeric = Rational.power(inner.numeric, node.exponent)
+      return { ok: true, terms: inner.terms.map((t) => ({ ...t, exponent: t.exponent * node.exponent })), numeric }
+    }
+    case "Binary": {
+      const left = evaluateNode(catalog, expression, node.left)
+      if (!left.ok) return left
+      const right = evaluateNode(catalog, expression, node.right)
+      if (!right.ok) return right
+      const sign = node.op === "*" ? 1 : -1
+      return {
+        ok: true,
+        terms: multiplyTerms(left.terms, right.terms, sign),
+        numeric: sign === 1 ? Rational.multiply(left.numeric, right.numeric) : Rational.divide(left.numeric, right.numeric)
+      }
+    }
+  }
+}
+
+const termFactor = (t: Term): Rational.Rational =>
+  Rational.power(t.prefix ? Rational.multiply(t.prefix.factor, t.unit.factor) : t.unit.factor, t.exponent)
+
+/** Assembles an expression from terms: used by the parser and by code that builds units (compute). */
+export const fromTerms = (input: string, terms: ReadonlyArray<Term>, numeric: Rational.Rational, notes: ReadonlyArray<string> = []): UnitExpression => {
+  const kept = terms.filter((t) => Math.abs(t.exponent) > 1e-12)
+  let factor = numeric
+  let dimension = Dimension.dimensionless
+  for (const t of kept) {
+    factor = Rational.multiply(factor, termFactor(t))
+    dimension = Dimension.multiply(dimension, Dimension.power(t.unit.dimension, t.exponent))
+  }
+  const single = kept.length === 1 && kept[0]!.exponent === 1 && Rational.isOne(numeric) && !kept[0]!.prefix ? kept[0]!.unit : undefined
+  return {
+    input,
+    terms: kept,
+    numeric,
+    factor,
+    dimension,
+    notes,
+    temperatureScale: single?.offset ? single : undefined,
+    level: single?.logarithmic ? single : undefined,
+    temperatureDifference: !single && kept.some((t) => t.unit.offset !== undefined)
+  }
+}
+
+const parseAndEvaluate = (catalog: Catalog, input: string): UnitExpression | UnknownUnit | ParseError => {
+  const trimmed = input.trim()
+  if (trimmed === "") {
+    return new ParseError({
+      message: "Cannot parse unit expression: the unit is empty",
+      expression: input,
+      position: 0,
+      hints: ["Give a unit such as 'm', 'kg*m/s^2' or 'mg/(kg*d)'", "Use '1' for a pure number"],
+      expected: "a unit expression"
+    })
+  }
+  const parsed = UnitSyntax.parse(input, { multiWordNames: catalog.multiWords() })
+  if (!parsed.ok) {
+    const { position, expected, message } = parsed.failure
+    return new ParseError({
+      message: `Cannot parse unit expression: '${input}'`,
+      expression: input,
+      position,
+      expected,
+      got: input,
+      hints: [`Parse error: ${message}`, "Check for unbalanced parentheses or invalid characters", "Valid syntax: m/s, kg*m/s^2, W/(m²·K), mg/kg/d"]
+    })
+  }
+  const evaluated = evaluateNode(catalog, input, parsed.value.ast)
+  if (!evaluated.ok) return evaluated.error
+  const expression = fromTerms(input, evaluated.terms, evaluated.numeric, parsed.value.notes)
+  const misplacedLevel = expression.level === undefined && expression.terms.find((t) => t.unit.logarithmic)
+  if (misplacedLevel) {
+    return new ParseError({
+      message: `Logarithmic unit '${misplacedLevel.unit.symbol}' cannot be combined with other units, prefixed or raised to a power`,
+      expression: input,
+      position: 0,
+      expected: "a logarithmic unit on its own",
+      hints: [`Convert '${misplacedLevel.unit.symbol}' on its own, e.g. to its linear unit, then combine the linear value`]
+    })
+  }
+  return expression
+}
+
+const CACHE_LIMIT = 4096
+const caches = new WeakMap<Catalog, Map<string, UnitExpression | UnknownUnit | ParseError>>()
+
+/**
+ * Resolves a unit expression against a catalog. Results, errors included, are cached per catalog
+ * (a catalog never changes once built), so repeated calls cost one map lookup.
+ */
+export const resolveUnitExpression = (catalog: Catalog, input: string): UnitExpression | UnknownUnit | ParseError => {
+  let cache = caches.get(catalog)
+  if (!cache) caches.set(catalog, (cache = new Map()))
+  const hit = cache.get(input)
+  if (hit) return hit
+  const result = parseAndEvaluate(catalog, input)
+  if (cache.size >= CACHE_LIMIT) cache.clear()
+  cache.set(input, result)
+  return result
+}
+
+const symbolWithExponent = (t: Term, exponent: number): string =>
+  symbolOf({ unit: t.unit, prefix: t.prefix }) + (exponent === 1 ? "" : Dimension.superscript(exponent))
+
+/** A canonical rendering such as `kg·m/s²` or `mg/(kg·d)`; `1` for a pure number. */
+export const format = (terms: ReadonlyArray<Term>): string => {
+  const numerator = terms.filter((t) => t.exponent > 0).map((t) => symbolWithExponent(t, t.exponent))
+  const denominator = terms.filter((t) => t.exponent < 0).map((t) => symbolWithExponent(t, -t.exponent))
+  const top = numerator.length > 0 ? numerator.join("·") : "1"
+  if (denominator.length === 0) return top
+  return `${top}/${denominator.length === 1 ? denominator[0] : `(${denominator.join("·")})`}`
+}

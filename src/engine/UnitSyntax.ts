@@ -1,0 +1,327 @@
+/**
+ * The grammar of unit expressions, independent of any catalog.
+ *
+ *   expression := term (("*" | "·" | "⋅" | "×" | "." | "/" | "per" | juxtaposition) term)*   left to right
+ *   term       := ("sq" | "square" | "cu" | "cubic")* atom (("^" | "**") exponent | superscript | "squared" | "cubed" | "-n")*
+ *   atom       := number [term] | name | "(" expression ")"
+ *
+ * A number directly followed by a unit is one factor, so `L/100km` is L/(100 km) and `1/8 hr` is
+ * 1/(8 hr). `*` and `/` group left to right (`mcg/kg/min` is mcg/(kg·min)); when a product follows a
+ * quotient (`J/mol*K`), the reading is reported in `notes` because people often mean J/(mol·K).
+ */
+
+export type Node =
+  | { readonly _tag: "Name"; readonly name: string; readonly start: number; readonly end: number }
+  | { readonly _tag: "Number"; readonly value: number; readonly start: number; readonly end: number }
+  | {
+      readonly _tag: "Binary"
+      readonly op: "*" | "/"
+      readonly left: Node
+      readonly right: Node
+      readonly start: number
+      readonly end: number
+    }
+  | { readonly _tag: "Power"; readonly base: Node; readonly exponent: number; readonly start: number; readonly end: number }
+
+export interface SyntaxFailure {
+  readonly position: number
+  readonly expected: string
+  readonly message: string
+}
+
+export interface Parsed {
+  readonly ast: Node
+  readonly notes: ReadonlyArray<string>
+}
+
+/** Multi-word names the catalog knows ("fl oz", "nautical mile"), lowercased; the lexer keeps them whole. */
+export interface SyntaxOptions {
+  readonly multiWordNames?: ReadonlyMap<string, ReadonlyArray<string>>
+}
+
+type Token =
+  | { readonly kind: "number"; readonly value: number; readonly start: number; readonly end: number; readonly spaceBefore: boolean }
+  | { readonly kind: "name"; readonly text: string; readonly start: number; readonly end: number; readonly spaceBefore: boolean }
+  | { readonly kind: "mul" | "div" | "pow" | "lparen" | "rparen" | "sign"; readonly text: string; readonly start: number; readonly end: number; readonly spaceBefore: boolean }
+  | { readonly kind: "sup"; readonly value: number; readonly start: number; readonly end: number; readonly spaceBefore: boolean }
+  | { readonly kind: "end"; readonly start: number; readonly end: number; readonly spaceBefore: boolean }
+
+const SUPERSCRIPT_DIGITS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
+const MUL_CHARS = new Set(["*", "·", "⋅", "×", "•", "∙"])
+const DIV_CHARS = new Set(["/", "∕", "÷"])
+const SPACE = /[\s\u00a0\u2009\u202f]/
+const NAME_START = /[\p{L}_°%‰‱′″'"☉⊙℃℉µ]/u
+const NAME_PART = /[\p{L}\d_°%‰‱′″'"☉⊙℃℉µ]/u
+const NUMBER = /^(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?/
+
+class Failure {
+  readonly failure: SyntaxFailure
+  constructor(failure: SyntaxFailure) {
+    this.failure = failure
+  }
+}
+
+const fail = (position: number, expected: string, message: string): never => {
+  throw new Failure({ position, expected, message })
+}
+
+const tokenize = (input: string, options: SyntaxOptions): Array<Token> => {
+  const tokens: Array<Token> = []
+  let i = 0
+  let spaceBefore = false
+  const push = (token: Token) => {
+    tokens.push(token)
+    spaceBefore = false
+  }
+  while (i < input.length) {
+    const c = input[i]!
+    if (SPACE.test(c)) {
+      spaceBefore = true
+      i++
+      continue
+    }
+    const start = i
+    if (c === "*" && input[i + 1] === "*") {
+      push({ kind: "pow", text: "**", start, end: i + 2, spaceBefore })
+      i += 2
+    } else if (MUL_CHARS.has(c)) {
+      push({ kind: "mul", text: c, start, end: i + 1, spaceBefore })
+      i++
+    } else if (DIV_CHARS.has(c)) {
+      push({ kind: "div", text: c, start, end: i + 1, spaceBefore })
+      i++
+    } else if (c === "^") {
+      push({ kind: "pow", text: c, start, end: i + 1, spaceBefore })
+      i++
+    } else if (c === "(" || c === "[") {
+      push({ kind: "lparen", text: c, start, end: i + 1, spaceBefore })
+      i++
+    } else if (c === ")" || c === "]") {
+      push({ kind: "rparen", text: c, start, end: i + 1, spaceBefore })
+      i++
+    } else if (c === "⁻" || c === "⁺" || SUPERSCRIPT_DIGITS.includes(c)) {
+      let j = i
+      let sign = 1
+      if (input[j] === "⁻" || input[j] === "⁺") sign = input[j++] === "⁻" ? -1 : 1
+      let digits = ""
+      while (j < input.length && SUPERSCRIPT_DIGITS.includes(input[j]!)) digits += SUPERSCRIPT_DIGITS.indexOf(input[j++]!)
+      if (digits === "") fail(j, "a superscript digit", `'${input[i]}' must be followed by a superscript digit`)
+      push({ kind: "sup", value: sign * Number(digits), start, end: j, spaceBefore })
+      i = j
+    } else if (c === "." && /\p{L}/u.test(input[i + 1] ?? "") && tokens.length > 0 && (tokens.at(-1)!.kind === "name" || tokens.at(-1)!.kind === "rparen")) {
+      // UCUM style N.m: a dot between two names multiplies
+      push({ kind: "mul", text: c, start, end: i + 1, spaceBefore })
+      i++
+    } else if (/[\d.]/.test(c)) {
+      const match = NUMBER.exec(input.slice(i))
+      if (!match) fail(i, "a number", `'${c}' does not start a number`)
+      const text = match![0]
+      push({ kind: "number", value: Number(text), start, end: i + text.length, spaceBefore })
+      i += text.length
+    } else if (c === "-" && /\d/.test(input[i + 1] ?? "") && tokens.at(-1)?.kind === "name" && !spaceBefore) {
+      // m s-1: a signed integer glued to a name is its exponent
+      const match = /^-\d+/.exec(input.slice(i))!
+      push({ kind: "sup", value: Number(match[0]), start, end: i + match[0].length, spaceBefore })
+      i += match[0].length
+    } else if (c === "-" || c === "+" || c === "−") {
+      push({ kind: "sign", text: c, start, end: i + 1, spaceBefore })
+      i++
+    } else if (NAME_START.test(c)) {
+      let j = i + 1
+      while (j < input.length && NAME_PART.test(input[j]!)) j++
+      let text = input.slice(i, j)
+      // keep a catalog multi-word name ("fl oz", "nautical mile") in one token
+      const candidates = options.multiWordNames?.get(text.toLowerCase())
+      if (candidates) {
+        for (const phrase of candidates) {
+          const slice = input.slice(i, i + phrase.length)
+          const after = input[i + phrase.length]
+          if (slice.toLowerCase() === phrase && (after === undefined || !NAME_PART.test(after))) {
+            text = slice
+            j = i + phrase.length
+            break
+          }
+        }
+      }
+      const lower = text.toLowerCase()
+      if (lower === "per") push({ kind: "div", text, start, end: j, spaceBefore })
+      else push({ kind: "name", text, start, end: j, spaceBefore })
+      i = j
+    } else {
+      fail(i, "a unit name, number, operator or parenthesis", `Unexpected character '${c}' at position ${i}`)
+    }
+  }
+  tokens.push({ kind: "end", start: input.length, end: input.length, spaceBefore })
+  return tokens
+}
+
+const POWER_WORDS: Record<string, number> = { sq: 2, square: 2, cu: 3, cubic: 3 }
+const POSTFIX_POWER_WORDS: Record<string, number> = { squared: 2, cubed: 3 }
+
+class Parser {
+  private index = 0
+  readonly notes: Array<string> = []
+  private readonly input: string
+  private readonly tokens: ReadonlyArray<Token>
+  constructor(input: string, tokens: ReadonlyArray<Token>) {
+    this.input = input
+    this.tokens = tokens
+  }
+
+  private get peek(): Token {
+    return this.tokens[this.index]!
+  }
+
+  private next(): Token {
+    return this.tokens[this.index++]!
+  }
+
+  parse(): Node {
+    if (this.peek.kind === "end") fail(0, "a unit expression", "The unit expression is empty")
+    const node = this.expression()
+    const t = this.peek
+    if (t.kind === "rparen") fail(t.start, "an operator or the end of the expression", `Unbalanced parentheses: ')' at position ${t.start} has no matching '('`)
+    if (t.kind !== "end") fail(t.start, "an operator or the end of the expression", `Unexpected '${this.input.slice(t.start, t.end)}' at position ${t.start}`)
+    return node
+  }
+
+  private startsAtom(t: Token): boolean {
+    return t.kind === "number" || t.kind === "lparen" || (t.kind === "name" && !(t.text.toLowerCase() in POSTFIX_POWER_WORDS))
+  }
+
+  private expression(): Node {
+    let left = this.term()
+    let sawDivision = false
+    for (;;) {
+      const t = this.peek
+      let op: "*" | "/"
+      if (t.kind === "mul") {
+        this.next()
+        op = "*"
+      } else if (t.kind === "div") {
+        this.next()
+        op = "/"
+      } else if (this.startsAtom(t)) {
+        op = "*" // juxtaposition: "kg m/s^2"
+      } else break
+      const right = this.term()
+      if (op === "*" && sawDivision && right._tag !== "Number") {
+        const shown = this.input.slice(left.start, right.end)
+        this.notes.push(
+          `Read '${shown}' left to right: '${this.input.slice(right.start, right.end)}' multiplies the whole quotient (it is in the numerator). If it belongs in the denominator, write it inside parentheses after '/'.`
+        )
+      }
+      if (op === "/") sawDivision = true
+      left = { _tag: "Binary", op, left, right, start: left.start, end: right.end }
+    }
+    return left
+  }
+
+  private term(): Node {
+    const t = this.peek
+    if (t.kind === "name" && t.text.toLowerCase() in POWER_WORDS) {
+      this.next()
+      const inner = this.term()
+      return { _tag: "Power", base: inner, exponent: POWER_WORDS[t.text.toLowerCase()]!, start: t.start, end: inner.end }
+    }
+    let node = this.atom()
+    for (;;) {
+      const p = this.peek
+      if (p.kind === "pow") {
+        this.next()
+        const exponent = this.exponent()
+        node = { _tag: "Power", base: node, exponent: exponent.value, start: node.start, end: exponent.end }
+      } else if (p.kind === "sup" && !p.spaceBefore) {
+        this.next()
+        node = { _tag: "Power", base: node, exponent: p.value, start: node.start, end: p.end }
+      } else if (p.kind === "name" && p.text.toLowerCase() in POSTFIX_POWER_WORDS) {
+        this.next()
+        node = { _tag: "Power", base: node, exponent: POSTFIX_POWER_WORDS[p.text.toLowerCase()]!, start: node.start, end: p.end }
+      } else break
+    }
+    return node
+  }
+
+  private exponent(): { value: number; end: number } {
+    const t = this.peek
+    if (t.kind === "sup") {
+      this.next()
+      return { value: t.value, end: t.end }
+    }
+    if (t.kind === "lparen") {
+      this.next()
+      const numerator = this.signedNumber()
+      let value = numerator.value
+      if (this.peek.kind === "div") {
+        this.next()
+        const denominator = this.signedNumber()
+        if (denominator.value === 0) fail(denominator.start, "a non-zero denominator", "An exponent cannot divide by zero")
+        value = numerator.value / denominator.value
+      }
+      const close = this.next()
+      if (close.kind !== "rparen") fail(close.start, "')'", `Unbalanced parentheses: expected ')' to close the exponent at position ${t.start}`)
+      return { value, end: close.end }
+    }
+    const n = this.signedNumber()
+    return { value: n.value, end: n.end }
+  }
+
+  private signedNumber(): { value: number; start: number; end: number } {
+    let sign = 1
+    const first = this.peek
+    if (first.kind === "sign") {
+      this.next()
+      sign = first.text === "+" ? 1 : -1
+    }
+    const t = this.next()
+    if (t.kind === "number" || t.kind === "sup") return { value: sign * t.value, start: first.start, end: t.end }
+    return fail(t.start, "a number (the exponent)", `Expected a number as the exponent at position ${t.start}`)
+  }
+
+  private atom(): Node {
+    const t = this.next()
+    switch (t.kind) {
+      case "number": {
+        const number: Node = { _tag: "Number", value: t.value, start: t.start, end: t.end }
+        // a number followed by a unit is one factor: "100km", "8 hr", "2.205 lb"
+        const p = this.peek
+        if (p.kind === "name" && !(p.text.toLowerCase() in POSTFIX_POWER_WORDS)) {
+          const unit = this.term()
+          return { _tag: "Binary", op: "*", left: number, right: unit, start: t.start, end: unit.end }
+        }
+        return number
+      }
+      case "name":
+        return { _tag: "Name", name: t.text, start: t.start, end: t.end }
+      case "lparen": {
+        const inner = this.expression()
+        const close = this.next()
+        if (close.kind !== "rparen") {
+          fail(close.start, "')'", `Unbalanced parentheses: '${t.text}' at position ${t.start} is never closed (expected ')' at position ${close.start})`)
+        }
+        return { ...inner, start: t.start, end: close.end }
+      }
+      case "end":
+        return fail(t.start, "a unit, number or '('", `The expression ends where a unit was expected (position ${t.start})`)
+      case "rparen":
+        return fail(t.start, "a unit, number or '('", `Unbalanced parentheses: ')' at position ${t.start} has no matching '('`)
+      case "sign":
+        return fail(t.start, "a unit, number or '('", `A sign '${t.text}' at position ${t.start} is only allowed in an exponent (m^-2); unit expressions cannot be negative`)
+      default:
+        return fail(t.start, "a unit, number or '('", `Expected a unit, number or '(' at position ${t.start}, found '${this.input.slice(t.start, t.end)}'`)
+    }
+  }
+}
+
+/** Parses `input` into an AST, or describes where and why it is not a unit expression. Never throws. */
+export const parse = (input: string, options: SyntaxOptions = {}): { ok: true; value: Parsed } | { ok: false; failure: SyntaxFailure } => {
+  try {
+    const parser = new Parser(input, tokenize(input, options))
+    const ast = parser.parse()
+    return { ok: true, value: { ast, notes: parser.notes } }
+  } catch (e) {
+    if (e instanceof Failure) return { ok: false, failure: e.failure }
+    if (e instanceof RangeError) return { ok: false, failure: { position: 0, expected: "a simpler expression", message: `The expression is too deeply nested` } }
+    throw e
+  }
+}

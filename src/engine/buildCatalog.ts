@@ -1,0 +1,117 @@
+/**
+ * Turns catalog entries (data) into a Catalog (indexes). Entries may reference each other in any
+ * order; each is resolved once every unit its definition names is known. Problems (a reference
+ * that never resolves, a symbol or name used twice) are returned, never thrown: the catalog test
+ * asserts there are none, and the service refuses to start with any.
+ */
+import { Catalog, type UnitRecord } from "./Catalog.ts"
+import * as Dimension from "./Dimension.ts"
+import * as Rational from "./Rational.ts"
+import type { UnitEntry } from "./catalog/define.ts"
+import { isEngineError } from "./errors.ts"
+import { type UnitExpression, resolveUnitExpression } from "./UnitExpression.ts"
+import * as UnitSyntax from "./UnitSyntax.ts"
+
+export interface CatalogProblem {
+  readonly symbol: string
+  readonly problem: string
+}
+
+const namesIn = (node: UnitSyntax.Node): Array<string> => {
+  switch (node._tag) {
+    case "Name":
+      return [node.name]
+    case "Number":
+      return []
+    case "Power":
+      return namesIn(node.base)
+    case "Binary":
+      return [...namesIn(node.left), ...namesIn(node.right)]
+  }
+}
+
+const referencesResolve = (catalog: Catalog, expression: string): boolean => {
+  const parsed = UnitSyntax.parse(expression, { multiWordNames: catalog.multiWords() })
+  if (!parsed.ok) return true // let the evaluation report the syntax error
+  return namesIn(parsed.value.ast).every((n) => catalog.resolve(n) ?? catalog.resolve(n.replace(/\d+$/, "")))
+}
+
+const referencedExpression = (entry: UnitEntry): string | undefined =>
+  entry.definition.kind === "scaled" ? entry.definition.of : entry.definition.kind === "logarithmic" ? entry.definition.reference : undefined
+
+const toRecord = (entry: UnitEntry, custom: boolean, reference: UnitExpression | undefined): UnitRecord => {
+  const d = entry.definition
+  const common = {
+    symbol: entry.symbol,
+    name: entry.name,
+    aliases: entry.aliases,
+    names: entry.names,
+    prefixes: entry.prefixes,
+    exact: entry.exact,
+    source: entry.source,
+    note: entry.note,
+    system: entry.system,
+    custom
+  }
+  switch (d.kind) {
+    case "base":
+      return { ...common, dimension: d.base ? Dimension.base(d.base) : Dimension.dimensionless, factor: d.factor, offset: undefined, logarithmic: undefined }
+    case "scaled":
+      return { ...common, dimension: reference!.dimension, factor: Rational.multiply(d.factor, reference!.factor), offset: undefined, logarithmic: undefined }
+    case "affine":
+      return { ...common, dimension: Dimension.base("Θ"), factor: d.factor, offset: d.offset, logarithmic: undefined }
+    case "logarithmic":
+      return {
+        ...common,
+        dimension: reference!.dimension,
+        factor: reference!.factor,
+        offset: undefined,
+        logarithmic: { base: d.base, divisor: d.divisor, complement: d.complement ?? false }
+      }
+  }
+}
+
+/** Builds a catalog (or an overlay over `parent`) from entries, with every problem found. */
+export const buildCatalog = (
+  entries: ReadonlyArray<UnitEntry>,
+  options: { readonly parent?: Catalog; readonly custom?: boolean } = {}
+): { readonly catalog: Catalog; readonly problems: ReadonlyArray<CatalogProblem> } => {
+  // resolution happens on a scratch catalog, so the real one's expression cache never sees a half-built state
+  const scratch = new Catalog(options.parent)
+  const problems: Array<CatalogProblem> = []
+  const resolved = new Map<UnitEntry, UnitRecord>()
+  let pending = [...entries]
+  while (pending.length > 0) {
+    const deferred: Array<UnitEntry> = []
+    for (const entry of pending) {
+      const expression = referencedExpression(entry)
+      if (expression !== undefined && !referencesResolve(scratch, expression)) {
+        deferred.push(entry)
+        continue
+      }
+      let reference: UnitExpression | undefined
+      if (expression !== undefined) {
+        const r = resolveUnitExpression(new Catalog(scratch), expression)
+        if (isEngineError(r)) {
+          problems.push({ symbol: entry.symbol, problem: `definition '${expression}': ${r.message}` })
+          continue
+        }
+        reference = r
+      }
+      const record = toRecord(entry, options.custom ?? false, reference)
+      resolved.set(entry, record)
+      for (const clash of scratch.add(record, entry.plurals)) problems.push({ symbol: entry.symbol, problem: `'${clash}' is already taken by another unit` })
+    }
+    if (deferred.length === pending.length) {
+      for (const entry of deferred) problems.push({ symbol: entry.symbol, problem: `definition '${referencedExpression(entry)}' names a unit that is never defined` })
+      break
+    }
+    pending = deferred
+  }
+  const catalog = new Catalog(options.parent)
+  for (const entry of entries) {
+    const record = resolved.get(entry)
+    if (record) catalog.add(record, entry.plurals)
+  }
+  return { catalog, problems }
+}

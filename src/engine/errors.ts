@@ -1,0 +1,75 @@
+/**
+ * The typed failures of the engine. Every error carries what the single mapping layer in src/mcp
+ * needs to answer an agent: a message, where it happened (parameter, compute step), what was
+ * received and expected, a high-confidence `likelyFix` to apply directly, and lower-confidence hints.
+ */
+import { Schema } from "effect"
+
+const diagnostics = {
+  message: Schema.String,
+  hints: Schema.Array(Schema.String),
+  likelyFix: Schema.optional(Schema.String),
+  parameter: Schema.optional(Schema.String),
+  step: Schema.optional(Schema.Number),
+  got: Schema.optional(Schema.String),
+  expected: Schema.optional(Schema.String)
+}
+
+/** A token of a unit expression names no known unit. */
+export class UnknownUnit extends Schema.TaggedError<UnknownUnit>()("UnknownUnit", {
+  ...diagnostics,
+  unit: Schema.String,
+  expression: Schema.String,
+  position: Schema.Number
+}) {}
+
+/** A unit expression is not well formed. */
+export class ParseError extends Schema.TaggedError<ParseError>()("ParseError", {
+  ...diagnostics,
+  expression: Schema.String,
+  position: Schema.Number
+}) {}
+
+/** Two quantities have different dimensions where the same one was needed. */
+export class DimensionMismatch extends Schema.TaggedError<DimensionMismatch>()("DimensionMismatch", {
+  ...diagnostics,
+  fromDimension: Schema.String,
+  toDimension: Schema.String
+}) {}
+
+/** Units that could be related but have no conversion: isolated pseudo-dimensions, or a custom unit with no edge. */
+export class NoConversionPath extends Schema.TaggedError<NoConversionPath>()("NoConversionPath", {
+  ...diagnostics,
+  from: Schema.String,
+  to: Schema.String
+}) {}
+
+/** An argument is malformed or out of range. */
+export class InvalidInput extends Schema.TaggedError<InvalidInput>()("InvalidInput", {
+  ...diagnostics
+}) {}
+
+/** Arithmetic that cannot produce a finite answer: division by zero, overflow. */
+export class ComputationError extends Schema.TaggedError<ComputationError>()("ComputationError", {
+  ...diagnostics
+}) {}
+
+export type EngineError = UnknownUnit | ParseError | DimensionMismatch | NoConversionPath | InvalidInput | ComputationError
+
+const engineErrorTags = new Set(["UnknownUnit", "ParseError", "DimensionMismatch", "NoConversionPath", "InvalidInput", "ComputationError"])
+
+export const isEngineError = (u: unknown): u is EngineError =>
+  typeof u === "object" && u !== null && engineErrorTags.has((u as { _tag?: string })._tag ?? "")
+
+/** The same error, placed at a tool parameter and (for compute) a factor step. */
+export const locate = <E extends EngineError>(error: E, location: { readonly parameter?: string; readonly step?: number }): E => {
+  const Constructor = error.constructor as new (fields: object) => E
+  return new Constructor({ ...fieldsOf(error), ...location })
+}
+
+/** The schema fields of an error: its own data plus `message`, which Error keeps non-enumerable. */
+export const fieldsOf = (error: EngineError): Record<string, unknown> => {
+  const out: Record<string, unknown> = { message: error.message }
+  for (const [k, v] of Object.entries(error)) if (v !== undefined && k !== "_tag" && k !== "name" && k !== "stack") out[k] = v
+  return out
+}
