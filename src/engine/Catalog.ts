@@ -39,6 +39,8 @@ export interface UnitRecord {
   readonly system: string
   /** Defined in a session (define_unit or inline custom_units), not built in. */
   readonly custom: boolean
+  /** A custom unit no conversion edge reaches yet: it converts only to itself. */
+  readonly unconnected?: boolean
 }
 
 export interface Resolved {

@@ -87,6 +87,16 @@ const pseudoExplanation: Record<string, string> = {
   count: "Counted items (each, drops, tablets) are not a ratio: multiply or divide by a count unit explicitly (e.g. 15 gtt/mL)."
 }
 
+/** A custom unit without edges must cancel out exactly between the two sides; returns one that does not. */
+const unconnectedDifference = (from: UnitExpression, to: UnitExpression): string | undefined => {
+  const net = new Map<string, number>()
+  for (const [e, sign] of [[from, 1], [to, -1]] as const) {
+    for (const t of e.terms) if (t.unit.unconnected) net.set(t.unit.name, (net.get(t.unit.name) ?? 0) + sign * t.exponent)
+  }
+  for (const [name, exponent] of net) if (Math.abs(exponent) > 1e-12) return name
+  return undefined
+}
+
 /**
  * The converter from one expression to another, or why there is none: a DimensionMismatch for
  * different physical dimensions, a NoConversionPath when only pseudo-dimensions (angle, solid
@@ -127,6 +137,18 @@ export const converterBetween = (catalog: Catalog, from: UnitExpression, to: Uni
       got: toDim,
       expected: fromDim,
       hints
+    })
+  }
+  const stranded = unconnectedDifference(from, to)
+  if (stranded) {
+    return new NoConversionPath({
+      message: `No conversion path from '${from.input}' to '${to.input}'`,
+      from: from.input,
+      to: to.input,
+      hints: [
+        `'${stranded}' is a custom unit with no conversion edge to any other unit`,
+        `Add one with define_conversion(src="${stranded}", dst=<known unit>, factor=...) or inline custom_edges`
+      ]
     })
   }
   if (from.level || to.level) return logarithmic(from, to, notes)

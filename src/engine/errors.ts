@@ -54,9 +54,81 @@ export class ComputationError extends Schema.TaggedError<ComputationError>()("Co
   ...diagnostics
 }) {}
 
-export type EngineError = UnknownUnit | ParseError | DimensionMismatch | NoConversionPath | InvalidInput | ComputationError
+/** A name is already taken: a session constant, unit or alias that exists (built in or in the session). */
+export class DuplicateDefinition extends Schema.TaggedError<DuplicateDefinition>()("DuplicateDefinition", {
+  ...diagnostics,
+  kind: Schema.Literals(["duplicate_symbol", "duplicate_unit", "alias_collision"])
+}) {}
 
-const engineErrorTags = new Set(["UnknownUnit", "ParseError", "DimensionMismatch", "NoConversionPath", "InvalidInput", "ComputationError"])
+/** A value that cannot be used: NaN, infinite, or a negative uncertainty. */
+export class InvalidValue extends Schema.TaggedError<InvalidValue>()("InvalidValue", {
+  ...diagnostics
+}) {}
+
+/** A unit string given to a constant or kind-of-quantity tool does not resolve. */
+export class InvalidUnit extends Schema.TaggedError<InvalidUnit>()("InvalidUnit", {
+  ...diagnostics
+}) {}
+
+/** A formula call that cannot run: unknown name, missing or malformed parameter, or a failure inside. */
+export class FormulaError extends Schema.TaggedError<FormulaError>()("FormulaError", {
+  ...diagnostics,
+  kind: Schema.Literals(["unknown_formula", "missing_parameter", "invalid_parameter", "execution_error"]),
+  formula: Schema.String
+}) {}
+
+/** Kind of quantity: the named kind does not exist. */
+export class UnknownKind extends Schema.TaggedError<UnknownKind>()("UnknownKind", {
+  ...diagnostics
+}) {}
+
+/** Kind of quantity: a kind (or alias) with this name already exists. */
+export class DuplicateKind extends Schema.TaggedError<DuplicateKind>()("DuplicateKind", {
+  ...diagnostics
+}) {}
+
+/** Kind of quantity: validate_result without a declaration or a declared_kind. */
+export class NoActiveDeclaration extends Schema.TaggedError<NoActiveDeclaration>()("NoActiveDeclaration", {
+  ...diagnostics
+}) {}
+
+/** Kind of quantity: a dimension string that names no dimension. */
+export class InvalidDimension extends Schema.TaggedError<InvalidDimension>()("InvalidDimension", {
+  ...diagnostics
+}) {}
+
+export type EngineError =
+  | UnknownUnit
+  | ParseError
+  | DimensionMismatch
+  | NoConversionPath
+  | InvalidInput
+  | ComputationError
+  | DuplicateDefinition
+  | InvalidValue
+  | InvalidUnit
+  | FormulaError
+  | UnknownKind
+  | DuplicateKind
+  | NoActiveDeclaration
+  | InvalidDimension
+
+const engineErrorTags = new Set([
+  "UnknownUnit",
+  "ParseError",
+  "DimensionMismatch",
+  "NoConversionPath",
+  "InvalidInput",
+  "ComputationError",
+  "DuplicateDefinition",
+  "InvalidValue",
+  "InvalidUnit",
+  "FormulaError",
+  "UnknownKind",
+  "DuplicateKind",
+  "NoActiveDeclaration",
+  "InvalidDimension"
+])
 
 export const isEngineError = (u: unknown): u is EngineError =>
   typeof u === "object" && u !== null && engineErrorTags.has((u as { _tag?: string })._tag ?? "")

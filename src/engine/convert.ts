@@ -1,0 +1,94 @@
+/**
+ * The conversion operations as Effects over an explicit catalog: resolve a unit, convert a value,
+ * check two units for compatibility. Each fails only with the typed errors of errors.ts.
+ */
+import { Effect } from "effect"
+import type { Catalog } from "./Catalog.ts"
+import { applyConverter, converterBetween } from "./Conversion.ts"
+import * as Dimension from "./Dimension.ts"
+import * as DimensionNames from "./DimensionNames.ts"
+import {
+  type ComputationError,
+  type DimensionMismatch,
+  type EngineError,
+  InvalidInput,
+  type NoConversionPath,
+  type ParseError,
+  type UnknownUnit,
+  isEngineError,
+  locate
+} from "./errors.ts"
+import * as Rational from "./Rational.ts"
+import { type UnitExpression, resolveUnitExpression } from "./UnitExpression.ts"
+
+/** Lifts `T | EngineError` into an Effect that fails with the error. */
+export const lift = <T>(result: T): Effect.Effect<Exclude<T, EngineError>, Extract<T, EngineError>> =>
+  isEngineError(result) ? Effect.fail(result as Extract<T, EngineError>) : Effect.succeed(result as Exclude<T, EngineError>)
+
+/** Resolves a unit expression, failing with UnknownUnit or ParseError placed at `parameter`. */
+export const resolveUnit = (catalog: Catalog, expression: string, parameter?: string): Effect.Effect<UnitExpression, UnknownUnit | ParseError> =>
+  Effect.suspend(() => {
+    const result = resolveUnitExpression(catalog, expression)
+    return isEngineError(result) ? Effect.fail(parameter ? locate(result, { parameter }) : result) : Effect.succeed(result)
+  })
+
+export interface ConversionResult {
+  readonly quantity: number
+  readonly unit: string
+  readonly dimension: string
+  readonly uncertainty: number | null
+  /** linear: a constant factor; affine: a temperature scale with an offset; logarithmic: a level. */
+  readonly conversion: "linear" | "affine" | "logarithmic"
+  /** The factor to multiply by, for a linear conversion. */
+  readonly factor: number | null
+  /** How ambiguous input was read, and caveats such as temperature offsets. */
+  readonly notes: ReadonlyArray<string>
+}
+
+export type ConvertError = UnknownUnit | ParseError | DimensionMismatch | NoConversionPath | ComputationError | InvalidInput
+
+/** Converts `value` from one unit expression to another. */
+export const convert = (catalog: Catalog, value: number, from: string, to: string): Effect.Effect<ConversionResult, ConvertError> =>
+  Effect.gen(function* () {
+    if (!Number.isFinite(value)) {
+      return yield* new InvalidInput({ message: `The value must be a finite number, got ${value}`, parameter: "value", got: String(value), expected: "a finite number", hints: [] })
+    }
+    const source = yield* resolveUnit(catalog, from, "from_unit")
+    const target = yield* resolveUnit(catalog, to, "to_unit")
+    const converter = yield* lift(converterBetween(catalog, source, target)).pipe(Effect.mapError((e) => locate(e, { parameter: "to_unit" })))
+    const quantity = yield* lift(applyConverter(converter, value)).pipe(Effect.mapError((e) => locate(e, { parameter: "value" })))
+    return {
+      quantity,
+      unit: to,
+      dimension: DimensionNames.describe(target.dimension),
+      uncertainty: null,
+      conversion: converter.kind,
+      factor: converter.kind === "linear" ? Rational.toNumber(converter.slope) : null,
+      notes: converter.notes
+    }
+  })
+
+export interface DimensionCheck {
+  readonly compatible: boolean
+  readonly dimension_a: string
+  readonly dimension_b: string
+  readonly signature_a: string
+  readonly signature_b: string
+  readonly reason: string | null
+}
+
+/** Whether two units convert into each other (CGS and SI do; rad/s and Hz do not). */
+export const checkDimensions = (catalog: Catalog, a: string, b: string): Effect.Effect<DimensionCheck, UnknownUnit | ParseError> =>
+  Effect.gen(function* () {
+    const ua = yield* resolveUnit(catalog, a, "unit_a")
+    const ub = yield* resolveUnit(catalog, b, "unit_b")
+    const verdict = converterBetween(catalog, ua, ub)
+    return {
+      compatible: !isEngineError(verdict),
+      dimension_a: DimensionNames.describe(ua.dimension),
+      dimension_b: DimensionNames.describe(ub.dimension),
+      signature_a: Dimension.signature(ua.dimension),
+      signature_b: Dimension.signature(ub.dimension),
+      reason: isEngineError(verdict) ? [verdict.message, ...verdict.hints.slice(1, 2)].join(". ") : null
+    }
+  })

@@ -1,0 +1,119 @@
+/**
+ * Units an agent defines (define_unit, inline custom_units) and the edges that relate them
+ * (define_conversion, inline custom_edges: dst = src × factor + offset). A custom unit's SI factor
+ * is found by walking edges to a unit whose factor is known; until then the unit is unconnected and
+ * converts only to itself. Built-in units are never redefined: an edge between two built-in units
+ * that disagrees with the catalog is refused, and a custom unit that repeats a built-in one with the
+ * same dimension is accepted as the built-in.
+ */
+import { Catalog, type UnitRecord } from "./Catalog.ts"
+import * as Dimension from "./Dimension.ts"
+import * as DimensionNames from "./DimensionNames.ts"
+import { InvalidInput, type ParseError, type UnknownUnit, isEngineError } from "./errors.ts"
+import * as Rational from "./Rational.ts"
+import { resolveUnitExpression } from "./UnitExpression.ts"
+
+export interface CustomUnit {
+  readonly name: string
+  readonly dimension: Dimension.Dimension
+  readonly aliases: ReadonlyArray<string>
+}
+
+export interface CustomEdge {
+  readonly src: string
+  readonly dst: string
+  readonly factor: number
+  readonly offset: number
+}
+
+interface Link {
+  readonly factor: Rational.Rational
+  readonly offset: Rational.Rational
+}
+
+/**
+ * Builds the overlay catalog holding `units` over `base`, with factors found through `edges`.
+ * Fails with InvalidInput when an edge names a unit nobody defined or contradicts dimensions.
+ */
+export const overlayCatalog = (
+  base: Catalog,
+  units: ReadonlyArray<CustomUnit>,
+  edges: ReadonlyArray<CustomEdge>
+): Catalog | InvalidInput | UnknownUnit | ParseError => {
+  if (units.length === 0 && edges.length === 0) return base
+  const byName = new Map<string, CustomUnit>()
+  for (const u of units) for (const n of [u.name, ...u.aliases]) byName.set(n, u)
+  const known = new Map<CustomUnit, Link>()
+  // edges between custom units and known units; walk until nothing new resolves
+  let progress = true
+  while (progress) {
+    progress = false
+    for (const edge of edges) {
+      const src = byName.get(edge.src)
+      const dst = byName.get(edge.dst)
+      const a = Rational.fromNumber(edge.factor)
+      const b = Rational.fromNumber(edge.offset)
+      const linkOf = (name: string, custom: CustomUnit | undefined): Link | undefined | UnknownUnit | ParseError => {
+        if (custom) return known.get(custom)
+        const r = resolveUnitExpression(base, name)
+        if (isEngineError(r)) return r
+        return { factor: r.factor, offset: r.temperatureScale?.offset ?? Rational.zero }
+      }
+      if (src && !known.has(src)) {
+        const target = linkOf(edge.dst, dst)
+        if (target && "_tag" in target) return target
+        if (target) {
+          // kelvin of src x: ((x·a + b) + off_dst) × f_dst = (x + (b + off_dst)/a) × a·f_dst
+          known.set(src, { factor: Rational.multiply(a, target.factor), offset: Rational.divide(Rational.add(b, target.offset), a) })
+          progress = true
+        }
+      } else if (dst && !known.has(dst)) {
+        const source = linkOf(edge.src, src)
+        if (source && "_tag" in source) return source
+        if (source) {
+          // y = x·a + b, so x = (y − b)/a: dst has factor f_src/a and offset a·off_src − b... expressed on dst's scale
+          known.set(dst, { factor: Rational.divide(source.factor, a), offset: Rational.subtract(Rational.multiply(source.offset, a), b) })
+          progress = true
+        }
+      }
+    }
+  }
+  const overlay = new Catalog(base)
+  for (const u of units) {
+    const link = known.get(u)
+    const record: UnitRecord = {
+      symbol: u.aliases[0] ?? u.name,
+      name: u.name,
+      aliases: u.aliases.slice(1),
+      names: [],
+      dimension: u.dimension,
+      factor: link?.factor ?? Rational.one,
+      offset: link && !Rational.equals(link.offset, Rational.zero) ? link.offset : undefined,
+      logarithmic: undefined,
+      prefixes: "none",
+      exact: false,
+      source: "session",
+      note: link ? undefined : "custom unit with no conversion edge yet: use define_conversion",
+      system: "custom",
+      custom: true,
+      unconnected: link === undefined
+    }
+    const clashes = overlay.add(record, [])
+    if (clashes.length > 0) {
+      return new InvalidInput({
+        message: `Custom unit '${u.name}' clashes with existing names: ${clashes.join(", ")}`,
+        parameter: "custom_units",
+        hints: ["Choose a name and aliases that no built-in or session unit uses"]
+      })
+    }
+  }
+  return overlay
+}
+
+/** The unit already known under `name` with the same dimension, when a custom definition merely repeats it. */
+export const builtinEquivalent = (base: Catalog, name: string, dimension: Dimension.Dimension): UnitRecord | undefined => {
+  const r = base.resolve(name)
+  return r && !r.prefix && Dimension.equals(r.unit.dimension, dimension) ? r.unit : undefined
+}
+
+export const describeDimension = DimensionNames.describe

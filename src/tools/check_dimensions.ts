@@ -1,0 +1,34 @@
+import { Effect, Schema } from "effect"
+import * as Engine from "../engine/convert.ts"
+import { SessionState } from "../services/SessionState.ts"
+import { defineTool, readOnly } from "./Tool.ts"
+
+export const CheckDimensionsInput = Schema.Struct({
+  unit_a: Schema.NonEmptyString.annotate({ description: "First unit expression", examples: ["kg"] }),
+  unit_b: Schema.NonEmptyString.annotate({ description: "Second unit expression", examples: ["lb"] })
+})
+
+export const CheckDimensionsOutput = Schema.Struct({
+  compatible: Schema.Boolean,
+  dimension_a: Schema.String,
+  dimension_b: Schema.String,
+  signature_a: Schema.String,
+  signature_b: Schema.String,
+  reason: Schema.NullOr(Schema.String)
+})
+
+export const checkDimensions = defineTool({
+  name: "check_dimensions",
+  title: "Check whether two units are compatible",
+  description:
+    "Check whether two units have compatible dimensions, i.e. whether one converts into the other (kg and lb: yes; " +
+    "dyn and N, eV and J: yes; kg and m: no; rad/s and Hz: no, angle is a separate pseudo-dimension). Returns both dimensions.",
+  input: CheckDimensionsInput,
+  output: CheckDimensionsOutput,
+  annotations: readOnly,
+  handler: (input) =>
+    Effect.gen(function* () {
+      const catalog = yield* (yield* SessionState).catalog()
+      return yield* Engine.checkDimensions(catalog, input.unit_a, input.unit_b)
+    })
+})

@@ -1,0 +1,39 @@
+import { Effect, Schema } from "effect"
+import * as Engine from "../engine/convert.ts"
+import { catalogForCall, inlineFields } from "./inlineDefinitions.ts"
+import { defineTool, readOnly } from "./Tool.ts"
+
+export const ConvertInput = Schema.Struct({
+  value: Schema.Finite.annotate({ description: "The numeric quantity to convert", examples: [5] }),
+  from_unit: Schema.NonEmptyString.annotate({ description: "Source unit expression, e.g. 'km', 'mcg/(kg*min)', 'degC'", examples: ["km"] }),
+  to_unit: Schema.NonEmptyString.annotate({ description: "Target unit expression, e.g. 'mi', 'mg/(kg*h)', 'degF'", examples: ["mi"] }),
+  ...inlineFields
+})
+
+export const ConvertOutput = Schema.Struct({
+  quantity: Schema.Number,
+  unit: Schema.String,
+  dimension: Schema.String,
+  uncertainty: Schema.NullOr(Schema.Number),
+  conversion: Schema.Literals(["linear", "affine", "logarithmic"]),
+  factor: Schema.NullOr(Schema.Number),
+  notes: Schema.Array(Schema.String)
+})
+
+export const convert = defineTool({
+  name: "convert",
+  title: "Convert a quantity between units",
+  description:
+    "Convert a numeric value from one unit to another, e.g. 5 km → mi, 10 m/s → km/h, 100 degC → degF. " +
+    "Accepts compound expressions (kg*m/s^2, mcg/(kg*min), W/(m²·K)), SI and binary prefixes, Unicode (µ, °C, ², ·) and 'per'. " +
+    "Standalone temperatures convert as points on the scale; degrees inside compound units are differences. " +
+    "Fails with dimension_mismatch for incompatible units and no_conversion_path for isolated pseudo-dimensions (angle, count, solid angle).",
+  input: ConvertInput,
+  output: ConvertOutput,
+  annotations: readOnly,
+  handler: (input) =>
+    Effect.gen(function* () {
+      const catalog = yield* catalogForCall(input)
+      return yield* Engine.convert(catalog, input.value, input.from_unit, input.to_unit)
+    })
+})

@@ -1,0 +1,53 @@
+/**
+ * Inline `custom_units` and `custom_edges`, accepted by convert and compute for one call only
+ * (never cached across calls or sessions), in the shapes ucon's tools take.
+ */
+import { Effect, Schema } from "effect"
+import type { CustomEdge, CustomUnit } from "../engine/customUnits.ts"
+import { builtinEquivalent } from "../engine/customUnits.ts"
+import { parseDimension } from "../engine/DimensionExpression.ts"
+import { isEngineError, locate } from "../engine/errors.ts"
+import type { Catalog } from "../engine/Catalog.ts"
+import type { CatalogError } from "../services/SessionState.ts"
+import { SessionState } from "../services/SessionState.ts"
+import { UnitCatalog } from "../services/UnitCatalog.ts"
+
+export const CustomUnitInput = Schema.Struct({
+  name: Schema.NonEmptyString.annotate({ description: "Canonical name of the unit, e.g. 'slug'" }),
+  dimension: Schema.NonEmptyString.annotate({ description: "Dimension name (list_dimensions) or expression such as 'mass' or 'length/time'" }),
+  aliases: Schema.optional(Schema.Array(Schema.NonEmptyString)).annotate({ description: "Other symbols, e.g. ['gtt']" })
+})
+
+export const CustomEdgeInput = Schema.Struct({
+  src: Schema.NonEmptyString.annotate({ description: "Source unit" }),
+  dst: Schema.NonEmptyString.annotate({ description: "Destination unit" }),
+  factor: Schema.Finite.annotate({ description: "dst = src × factor + offset" }),
+  offset: Schema.optional(Schema.Finite).annotate({ description: "Additive offset (default 0)" })
+})
+
+export const inlineFields = {
+  custom_units: Schema.optional(Schema.Array(CustomUnitInput)).annotate({ description: "Units defined for this call only" }),
+  custom_edges: Schema.optional(Schema.Array(CustomEdgeInput)).annotate({ description: "Conversion edges for this call only" })
+}
+
+export interface InlineArguments {
+  readonly custom_units?: ReadonlyArray<typeof CustomUnitInput.Type> | undefined
+  readonly custom_edges?: ReadonlyArray<typeof CustomEdgeInput.Type> | undefined
+}
+
+/** The catalog for one call: the session's, with this call's inline units and edges over it. */
+export const catalogForCall = (args: InlineArguments): Effect.Effect<Catalog, CatalogError, SessionState | UnitCatalog> =>
+  Effect.gen(function* () {
+    const session = yield* SessionState
+    const { catalog: builtin } = yield* UnitCatalog
+    const units: Array<CustomUnit> = []
+    for (const [index, u] of (args.custom_units ?? []).entries()) {
+      const dimension = parseDimension(u.dimension)
+      if (isEngineError(dimension)) return yield* Effect.fail(locate(dimension, { parameter: `custom_units[${index}].dimension` }))
+      // repeating a built-in unit with the same meaning is harmless: use the built-in
+      if (builtinEquivalent(builtin, u.name, dimension) && (u.aliases ?? []).every((a) => builtinEquivalent(builtin, a, dimension))) continue
+      units.push({ name: u.name, dimension, aliases: u.aliases ?? [] })
+    }
+    const edges: Array<CustomEdge> = (args.custom_edges ?? []).map((e) => ({ src: e.src, dst: e.dst, factor: e.factor, offset: e.offset ?? 0 }))
+    return yield* session.catalog({ units, edges })
+  })

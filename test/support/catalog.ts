@@ -1,0 +1,24 @@
+// The built-in catalog, built once per test file, and small helpers for engine tests.
+import { buildCatalog } from "../../src/engine/buildCatalog.ts"
+import { builtinEntries } from "../../src/engine/catalog/index.ts"
+import { converterBetween } from "../../src/engine/Conversion.ts"
+import { isEngineError } from "../../src/engine/errors.ts"
+import { type UnitExpression, resolveUnitExpression } from "../../src/engine/UnitExpression.ts"
+
+export const { catalog, problems } = buildCatalog(builtinEntries)
+
+export const resolve = (expression: string): UnitExpression => {
+  const r = resolveUnitExpression(catalog, expression)
+  if (isEngineError(r)) throw new Error(`${expression}: ${r.message}`)
+  return r
+}
+
+/** Converts or throws: for tests of conversions that must succeed. */
+export const convertValue = (value: number, from: string, to: string): number => {
+  const c = converterBetween(catalog, resolve(from), resolve(to))
+  if (isEngineError(c)) throw new Error(`${from} → ${to}: ${c.message}`)
+  return c.apply(value)
+}
+
+export const relativeError = (actual: number, expected: number): number =>
+  expected === 0 ? Math.abs(actual) : Math.abs(actual - expected) / Math.abs(expected)
