@@ -25,6 +25,8 @@ export interface UnitRecord {
   readonly name: string
   readonly aliases: ReadonlyArray<string>
   readonly names: ReadonlyArray<string>
+  /** Irregular plurals, or false when the names never take one. */
+  readonly plurals: ReadonlyArray<string> | false
   readonly dimension: Dimension.Dimension
   /** Coherent SI value of one unit; for a temperature scale, the size of one degree. */
   readonly factor: Rational.Rational

@@ -84,7 +84,9 @@ export const unitsOfDimension = (catalog: Catalog, dimension: Dimension.Dimensio
 const pseudoExplanation: Record<string, string> = {
   angle: "To turn an angle into a ratio or a frequency, divide by the angle of a full turn explicitly (e.g. rad/(2π rad), or 1 rev = 2π rad).",
   solid_angle: "Luminous flux (lm = cd·sr) and intensity (cd) differ by the solid angle: multiply or divide by sr explicitly.",
-  count: "Counted items (each, drops, tablets) are not a ratio: multiply or divide by a count unit explicitly (e.g. 15 gtt/mL)."
+  count: "Counted items (each, drops, tablets) are not a ratio: multiply or divide by a count unit explicitly (e.g. 15 gtt/mL).",
+  biological_activity:
+    "International units (IU) measure a substance-specific biological activity: IU ↔ mass needs that substance's factor (e.g. vitamin D3: 40 IU = 1 µg), given explicitly as a compute factor."
 }
 
 /** A custom unit without edges must cancel out exactly between the two sides; returns one that does not. */
@@ -97,12 +99,7 @@ const unconnectedDifference = (from: UnitExpression, to: UnitExpression): string
   return undefined
 }
 
-/**
- * The converter from one expression to another, or why there is none: a DimensionMismatch for
- * different physical dimensions, a NoConversionPath when only pseudo-dimensions (angle, solid
- * angle, count) differ, which never convert into each other or into pure ratios.
- */
-export const converterBetween = (catalog: Catalog, from: UnitExpression, to: UnitExpression): Converter | DimensionMismatch | NoConversionPath => {
+const buildConverter = (catalog: Catalog, from: UnitExpression, to: UnitExpression): Converter | DimensionMismatch | NoConversionPath => {
   const notes = [...from.notes, ...to.notes]
   if (!Dimension.equals(from.dimension, to.dimension)) {
     const fromDim = dimensionText(from)
@@ -124,6 +121,7 @@ export const converterBetween = (catalog: Catalog, from: UnitExpression, to: Uni
       })
     }
     const hints = [`${from.input} is ${fromDim}; ${to.input} is ${toDim}`]
+    for (const p of Dimension.differingPseudo(from.dimension, to.dimension)) if (p === "biological_activity") hints.push(pseudoExplanation[p]!)
     const compatible = unitsOfDimension(catalog, from.dimension)
     if (compatible.length > 0) hints.push(`Compatible ${fromDim} units: ${compatible.join(", ")}`)
     if (Dimension.isDimensionless(Dimension.multiply(from.dimension, to.dimension)) && !Dimension.isDimensionless(from.dimension)) {
@@ -161,6 +159,31 @@ export const converterBetween = (catalog: Catalog, from: UnitExpression, to: Uni
       ? ["Degrees inside a compound unit are temperature differences: 1 °C = 1 K and 1 °F = 5/9 K there, with no offset."]
       : []
   return linear(Rational.divide(from.factor, to.factor), [...notes, ...differenceNote])
+}
+
+/**
+ * Converters found so far, by source and target expression. A converter depends only on the two
+ * expressions (the catalog only shapes the hints of a failure, which is why failures are not kept),
+ * and resolved expressions are cached per catalog, so a repeated conversion skips the dimension
+ * check and the exact-ratio arithmetic. Weak keys: expressions built on the fly are not retained.
+ */
+const converters = new WeakMap<UnitExpression, WeakMap<UnitExpression, Converter>>()
+
+/**
+ * The converter from one expression to another, or why there is none: a DimensionMismatch for
+ * different physical dimensions, a NoConversionPath when only pseudo-dimensions (angle, solid
+ * angle, count) differ, which never convert into each other or into pure ratios.
+ */
+export const converterBetween = (catalog: Catalog, from: UnitExpression, to: UnitExpression): Converter | DimensionMismatch | NoConversionPath => {
+  let byTarget = converters.get(from)
+  const cached = byTarget?.get(to)
+  if (cached) return cached
+  const result = buildConverter(catalog, from, to)
+  if (!(result instanceof DimensionMismatch || result instanceof NoConversionPath)) {
+    if (!byTarget) converters.set(from, (byTarget = new WeakMap()))
+    byTarget.set(to, result)
+  }
+  return result
 }
 
 /** Applies a converter, failing when the result is not a finite number (log of a negative level). */

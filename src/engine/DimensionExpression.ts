@@ -7,7 +7,7 @@ import * as Dimension from "./Dimension.ts"
 import * as DimensionNames from "./DimensionNames.ts"
 import { InvalidInput } from "./errors.ts"
 import * as UnitSyntax from "./UnitSyntax.ts"
-import { distance } from "fastest-levenshtein"
+import { similarity } from "./similarity.ts"
 
 const SIGNATURE_SYMBOLS: Record<string, Dimension.BaseKey> = {
   L: "L", M: "M", T: "T", I: "I", Θ: "Θ", θ: "Θ", Theta: "Θ", N: "N", J: "J"
@@ -44,7 +44,7 @@ const evaluate = (node: UnitSyntax.Node): Dimension.Dimension | { unknown: strin
 /** The closest dimension names to a misspelt one, best first. */
 export const closestDimensionNames = (name: string, limit = 3): Array<string> =>
   DimensionNames.allNames()
-    .map((n) => ({ n, s: 1 - distance(n, name.toLowerCase()) / Math.max(n.length, name.length) }))
+    .map((n) => ({ n, s: similarity(n, name.toLowerCase()) }))
     .filter((x) => x.s >= 0.6)
     .sort((a, b) => b.s - a.s)
     .slice(0, limit)
@@ -69,6 +69,6 @@ export const parseDimension = (input: string): Dimension.Dimension | InvalidInpu
 }
 
 const isClearWinner = (name: string, close: ReadonlyArray<string>): boolean => {
-  const score = (n: string) => 1 - distance(n, name.toLowerCase()) / Math.max(n.length, name.length)
+  const score = (n: string) => similarity(n, name.toLowerCase())
   return close.length < 2 || score(close[0]!) - score(close[1]!) >= 0.1
 }

@@ -22,6 +22,7 @@ const named: ReadonlyArray<readonly [string, Exponents, string]> = [
   ["angle", { A: 1 }, "radian (pseudo-dimension)"],
   ["solid_angle", { Ω: 1 }, "steradian (pseudo-dimension)"],
   ["count", { "#": 1 }, "discrete items: each, drops, tablets (pseudo-dimension)"],
+  ["biological_activity", { IU: 1 }, "international units (IU): substance-specific, never converts to mass (pseudo-dimension)"],
   ["area", { L: 2 }, "m²"],
   ["volume", { L: 3 }, "m³"],
   ["wavenumber", { L: -1 }, "m⁻¹"],

@@ -1,13 +1,13 @@
 /**
  * What to suggest for a token that names no unit: a `likelyFix` only for one clear winner, hints
  * for a near tie, and nothing for garbage. Tokens are matched one at a time, so in `mcg/kgg` only
- * `kgg` is judged (→ kilogram). Similarity is Levenshtein distance (fastest-levenshtein) normalised
- * by length, also taken with doubled letters collapsed (kilogramm, mililiter) and case folded
- * (KG → kg), the most common slips. Thresholds are calibrated on test/data/unit-typos.json.
+ * `kgg` is judged (→ kilogram). Similarity is Damerau-Levenshtein (see similarity.ts), also taken
+ * with doubled letters collapsed (kilogramm, mililiter) and with case folded (KG → kg), the most
+ * common slips. Thresholds are calibrated on test/data/unit-typos.json (see Suggestions.test.ts).
  */
-import { distance } from "fastest-levenshtein"
 import { type Catalog, type Resolved, describeUnit, spelledForms } from "./Catalog.ts"
 import * as Prefix from "./Prefix.ts"
+import { similarity } from "./similarity.ts"
 
 /** Minimum similarity for a likely fix, and the lead it needs over the runner-up. */
 export const LIKELY_FIX_SCORE = 0.75
@@ -16,19 +16,59 @@ export const LIKELY_FIX_LEAD = 0.1
 export const HINT_SCORE = 0.6
 /** Tokens this short are too ambiguous for a likely fix unless only case or doubling differs. */
 const SHORT_TOKEN = 2
+const COLLAPSE_PENALTY = 0.03
+const CASE_PENALTY = 0.05
+const TRUNCATION_BONUS = 0.1
+const EPSILON = 1e-9
 
 interface CorpusEntry {
   readonly form: string
-  readonly folded: string
-  readonly collapsed: string
+  /** Spelled names match case-insensitively; symbols are case-sensitive. */
+  readonly isName: boolean
   readonly target: Resolved
   readonly key: string
 }
 
-/** Prefixes an agent commonly writes, paired with the units they are commonly written on. */
-const COMMON_PREFIXES = ["k", "M", "G", "T", "c", "m", "µ", "n"]
+/**
+ * The prefixed forms worth suggesting: what agents actually write (kg, mL, µmol, kWh, MBq, GiB).
+ * A rare form such as kilogauss (kG) or kilomolar (kM) must not compete with kg or km for a typo.
+ */
+const COMMONLY_PREFIXED: Readonly<Record<string, ReadonlyArray<string>>> = {
+  m: ["k", "c", "m", "µ", "n"],
+  g: ["k", "m", "µ", "n"],
+  L: ["m", "µ", "d", "c"],
+  s: ["m", "µ", "n"],
+  W: ["k", "M", "G", "m"],
+  J: ["k", "M", "G"],
+  Pa: ["k", "M", "G", "h"],
+  Hz: ["k", "M", "G"],
+  V: ["k", "m", "M"],
+  A: ["m", "µ", "k"],
+  B: ["k", "M", "G", "T", "Ki", "Mi", "Gi", "Ti"],
+  b: ["k", "M", "G", "T"],
+  mol: ["m", "µ", "n", "k"],
+  N: ["k", "M", "m"],
+  eV: ["k", "M", "G", "T"],
+  Wh: ["k", "M", "G"],
+  Ω: ["k", "M", "m"],
+  F: ["µ", "n", "p", "m"],
+  H: ["m", "µ"],
+  T: ["m"],
+  cal: ["k"],
+  M: ["m", "µ", "n"],
+  Gy: ["m", "c"],
+  Sv: ["m", "µ"],
+  Bq: ["k", "M", "G"],
+  Ci: ["m", "µ"],
+  bar: ["m"],
+  C: ["m", "µ", "n"],
+  t: ["k", "M", "G"],
+  Ah: ["m"],
+  VA: ["k", "M"]
+}
 
-const collapse = (s: string): string => s.replace(/(.)\1+/gu, "$1")
+/** Doubled letters after the first: kilogramm → kilogram, mililiter ≈ milliliter; a leading "mm" stays. */
+const collapse = (s: string): string => s.replace(/(?<=.)(.)\1+/gu, "$1")
 
 const corpusCache = new WeakMap<Catalog, ReadonlyArray<CorpusEntry>>()
 
@@ -36,35 +76,41 @@ const corpusOf = (catalog: Catalog): ReadonlyArray<CorpusEntry> => {
   const cached = corpusCache.get(catalog)
   if (cached) return cached
   const entries: Array<CorpusEntry> = []
-  const add = (form: string, target: Resolved) => {
-    const folded = form.toLowerCase()
-    entries.push({ form, folded, collapsed: collapse(folded), target, key: `${target.prefix?.symbol ?? ""}|${target.unit.symbol}` })
-  }
+  const add = (form: string, isName: boolean, target: Resolved) =>
+    entries.push({ form: isName ? form.toLowerCase() : form, isName, target, key: `${target.prefix?.symbol ?? ""}|${target.unit.symbol}|${target.unit.name}` })
   for (const unit of catalog.allRecords()) {
     const plain: Resolved = { unit, prefix: undefined }
-    for (const s of [unit.symbol, ...unit.aliases]) add(s, plain)
-    for (const n of spelledForms(unit, [])) add(n, plain)
-    if (unit.prefixes === "none" || unit.custom) continue
-    for (const p of Prefix.prefixes) {
-      if (!Prefix.allows(unit.prefixes, p) || !COMMON_PREFIXES.includes(p.symbol)) continue
+    for (const s of [unit.symbol, ...unit.aliases]) add(s, false, plain)
+    for (const n of spelledForms(unit, unit.plurals)) add(n, true, plain)
+  }
+  for (const [symbol, prefixSymbols] of Object.entries(COMMONLY_PREFIXED)) {
+    const unit = catalog.symbolRecord(symbol)
+    if (!unit) continue
+    for (const p of Prefix.prefixes.filter((p) => prefixSymbols.includes(p.symbol) && Prefix.allows(unit.prefixes, p))) {
       const target: Resolved = { unit, prefix: p }
-      add(p.symbol + unit.symbol, target)
-      for (const n of [unit.name, ...unit.names]) add(p.name + n.toLowerCase(), target)
+      add(p.symbol + symbol, false, target)
+      for (const n of spelledForms(unit, unit.plurals)) add(p.name + n, true, target)
     }
   }
   corpusCache.set(catalog, entries)
   return entries
 }
 
-const similarity = (a: string, b: string): number => 1 - distance(a, b) / Math.max(a.length, b.length, 1)
-
 /** How close `token` is to `entry`, 0..1, with small discounts for case and doubling slips. */
 const score = (token: string, entry: CorpusEntry): number => {
   const folded = token.toLowerCase()
-  const raw = token === entry.form ? 1 : similarity(token, entry.form)
-  const caseFolded = similarity(folded, entry.folded) - (folded === entry.folded ? 0.02 : 0.04)
-  const collapsed = similarity(collapse(folded), entry.collapsed) - 0.05
-  return Math.max(raw, caseFolded, collapsed)
+  // a truncated word (megabyt, minut) is a common slip: prefer the word it starts
+  const truncation = token.length >= 4 && entry.form.toLowerCase().startsWith(folded) ? TRUNCATION_BONUS : 0
+  if (entry.isName) return Math.min(0.99, truncation + Math.max(similarity(folded, entry.form), similarity(collapse(folded), collapse(entry.form)) - COLLAPSE_PENALTY))
+  return Math.min(
+    0.99,
+    truncation +
+      Math.max(
+        similarity(token, entry.form),
+        similarity(collapse(token), collapse(entry.form)) - COLLAPSE_PENALTY,
+        similarity(folded, entry.form.toLowerCase()) - CASE_PENALTY
+      )
+  )
 }
 
 export interface Ranked {
@@ -76,7 +122,7 @@ export interface Ranked {
 export const closestUnits = (catalog: Catalog, token: string, limit = 5): ReadonlyArray<Ranked> => {
   const best = new Map<string, Ranked>()
   for (const entry of corpusOf(catalog)) {
-    // cheap length filter: a string more than half as long again cannot reach the hint score
+    // cheap length filter: a form this much longer or shorter cannot reach the hint score
     if (Math.abs(entry.form.length - token.length) > Math.max(token.length, entry.form.length) * (1 - HINT_SCORE) + 1) continue
     const s = score(token, entry)
     if (s < HINT_SCORE) continue
@@ -98,18 +144,14 @@ export const suggest = (catalog: Catalog, token: string): Suggestion => {
   const ranked = closestUnits(catalog, token)
   const [top, second] = ranked
   if (!top) return { likelyFix: undefined, alternatives: [] }
-  const onlyCaseOrDoubling = collapse(token.toLowerCase()) === collapse(describeForms(top.target).find((f) => collapse(f.toLowerCase()) === collapse(token.toLowerCase())) ?? "\u0000")
+  // a short token is fixed only when it differs from exactly one common form by case or doubling alone (KG → kg; not mt)
+  const sameLetters = corpusOf(catalog).filter((e) => collapse(e.form.toLowerCase()) === collapse(token.toLowerCase()))
+  const onlyCaseOrDoubling = sameLetters.length > 0 && new Set(sameLetters.map((e) => e.key)).size === 1
   const clear =
-    top.score >= LIKELY_FIX_SCORE &&
-    (second === undefined || top.score - second.score >= LIKELY_FIX_LEAD) &&
+    top.score >= LIKELY_FIX_SCORE - EPSILON &&
+    (second === undefined || top.score - second.score >= LIKELY_FIX_LEAD - EPSILON) &&
     (token.length > SHORT_TOKEN || onlyCaseOrDoubling)
   return clear
     ? { likelyFix: top.target, alternatives: ranked.slice(1, 3).map((r) => r.target) }
     : { likelyFix: undefined, alternatives: ranked.slice(0, 3).map((r) => r.target) }
-}
-
-const describeForms = (target: Resolved): Array<string> => {
-  const p = target.prefix
-  const forms = [target.unit.symbol, ...target.unit.aliases, target.unit.name, ...target.unit.names]
-  return p ? forms.map((f) => (f === target.unit.name || target.unit.names.includes(f) ? p.name + f : p.symbol + f)) : forms
 }

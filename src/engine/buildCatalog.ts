@@ -46,6 +46,7 @@ const toRecord = (entry: UnitEntry, custom: boolean, reference: UnitExpression |
     name: entry.name,
     aliases: entry.aliases,
     names: entry.names,
+    plurals: entry.plurals,
     prefixes: entry.prefixes,
     exact: entry.exact,
     source: entry.source,

@@ -17,6 +17,8 @@ export interface CustomUnit {
   readonly name: string
   readonly dimension: Dimension.Dimension
   readonly aliases: ReadonlyArray<string>
+  /** When set, one of this unit is `value` × `unit` (how a session constant becomes usable as a unit). */
+  readonly definition?: { readonly value: number; readonly unit: string }
 }
 
 export interface CustomEdge {
@@ -44,6 +46,15 @@ export const overlayCatalog = (
   const byName = new Map<string, CustomUnit>()
   for (const u of units) for (const n of [u.name, ...u.aliases]) byName.set(n, u)
   const known = new Map<CustomUnit, Link>()
+  // a unit defined as value × expression takes that expression's dimension
+  const definedDimension = new Map<CustomUnit, Dimension.Dimension>()
+  for (const u of units) {
+    if (!u.definition) continue
+    const r = resolveUnitExpression(base, u.definition.unit)
+    if (isEngineError(r)) return r
+    known.set(u, { factor: Rational.multiply(Rational.fromNumber(u.definition.value), r.factor), offset: Rational.zero })
+    definedDimension.set(u, r.dimension)
+  }
   // edges between custom units and known units; walk until nothing new resolves
   let progress = true
   while (progress) {
@@ -86,7 +97,8 @@ export const overlayCatalog = (
       name: u.name,
       aliases: u.aliases.slice(1),
       names: [],
-      dimension: u.dimension,
+      plurals: false,
+      dimension: definedDimension.get(u) ?? u.dimension,
       factor: link?.factor ?? Rational.one,
       offset: link && !Rational.equals(link.offset, Rational.zero) ? link.offset : undefined,
       logarithmic: undefined,
@@ -117,3 +129,30 @@ export const builtinEquivalent = (base: Catalog, name: string, dimension: Dimens
 }
 
 export const describeDimension = DimensionNames.describe
+
+/**
+ * An edge between two units the catalog already relates (slug → kg) would redefine a built-in
+ * unit. It is never applied; the returned note says whether the agent's factor agrees.
+ */
+export const checkBuiltinEdge = (catalog: Catalog, edge: CustomEdge): string | UnknownUnit | ParseError | InvalidInput => {
+  const src = resolveUnitExpression(catalog, edge.src)
+  if (isEngineError(src)) return src
+  const dst = resolveUnitExpression(catalog, edge.dst)
+  if (isEngineError(dst)) return dst
+  if (!Dimension.equals(src.dimension, dst.dimension)) {
+    return new InvalidInput({
+      message: `Edge ${edge.src} → ${edge.dst} relates ${DimensionNames.describe(src.dimension)} to ${DimensionNames.describe(dst.dimension)}`,
+      hints: ["A conversion edge must join units of the same dimension"]
+    })
+  }
+  const slope = Rational.toNumber(Rational.divide(src.factor, dst.factor))
+  const intercept = src.temperatureScale || dst.temperatureScale
+    ? Rational.toNumber(Rational.subtract(Rational.multiply(src.temperatureScale?.offset ?? Rational.zero, Rational.divide(src.factor, dst.factor)), dst.temperatureScale?.offset ?? Rational.zero))
+    : 0
+  const off = Math.abs(edge.factor - slope) / Math.abs(slope)
+  const agrees = off <= 1e-9 && Math.abs(edge.offset - intercept) <= 1e-9 * Math.max(1, Math.abs(intercept))
+  const truth = `1 ${edge.src} = ${Number(slope.toPrecision(15))} ${edge.dst}${intercept !== 0 ? ` + ${Number(intercept.toPrecision(15))}` : ""}`
+  return agrees
+    ? `Edge ${edge.src} → ${edge.dst} matches the built-in conversion (${truth}); nothing to add`
+    : `Edge ${edge.src} → ${edge.dst} (factor ${edge.factor}${edge.offset ? `, offset ${edge.offset}` : ""}) was NOT applied: both units are built in and ${truth} exactly (your factor is off by ${(off * 100).toPrecision(3)}%). Built-in units are never redefined; define a unit with a new name to use your own factor`
+}

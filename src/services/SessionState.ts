@@ -7,15 +7,43 @@
 import { Context, Effect, Layer, SynchronizedRef } from "effect"
 import type { Catalog } from "../engine/Catalog.ts"
 import { type CustomEdge, type CustomUnit, overlayCatalog } from "../engine/customUnits.ts"
+import * as Dimension from "../engine/Dimension.ts"
+import type { QuantityKind } from "../engine/QuantityKind.ts"
 import { type InvalidInput, type ParseError, type UnknownUnit, isEngineError } from "../engine/errors.ts"
 import { UnitCatalog } from "./UnitCatalog.ts"
+
+/** A constant defined with define_constant; it is also a unit of the session named by its symbol. */
+export interface SessionConstant {
+  readonly symbol: string
+  readonly name: string
+  readonly value: number
+  readonly unit: string
+  readonly uncertainty: number | null
+  readonly source: string
+}
+
+/** The active declaration of declare_computation. */
+export interface Declaration {
+  readonly id: string
+  readonly kind: string
+  readonly expectedUnit: string
+  readonly context: Readonly<Record<string, string>>
+}
 
 export interface SessionData {
   readonly units: ReadonlyArray<CustomUnit>
   readonly edges: ReadonlyArray<CustomEdge>
+  readonly constants: ReadonlyArray<SessionConstant>
+  /** Kinds defined with define_quantity_kind; the built-in ones live in the engine. */
+  readonly kinds: ReadonlyArray<QuantityKind>
+  readonly declaration: Declaration | undefined
 }
 
-export const emptySession: SessionData = { units: [], edges: [] }
+export const emptySession: SessionData = { units: [], edges: [], constants: [], kinds: [], declaration: undefined }
+
+/** Session constants as units: `g_local` = 9.81 m/s² can then appear in any unit expression. */
+const constantUnits = (data: SessionData): Array<CustomUnit> =>
+  data.constants.map((c) => ({ name: c.symbol, dimension: Dimension.dimensionless, aliases: [], definition: { value: c.value, unit: c.unit } }))
 
 export type CatalogError = InvalidInput | UnknownUnit | ParseError
 
@@ -28,6 +56,8 @@ export class SessionState extends Context.Service<
     readonly modify: <A, E>(f: (data: SessionData) => Effect.Effect<readonly [A, SessionData], E>) => Effect.Effect<A, E>
     /** The built-in catalog with this session's units over it, plus optional inline units for one call. */
     readonly catalog: (inline?: { readonly units: ReadonlyArray<CustomUnit>; readonly edges: ReadonlyArray<CustomEdge> }) => Effect.Effect<Catalog, CatalogError>
+    /** The catalog a candidate state would have: validates a change before it is stored. */
+    readonly catalogOf: (data: SessionData) => Effect.Effect<Catalog, CatalogError>
     readonly reset: Effect.Effect<void>
   }
 >()("dimensional/SessionState") {
@@ -43,7 +73,7 @@ export class SessionState extends Context.Service<
         const sessionCatalog = (data: SessionData): Catalog | CatalogError => {
           const cached = overlays.get(data)
           if (cached) return cached
-          const overlay = overlayCatalog(builtin, data.units, data.edges)
+          const overlay = overlayCatalog(builtin, [...data.units, ...constantUnits(data)], data.edges)
           if (!isEngineError(overlay)) overlays.set(data, overlay)
           return overlay
         }
@@ -58,8 +88,13 @@ export class SessionState extends Context.Service<
               if (isEngineError(base)) return yield* Effect.fail(base)
               if (!inline || (inline.units.length === 0 && inline.edges.length === 0)) return base
               // inline definitions apply to this call only: a fresh overlay, never cached
-              const merged = overlayCatalog(builtin, [...data.units, ...inline.units], [...data.edges, ...inline.edges])
+              const merged = overlayCatalog(builtin, [...data.units, ...constantUnits(data), ...inline.units], [...data.edges, ...inline.edges])
               return isEngineError(merged) ? yield* Effect.fail(merged) : merged
+            }),
+          catalogOf: (data) =>
+            Effect.suspend(() => {
+              const c = sessionCatalog(data)
+              return isEngineError(c) ? Effect.fail(c) : Effect.succeed(c)
             }),
           reset: SynchronizedRef.set(ref, emptySession)
         })

@@ -33,7 +33,8 @@ export const convert = defineTool({
   annotations: readOnly,
   handler: (input) =>
     Effect.gen(function* () {
-      const catalog = yield* catalogForCall(input)
-      return yield* Engine.convert(catalog, input.value, input.from_unit, input.to_unit)
+      const { catalog, notes } = yield* catalogForCall(input)
+      const result = yield* Engine.convert(catalog, input.value, input.from_unit, input.to_unit)
+      return notes.length > 0 ? { ...result, notes: [...notes, ...result.notes] } : result
     })
 })

@@ -4,7 +4,7 @@
  */
 import { Effect, Schema } from "effect"
 import type { CustomEdge, CustomUnit } from "../engine/customUnits.ts"
-import { builtinEquivalent } from "../engine/customUnits.ts"
+import { builtinEquivalent, checkBuiltinEdge } from "../engine/customUnits.ts"
 import { parseDimension } from "../engine/DimensionExpression.ts"
 import { isEngineError, locate } from "../engine/errors.ts"
 import type { Catalog } from "../engine/Catalog.ts"
@@ -35,8 +35,8 @@ export interface InlineArguments {
   readonly custom_edges?: ReadonlyArray<typeof CustomEdgeInput.Type> | undefined
 }
 
-/** The catalog for one call: the session's, with this call's inline units and edges over it. */
-export const catalogForCall = (args: InlineArguments): Effect.Effect<Catalog, CatalogError, SessionState | UnitCatalog> =>
+/** The catalog for one call: the session's, with this call's inline units and edges over it, and notes on edges not applied. */
+export const catalogForCall = (args: InlineArguments): Effect.Effect<{ readonly catalog: Catalog; readonly notes: ReadonlyArray<string> }, CatalogError, SessionState | UnitCatalog> =>
   Effect.gen(function* () {
     const session = yield* SessionState
     const { catalog: builtin } = yield* UnitCatalog
@@ -48,6 +48,20 @@ export const catalogForCall = (args: InlineArguments): Effect.Effect<Catalog, Ca
       if (builtinEquivalent(builtin, u.name, dimension) && (u.aliases ?? []).every((a) => builtinEquivalent(builtin, a, dimension))) continue
       units.push({ name: u.name, dimension, aliases: u.aliases ?? [] })
     }
-    const edges: Array<CustomEdge> = (args.custom_edges ?? []).map((e) => ({ src: e.src, dst: e.dst, factor: e.factor, offset: e.offset ?? 0 }))
-    return yield* session.catalog({ units, edges })
+    const customNames = new Set(units.flatMap((u) => [u.name, ...u.aliases]))
+    const sessionCatalog = yield* session.catalog()
+    const edges: Array<CustomEdge> = []
+    const notes: Array<string> = []
+    for (const [index, e] of (args.custom_edges ?? []).entries()) {
+      const edge = { src: e.src, dst: e.dst, factor: e.factor, offset: e.offset ?? 0 }
+      const touchesCustom = customNames.has(edge.src) || customNames.has(edge.dst) || [edge.src, edge.dst].some((n) => sessionCatalog.resolve(n)?.unit.custom)
+      if (touchesCustom) {
+        edges.push(edge)
+        continue
+      }
+      const verdict = checkBuiltinEdge(sessionCatalog, edge)
+      if (typeof verdict !== "string") return yield* Effect.fail(locate(verdict, { parameter: `custom_edges[${index}]` }))
+      notes.push(verdict)
+    }
+    return { catalog: yield* session.catalog({ units, edges }), notes }
   })

@@ -1,5 +1,7 @@
 // The SI: base units, and derived units with special names (SI Brochure, 9th edition, 2019,
-// tables 2 and 4). Coherent, so every factor here is 1.
+// tables 2 and 4; NIST SP 330, 2019). Coherent, so every factor here is 1. The radian and the
+// steradian are the coherent units of the angle and solid-angle pseudo-dimensions (Dimension.ts),
+// so rad/s is never Hz and lm = cd·sr is never cd.
 import { base, ratio, unit } from "./define.ts"
 
 export const si = [
@@ -10,25 +12,29 @@ export const si = [
   base("K", "kelvin", "Θ", { plurals: false, source: "SI Brochure 2.3.1" }),
   base("mol", "mole", "N", { source: "SI Brochure 2.3.1" }),
   base("cd", "candela", "J", { source: "SI Brochure 2.3.1" }),
-  unit("rad", "radian", "1", { prefixes: "si", source: "SI Brochure table 4" }),
-  unit("sr", "steradian", "1", { prefixes: "si", source: "SI Brochure table 4" }),
-  unit("N", "newton", "kg*m/s^2", { prefixes: "si" }),
-  unit("Pa", "pascal", "N/m^2", { prefixes: "si" }),
-  unit("J", "joule", "N*m", { prefixes: "si" }),
-  unit("W", "watt", "J/s", { prefixes: "si" }),
-  unit("C", "coulomb", "A*s", { prefixes: "si" }),
-  unit("V", "volt", "W/A", { prefixes: "si" }),
-  unit("F", "farad", "C/V", { prefixes: "si" }),
-  unit("Ω", "ohm", "V/A", { aliases: ["Ω", "ohm"], prefixes: "si" }),
-  unit("S", "siemens", "A/V", { names: ["mho"], prefixes: "si" }),
-  unit("Wb", "weber", "V*s", { prefixes: "si" }),
-  unit("T", "tesla", "Wb/m^2", { prefixes: "si" }),
-  unit("H", "henry", "Wb/A", { prefixes: "si" }),
-  unit("Hz", "hertz", "1/s", { prefixes: "si" }),
-  unit("lm", "lumen", "cd*sr", { prefixes: "si" }),
-  unit("lx", "lux", "lm/m^2", { prefixes: "si" }),
-  unit("Bq", "becquerel", "1/s", { prefixes: "si" }),
-  unit("Gy", "gray", "J/kg", { prefixes: "si" }),
-  unit("Sv", "sievert", "J/kg", { prefixes: "si" }),
-  unit("kat", "katal", "mol/s", { prefixes: "si" })
+  base("rad", "radian", "A", {
+    prefixes: "si",
+    source: "SI Brochure table 4",
+    note: "plane angle; 'rad' is never the radiation dose unit (that is rad_dose = 0.01 Gy); mrad is the milliradian"
+  }),
+  base("sr", "steradian", "Ω", { prefixes: "si", source: "SI Brochure table 4" }),
+  unit("N", "newton", "kg*m/s^2", { prefixes: "si", source: "SI Brochure table 4" }),
+  unit("Pa", "pascal", "N/m^2", { prefixes: "si", source: "SI Brochure table 4" }),
+  unit("J", "joule", "N*m", { prefixes: "si", source: "SI Brochure table 4" }),
+  unit("W", "watt", "J/s", { prefixes: "si", source: "SI Brochure table 4" }),
+  unit("C", "coulomb", "A*s", { prefixes: "si", source: "SI Brochure table 4" }),
+  unit("V", "volt", "W/A", { prefixes: "si", source: "SI Brochure table 4" }),
+  unit("F", "farad", "C/V", { prefixes: "si", source: "SI Brochure table 4" }),
+  unit("Ω", "ohm", "V/A", { aliases: ["\u2126", "ohm"], prefixes: "si", source: "SI Brochure table 4" }),
+  unit("S", "siemens", "A/V", { names: ["mho"], prefixes: "si", source: "SI Brochure table 4" }),
+  unit("Wb", "weber", "V*s", { prefixes: "si", source: "SI Brochure table 4" }),
+  unit("T", "tesla", "Wb/m^2", { prefixes: "si", source: "SI Brochure table 4" }),
+  unit("H", "henry", "Wb/A", { prefixes: "si", source: "SI Brochure table 4" }),
+  unit("Hz", "hertz", "1/s", { prefixes: "si", source: "SI Brochure table 4" }),
+  unit("lm", "lumen", "cd*sr", { prefixes: "si", source: "SI Brochure table 4" }),
+  unit("lx", "lux", "lm/m^2", { prefixes: "si", source: "SI Brochure table 4" }),
+  unit("Bq", "becquerel", "1/s", { prefixes: "si", source: "SI Brochure table 4" }),
+  unit("Gy", "gray", "J/kg", { prefixes: "si", source: "SI Brochure table 4" }),
+  unit("Sv", "sievert", "J/kg", { prefixes: "si", source: "SI Brochure table 4" }),
+  unit("kat", "katal", "mol/s", { prefixes: "si", source: "SI Brochure table 4" })
 ]

@@ -1,0 +1,121 @@
+/**
+ * Kinds of quantity: names for physically distinct quantities that share a dimension (torque and
+ * energy, absorbed and equivalent dose). A declaration states which kind a computation should
+ * produce; validation checks a result's dimension against it and reads the agent's reasoning for
+ * words that point at a sibling kind. Matching is by whole words and always gives the same answer.
+ */
+import * as Dimension from "./Dimension.ts"
+import { parseDimension } from "./DimensionExpression.ts"
+import * as DimensionNames from "./DimensionNames.ts"
+import { InvalidDimension, UnknownKind, isEngineError } from "./errors.ts"
+import { builtinKinds } from "./kinds/builtin.ts"
+import { similarity } from "./similarity.ts"
+
+/** A kind as written in data: its dimension is text, parsed once. */
+export interface KindEntry {
+  readonly name: string
+  readonly dimension: string
+  readonly category: string
+  readonly description: string
+  readonly keywords: ReadonlyArray<string>
+  readonly aliases: ReadonlyArray<string>
+  readonly disambiguationHints: ReadonlyArray<string>
+}
+
+export interface QuantityKind extends Omit<KindEntry, "dimension"> {
+  readonly dimension: Dimension.Dimension
+  readonly dimensionText: string
+  readonly builtin: boolean
+}
+
+export const fromEntry = (entry: KindEntry, builtin: boolean): QuantityKind | InvalidDimension => {
+  const dimension = parseDimension(entry.dimension)
+  if (isEngineError(dimension)) {
+    return new InvalidDimension({
+      message: `Invalid dimension '${entry.dimension}' for quantity kind '${entry.name}'`,
+      parameter: "dimension",
+      got: entry.dimension,
+      expected: dimension.expected,
+      likelyFix: dimension.likelyFix,
+      hints: [...dimension.hints]
+    })
+  }
+  return { ...entry, dimension, dimensionText: entry.dimension, builtin }
+}
+
+/** The built-in kinds, parsed. A data error here is a defect, caught by the kinds test. */
+export const builtins: ReadonlyArray<QuantityKind> = builtinKinds.map((e) => {
+  const kind = fromEntry(e, true)
+  if (isEngineError(kind)) throw new Error(kind.message)
+  return kind
+})
+
+/** Finds a kind by name or alias (case-insensitive). */
+export const findKind = (kinds: ReadonlyArray<QuantityKind>, name: string): QuantityKind | undefined => {
+  const wanted = name.trim().toLowerCase()
+  return kinds.find((k) => k.name.toLowerCase() === wanted) ?? kinds.find((k) => k.aliases.some((a) => a.toLowerCase() === wanted))
+}
+
+export const unknownKind = (kinds: ReadonlyArray<QuantityKind>, name: string, parameter: string): UnknownKind => {
+  const ranked = kinds
+    .flatMap((k) => [k.name, ...k.aliases].map((n) => ({ kind: k.name, score: similarity(n.toLowerCase(), name.toLowerCase()) })))
+    .sort((a, b) => b.score - a.score || a.kind.localeCompare(b.kind))
+  const close = [...new Set(ranked.filter((r) => r.score >= 0.6).map((r) => r.kind))]
+  const clear = close.length > 0 && (close.length === 1 || ranked[0]!.score - (ranked.find((r) => r.kind !== close[0])?.score ?? 0) >= 0.1)
+  return new UnknownKind({
+    message: `Unknown quantity kind: '${name}'`,
+    parameter,
+    got: name,
+    likelyFix: clear ? close[0] : undefined,
+    hints: [
+      ...(close.length > 0 ? [`Similar kinds: ${close.slice(0, 3).join(", ")}`] : []),
+      `Available kinds: ${kinds.map((k) => k.name).slice(0, 12).join(", ")}${kinds.length > 12 ? ", ..." : ""}`,
+      "Use list_quantity_kinds() to see all kinds, or define_quantity_kind() to register one"
+    ]
+  })
+}
+
+/** Kinds other than `kind` with the same dimension, sorted by name. */
+export const siblings = (kinds: ReadonlyArray<QuantityKind>, kind: QuantityKind): Array<QuantityKind> =>
+  kinds.filter((k) => k.name !== kind.name && Dimension.equals(k.dimension, kind.dimension)).sort((a, b) => a.name.localeCompare(b.name))
+
+const WORD = /[\p{L}\p{N}_°Δ½²³⁻·/=,]+/gu
+
+/** Whole-word (or whole-phrase) matching: symbols with capitals or Greek letters are case-sensitive, plain words are not. */
+export const mentions = (text: string, keyword: string): boolean => {
+  const words = text.match(WORD) ?? []
+  const parts = keyword.match(WORD) ?? []
+  if (parts.length === 0) return false
+  const caseSensitive = /[\p{Lu}]/u.test(keyword) && keyword !== keyword.toLowerCase() && !/^[A-Z][a-z]+$/.test(keyword)
+  const norm = (w: string) => (caseSensitive ? w : w.toLowerCase()).replace(/[,.]$/, "")
+  const haystack = words.map(norm)
+  const needle = parts.map(norm)
+  for (let i = 0; i + needle.length <= haystack.length; i++) {
+    if (needle.every((p, j) => haystack[i + j] === p)) return true
+  }
+  return false
+}
+
+/** Warnings when the reasoning names a sibling kind and not the declared one. Deterministic: kinds by name, keywords in order. */
+export const semanticWarnings = (kinds: ReadonlyArray<QuantityKind>, declared: QuantityKind, reasoning: string | undefined): Array<string> => {
+  if (!reasoning || reasoning.trim() === "") return []
+  if (declared.keywords.some((kw) => mentions(reasoning, kw))) return []
+  const warnings: Array<string> = []
+  for (const other of [...kinds].sort((a, b) => a.name.localeCompare(b.name))) {
+    if (other.name === declared.name) continue
+    const hit = other.keywords.find((kw) => mentions(reasoning, kw))
+    if (hit) warnings.push(`Reasoning mentions '${hit}' which is associated with '${other.name}', but declared kind is '${declared.name}'`)
+  }
+  return warnings
+}
+
+export const describeKind = (k: QuantityKind) => ({
+  name: k.name,
+  dimension_name: DimensionNames.describe(k.dimension),
+  dimension_vector: Dimension.signature(k.dimension),
+  description: k.description,
+  aliases: [...k.aliases],
+  category: k.category,
+  disambiguation_hints: [...k.disambiguationHints],
+  builtin: k.builtin
+})

@@ -1,0 +1,48 @@
+// Clinical shorthands. mcg and mcL are the ISMP-recommended spellings of µg and µL (ISMP List of
+// Error-Prone Abbreviations, 2021); cc is the cubic centimetre (= mL). The enzyme unit U is
+// 1 µmol/min (IUPAC-IUB 1964; IFCC). The molar M is mol/L (IUPAC Green Book 2.10). Pressures in
+// mmHg and cmH2O are in mechanics.ts, counts (gtt, tab) in count.ts.
+// The international unit IU is a substance-specific biological activity (WHO International
+// Standards): it has its own pseudo-dimension and never converts to mass or to the enzyme unit U.
+// Not defined on purpose: mEq (needs the valence) and mOsm (needs the number of particles per
+// formula unit).
+import { base, ratio, unit } from "./define.ts"
+
+const clinical = { system: "clinical", source: "ISMP List of Error-Prone Abbreviations (2021)" } as const
+
+export const clinicalUnits = [
+  unit("mcg", "mcg", [1, "µg"], { ...clinical, note: "microgram (µg), the clinical spelling" }),
+  unit("mcL", "mcL", [1, "µL"], { ...clinical, note: "microlitre (µL), the clinical spelling" }),
+  unit("cc", "cubic centimeter", [1, "cm^3"], { ...clinical, names: ["cubic centimetre"], note: "1 mL" }),
+  unit("U", "enzyme unit", [1, "µmol/min"], {
+    system: "clinical",
+    prefixes: "si",
+    source: "IUPAC-IUB 1964 (1 U = 1 µmol/min = 16.67 nkat)",
+    note: "catalytic activity; not the international unit (IU), which has no fixed conversion"
+  }),
+  base("IU", "international unit", "IU", {
+    system: "clinical",
+    prefixes: "si",
+    source: "WHO International Standards (substance-specific biological activity)",
+    note: "converts only to IU (mIU, kIU, MIU); IU ↔ mass needs the substance's own factor, never assumed"
+  }),
+  unit("M", "molar", [1, "mol/L"], {
+    system: "clinical",
+    prefixes: "si",
+    names: ["molarity"],
+    source: "IUPAC Green Book 2.10 (1 M = 1 mol/dm³)",
+    note: "amount concentration; mM, µM, nM accepted; 'M' alone is never mega"
+  }),
+  unit("amagat", "amagat", [ratio(101325, 8.314462618 * 273.15), "mol/m^3"], {
+    system: "chemistry",
+    source: "IUPAC Gold Book (ideal-gas number density at 0 °C, 1 atm; R exact since 2019)",
+    note: "about 44.615 mol/m³"
+  }),
+  unit("mg%", "milligram percent", [1, "mg/dL"], { ...clinical, names: ["milligrams percent"], plurals: false, note: "mg per 100 mL (= mg/dL)" }),
+  unit("Fr_gauge", "French gauge", [1, "mm/3"], {
+    system: "clinical",
+    names: ["French catheter scale", "Charrière"],
+    source: "ISO 10555 (1 Fr = 1/3 mm outer diameter)",
+    note: "catheter outer diameter, 1/3 mm; 'Fr' alone is not accepted"
+  })
+]

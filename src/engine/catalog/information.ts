@@ -1,0 +1,27 @@
+// Information (IEC 80000-13:2008). The bit is the base unit of the information pseudo-dimension;
+// lowercase b is the bit and uppercase B the byte (8 bit), so Gb is the gigabit and GB the
+// gigabyte. Decimal prefixes from kilo up (kB = 1000 B) and binary prefixes (KiB = 1024 B) apply.
+// Data rates: bps = bit/s, with the same prefixes (kbps, Mbps, Gbps).
+import { base, ratio, unit } from "./define.ts"
+
+const iec = { system: "information", source: "IEC 80000-13:2008" } as const
+
+export const information = [
+  base("bit", "bit", "B", {
+    ...iec,
+    aliases: ["b"],
+    prefixes: "information",
+    note: "b = bit, B = byte; kb/Mb/Gb are kilo/mega/gigabits, Kib/Mib binary"
+  }),
+  unit("B", "byte", [8, "bit"], { ...iec, names: ["octet"], prefixes: "information", note: "8 bits; kB = 1000 B, KiB = 1024 B" }),
+  unit("nibble", "nibble", [4, "bit"], { ...iec, names: ["nybble"] }),
+  unit("bps", "bit per second", [1, "bit/s"], {
+    ...iec,
+    prefixes: "information",
+    plurals: ["bits per second"],
+    note: "data rate; kbps, Mbps, Gbps accepted; 'bps' is never basis points (bp)"
+  }),
+  unit("Sh", "shannon", [1, "bit"], { ...iec, note: "information content, 1 bit" }),
+  unit("nat", "natural unit of information", [ratio(1, Math.LN2), "bit"], { ...iec, names: ["nepit"], note: "1/ln 2 bit ≈ 1.4427 bit" }),
+  unit("Hart", "hartley", [ratio(Math.LN10, Math.LN2), "bit"], { ...iec, names: ["ban", "dit"], note: "log2(10) bit ≈ 3.3219 bit" })
+]

@@ -1,0 +1,111 @@
+// Mechanics: velocity, acceleration, force, pressure and viscosity. Gravitational units use standard
+// gravity gn = 9.80665 m/s² exactly (3rd CGPM 1901; NIST SP 811 B.8), so lbf, kgf and psi are exact.
+// The standard atmosphere is 101325 Pa (10th CGPM 1954); the bar is 1e5 Pa; the torr is atm/760.
+// Manometric units use the conventional densities of NIST SP 811 B.8: mercury 13595.1 kg/m³
+// (mmHg = 133.322387415 Pa) and water 1000 kg/m³ (mmH2O = 9.80665 Pa); inHg is 25.4 mmHg.
+// Torque has no unit of its own: write N*m or ft*lbf. CGS mechanics (dyn, P, St, Gal) is in cgs.ts.
+import { decimal, ratio, unit } from "./define.ts"
+
+const us = { system: "US customary", source: "NIST SP 811 B.8" } as const
+const gravitational = { system: "gravitational", source: "NIST SP 811 B.8 (standard gravity 9.80665 m/s²)" } as const
+const manometric = { system: "manometric", source: "NIST SP 811 B.8 (conventional mercury 13595.1 kg/m³, water 1000 kg/m³)" } as const
+
+export const mechanics = [
+  // velocity
+  unit("mph", "mile per hour", [1, "mi/h"], { ...us, plurals: ["miles per hour"] }),
+  unit("kn", "knot", [1, "nmi/h"], {
+    aliases: ["kt", "kts"],
+    names: ["nautical mile per hour"],
+    plurals: ["knots", "nautical miles per hour"],
+    system: "nautical",
+    source: "SI Brochure table 8 note (1852/3600 m/s)",
+    note: "'kt' is the knot here, not the kilotonne (write 1000 t)"
+  }),
+  unit("kph", "kilometer per hour", [1, "km/h"], { system: "SI accepted", aliases: ["kmh"], plurals: ["kilometers per hour", "kilometres per hour"], names: ["kilometre per hour"] }),
+  unit("fpm", "foot per minute", [1, "ft/min"], { ...us, plurals: ["feet per minute"] }),
+
+  // acceleration
+  unit("g0", "standard gravity", [decimal("9.80665"), "m/s^2"], {
+    aliases: ["gn", "g_n"],
+    names: ["standard acceleration of gravity", "standard acceleration due to gravity"],
+    plurals: false,
+    system: "SI",
+    source: "3rd CGPM 1901; NIST SP 811 B.8",
+    note: "9.80665 m/s² exactly; 'g' is the gram"
+  }),
+
+  // force
+  unit("lbf", "pound force", [1, "lb*g0"], { ...gravitational, names: ["pound-force"], plurals: ["pounds force"], note: "4.4482216152605 N exactly" }),
+  unit("kgf", "kilogram force", [1, "kg*g0"], { ...gravitational, aliases: ["kp"], names: ["kilopond", "kilogram-force"], plurals: ["kilograms force"] }),
+  unit("gf", "gram force", [1, "g*g0"], { ...gravitational, names: ["gram-force", "pond"], plurals: ["grams force"] }),
+  unit("ozf", "ounce force", [1, "oz*g0"], { ...gravitational, names: ["ounce-force"], plurals: ["ounces force"] }),
+  unit("kip", "kip", [1000, "lbf"], { ...gravitational, aliases: ["klbf"], names: ["kilopound force", "kilopound-force"] }),
+  unit("tnf", "short ton force", [2000, "lbf"], { ...gravitational, aliases: ["short_ton_force"], names: ["short ton-force"], plurals: ["short tons force"] }),
+  unit("tf", "tonne force", [1000, "kgf"], { ...gravitational, aliases: ["tonne_force"], names: ["metric ton force"], plurals: ["tonnes force"] }),
+  unit("sn", "sthene", [1, "kN"], { system: "MTS", source: "NIST SP 811 B.8 (MTS system)", names: ["funal"] }),
+  unit("pdl", "poundal", [1, "lb*ft/s^2"], { ...us, note: "0.138254954376 N" }),
+
+  // pressure
+  unit("bar", "bar", [100000, "Pa"], { prefixes: "si", system: "SI accepted", source: "NIST SP 811 B.8 (1e5 Pa)" }),
+  unit("atm", "standard atmosphere", [101325, "Pa"], {
+    names: ["atmosphere"],
+    system: "SI accepted",
+    source: "10th CGPM 1954; NIST SP 811 B.8",
+    note: "101325 Pa; the technical atmosphere (1 kgf/cm²) is 'at'"
+  }),
+  unit("at", "technical atmosphere", [1, "kgf/cm^2"], { ...gravitational, names: ["kilogram force per square centimeter"], note: "98066.5 Pa" }),
+  unit("Torr", "torr", [ratio(1, 760), "atm"], {
+    prefixes: "si",
+    system: "SI accepted",
+    source: "NIST SP 811 B.8 (101325/760 Pa)",
+    note: "atm/760; differs from mmHg by about 1.4e-7 relative; mTorr accepted"
+  }),
+  unit("pz", "pieze", [1, "kPa"], { system: "MTS", source: "NIST SP 811 B.8 (MTS system)" }),
+  unit("msw", "meter of seawater", [ratio(1, 10), "bar"], {
+    system: "diving",
+    names: ["metre of seawater", "metre sea water", "meter sea water"],
+    plurals: ["meters of seawater", "metres of seawater"],
+    source: "EN 13319 (1 msw = 0.1 bar)",
+    note: "diving depth pressure, 10 kPa"
+  }),
+  unit("psi", "pound per square inch", [1, "lbf/in^2"], {
+    ...gravitational,
+    names: ["pound-force per square inch"],
+    plurals: ["pounds per square inch", "pounds-force per square inch"],
+    note: "6894.757293168361 Pa; gauge versus absolute is not part of the unit"
+  }),
+  unit("ksi", "kilopound per square inch", [1000, "psi"], { ...gravitational, plurals: ["kilopounds per square inch"] }),
+  unit("psf", "pound per square foot", [1, "lbf/ft^2"], { ...gravitational, plurals: ["pounds per square foot"] }),
+  unit("mmHg", "millimeter of mercury", [decimal("133.322387415"), "Pa"], {
+    ...manometric,
+    names: ["millimetre of mercury"],
+    plurals: ["millimeters of mercury", "millimetres of mercury"],
+    note: "conventional, 133.322387415 Pa (blood pressure); the torr is atm/760"
+  }),
+  unit("cmHg", "centimeter of mercury", [10, "mmHg"], { ...manometric, names: ["centimetre of mercury"], plurals: ["centimeters of mercury", "centimetres of mercury"] }),
+  unit("inHg", "inch of mercury", [decimal("25.4"), "mmHg"], {
+    ...manometric,
+    plurals: ["inches of mercury"],
+    note: "25.4 mmHg = 3386.388640341 Pa (as GNU units); NIST SP 811 B.8 lists a conventional 3386.389 Pa, 1.06e-7 larger"
+  }),
+  unit("mmH2O", "millimeter of water", [1, "kgf/m^2"], { ...manometric, aliases: ["mmAq"], names: ["millimetre of water"], plurals: ["millimeters of water", "millimetres of water"], note: "9.80665 Pa" }),
+  unit("cmH2O", "centimeter of water", [10, "mmH2O"], {
+    ...manometric,
+    aliases: ["cmAq"],
+    names: ["centimetre of water"],
+    plurals: ["centimeters of water", "centimetres of water"],
+    note: "98.0665 Pa (ventilator and CSF pressures)"
+  }),
+  unit("inH2O", "inch of water", [decimal("25.4"), "mmH2O"], { ...manometric, aliases: ["inAq"], plurals: ["inches of water"], note: "249.08891 Pa (conventional, 1000 kg/m³)" }),
+  unit("ftH2O", "foot of water", [12, "inH2O"], { ...manometric, plurals: ["feet of water"] }),
+  unit("mH2O", "meter of water", [1000, "mmH2O"], { ...manometric, names: ["metre of water"], plurals: ["meters of water", "metres of water"] }),
+
+  // dynamic viscosity (the poise is in cgs.ts)
+  unit("reyn", "reyn", [1, "lbf*s/in^2"], { ...us, note: "6894.757293168361 Pa·s" }),
+  unit("rhe", "rhe", [1, "1/P"], { system: "CGS", source: "NIST SP 811 B.8", note: "fluidity, reciprocal poise" }),
+
+  // acoustic impedance and thermal insulation
+  unit("rayl", "rayl", [1, "Pa*s/m"], { system: "SI", source: "ISO 80000-8 (MKS rayl)", note: "specific acoustic impedance, Pa·s/m" }),
+  unit("clo", "clo", [decimal("0.155"), "K*m^2/W"], { system: "thermal", source: "ISO 9920 (0.155 m²·K/W)", note: "clothing insulation" }),
+  unit("tog", "tog", [decimal("0.1"), "K*m^2/W"], { system: "thermal", source: "BS 4745 (0.1 m²·K/W)", note: "textile insulation" })
+]

@@ -1,0 +1,25 @@
+// Ionizing radiation beyond the SI (Bq, Gy, Sv are in si.ts): the curie (3.7e10 Bq), rutherford
+// (1e6 Bq), roentgen (2.58e-4 C/kg), rad (0.01 Gy) and rem (0.01 Sv), all exact by definition
+// (NIST SP 811 B.8; ICRU Report 85). The rad is written rad_dose: 'rad' is the radian.
+import { decimal, ratio, unit } from "./define.ts"
+
+const legacy = { system: "legacy radiation", source: "NIST SP 811 B.8" } as const
+
+export const radiation = [
+  unit("Ci", "curie", [decimal("3.7e10"), "Bq"], { ...legacy, prefixes: "si", note: "activity, 3.7e10 Bq exactly; mCi, µCi accepted" }),
+  unit("dpm", "disintegration per minute", [1, "Bq/60"], { ...legacy, plurals: ["disintegrations per minute"], note: "activity, 1/60 Bq" }),
+  unit("Rd", "rutherford", [1000000, "Bq"], { ...legacy, note: "activity, 1e6 Bq" }),
+  unit("R_exp", "roentgen", [decimal("2.58e-4"), "C/kg"], {
+    ...legacy,
+    aliases: ["roentgen"],
+    names: ["röntgen"],
+    prefixes: "si",
+    note: "exposure, 2.58e-4 C/kg; bare 'R' is not accepted (roentgen, rankine or gas constant?)"
+  }),
+  unit("rad_dose", "radiation absorbed dose", [ratio(1, 100), "Gy"], {
+    ...legacy,
+    aliases: ["rad_absorbed"],
+    note: "absorbed dose, 0.01 Gy; 'rad' alone is the radian"
+  }),
+  unit("rem", "rem", [ratio(1, 100), "Sv"], { ...legacy, prefixes: "si", names: ["roentgen equivalent man"], note: "dose equivalent, 0.01 Sv; mrem accepted" })
+]

@@ -1,0 +1,23 @@
+// Pure ratios (the zero dimension): fraction, percent, per mille, per myriad, basis point, parts per
+// million and billion (ISO 80000-1 annex; NIST SP 811 7.10.2 and 7.10.3). "ppt" is left out: it
+// means parts per thousand in chemistry and parts per trillion in environmental work.
+import { base, ratio, unit } from "./define.ts"
+
+const iso = { system: "ratio", source: "ISO 80000-1; NIST SP 811 7.10" } as const
+
+export const ratios = [
+  base("frac", "fraction", undefined, {
+    ...iso,
+    aliases: ["fraction"],
+    names: ["unitless", "dimensionless"],
+    plurals: false,
+    prefixes: "none",
+    note: "a pure number; '1' also means a pure number in expressions"
+  }),
+  unit("%", "percent", [ratio(1, 100), "1"], { ...iso, aliases: ["pct"], names: ["per cent"], plurals: false }),
+  unit("‰", "per mille", [ratio(1, 1000), "1"], { ...iso, names: ["permille", "per mil"], plurals: false }),
+  unit("‱", "per myriad", [ratio(1, 10000), "1"], { ...iso, names: ["permyriad"], plurals: false, note: "1e-4, numerically one basis point" }),
+  unit("bp", "basis point", [ratio(1, 10000), "1"], { ...iso, aliases: ["bip"], names: ["basis_point"], note: "finance, 0.01 %; 'bps' is bits per second, not basis points" }),
+  unit("ppm", "part per million", [ratio(1, 1000000), "1"], { ...iso, plurals: ["parts per million"] }),
+  unit("ppb", "part per billion", [ratio(1, 1000000000), "1"], { ...iso, plurals: ["parts per billion"], note: "1e-9 (short-scale billion)" })
+]

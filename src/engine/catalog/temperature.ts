@@ -1,0 +1,51 @@
+// Temperature scales (the kelvin is in si.ts). A scale is a point: kelvin = (x + offset) × factor
+// (NIST SP 811 4.2.1.1 and B.9: t/°C = T/K − 273.15, t/°F = 1.8 t/°C + 32, T/°R = 1.8 T/K).
+// Inside a compound unit (J/(kg·°C)) a degree is a difference and only the factor applies; the
+// delta_ units say so explicitly when a difference stands alone.
+import { affine, decimal, ratio, unit } from "./define.ts"
+
+export const temperature = [
+  affine("°C", "degree Celsius", { factor: ratio(1), offset: decimal("273.15") }, {
+    aliases: ["degC", "℃"],
+    names: ["degrees Celsius", "celsius", "centigrade", "degree centigrade", "degrees centigrade"],
+    system: "SI",
+    source: "SI Brochure table 4; NIST SP 811 4.2.1.1",
+    note: "a point on the Celsius scale; a difference of 1 °C is delta_degC = 1 K"
+  }),
+  affine("°F", "degree Fahrenheit", { factor: ratio(5, 9), offset: decimal("459.67") }, {
+    aliases: ["degF", "℉"],
+    names: ["degrees Fahrenheit", "fahrenheit"],
+    system: "US customary",
+    source: "NIST SP 811 B.9",
+    note: "a point on the Fahrenheit scale; a difference of 1 °F is delta_degF = 5/9 K"
+  }),
+  unit("°R", "degree Rankine", [ratio(5, 9), "K"], {
+    aliases: ["degR"],
+    names: ["degrees Rankine", "rankine"],
+    plurals: false,
+    system: "US customary",
+    source: "NIST SP 811 B.9 (T/°R = 1.8 T/K)",
+    note: "absolute scale, so points and differences agree; bare 'R' is not accepted (rankine, roentgen or gas constant?)"
+  }),
+  affine("°Ré", "degree Réaumur", { factor: ratio(5, 4), offset: decimal("218.52") }, {
+    aliases: ["degRe"],
+    names: ["degrees Réaumur", "réaumur", "reaumur", "degree Reaumur"],
+    system: "historical",
+    source: "Réaumur scale: 0 °Ré = 0 °C, 80 °Ré = 100 °C",
+    note: "a point on the Réaumur scale"
+  }),
+  unit("delta_degC", "degree Celsius difference", [1, "K"], {
+    aliases: ["ΔdegC", "Δ°C"],
+    names: ["Celsius degree", "delta degree Celsius"],
+    system: "SI",
+    source: "SI Brochure 2.3.1 (a Celsius interval equals a kelvin interval)",
+    note: "a temperature difference: 1 delta_degC = 1 K, no offset"
+  }),
+  unit("delta_degF", "degree Fahrenheit difference", [ratio(5, 9), "K"], {
+    aliases: ["ΔdegF", "Δ°F"],
+    names: ["Fahrenheit degree", "delta degree Fahrenheit"],
+    system: "US customary",
+    source: "NIST SP 811 B.9",
+    note: "a temperature difference: 1 delta_degF = 5/9 K, no offset"
+  })
+]

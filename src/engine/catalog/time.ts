@@ -1,0 +1,45 @@
+// Time: the minute, hour and day are SI accepted (SI Brochure table 8). The year is the Julian
+// year of 365.25 d (IAU; ISO 80000-3 symbol "a", written yr here), which is how the light year is
+// defined; the Gregorian (365.2425 d) and tropical years have their own symbols. Calendar months
+// vary in length, so "mo" is the mean Julian month, 1/12 of a Julian year (30.4375 d).
+import { decimal, ratio, unit } from "./define.ts"
+
+export const time = [
+  unit("min", "minute", [60, "s"], { aliases: ["mins"], system: "SI accepted", source: "SI Brochure table 8", note: "never milli-inch" }),
+  unit("h", "hour", [60, "min"], { aliases: ["hr", "hrs"], system: "SI accepted", source: "SI Brochure table 8" }),
+  unit("d", "day", [24, "h"], { system: "SI accepted", source: "SI Brochure table 8", note: "86400 s (a mean solar day; leap seconds ignored)" }),
+  unit("wk", "week", [7, "d"], { system: "calendar" }),
+  unit("fn", "fortnight", [14, "d"], { system: "calendar" }),
+  unit("yr", "year", [decimal("365.25"), "d"], {
+    names: ["Julian year", "annum"],
+    prefixes: "large",
+    system: "astronomical",
+    source: "IAU (Julian year, 365.25 d = 31557600 s)",
+    note: "Julian year, 365.25 d; the Gregorian mean year is yr_greg (365.2425 d); kyr, Myr, Gyr accepted"
+  }),
+  unit("mo", "month", [ratio(1, 12), "yr"], {
+    names: ["mean month"],
+    system: "calendar",
+    note: "mean month, 1/12 Julian year (30.4375 d); calendar months vary from 28 to 31 d"
+  }),
+  unit("yr_greg", "Gregorian year", [decimal("365.2425"), "d"], { system: "calendar", source: "Gregorian calendar (97 leap years in 400)" }),
+  unit("yr_trop", "tropical year", [decimal("365.24219"), "d"], {
+    exact: false,
+    system: "astronomical",
+    source: "mean tropical year, J2000 (Explanatory Supplement to the Astronomical Almanac)",
+    note: "varies slowly; about 365.24219 d"
+  }),
+  unit("d_sid", "sidereal day", [decimal("86164.0905"), "s"], {
+    exact: false,
+    system: "astronomical",
+    source: "IERS Conventions (2010)",
+    note: "Earth's rotation relative to the vernal equinox, about 23 h 56 min 4.0905 s"
+  }),
+  unit("yr_sid", "sidereal year", [decimal("365.256363004"), "d"], { exact: false, system: "astronomical", source: "IERS Conventions (2010), J2000" }),
+  unit("sol", "sol", [decimal("88775.244"), "s"], { exact: false, system: "astronomical", source: "NASA Mars Fact Sheet (mean solar day on Mars)", note: "Mars solar day" }),
+  unit("svedberg", "svedberg", [decimal("1e-13"), "s"], { system: "CGS", source: "IUPAC Gold Book", note: "sedimentation coefficient, 1e-13 s" }),
+  unit("decade", "decade", [10, "yr"], { system: "calendar", note: "10 Julian years" }),
+  unit("century", "century", [100, "yr"], { system: "calendar", note: "100 Julian years" }),
+  unit("millennium", "millennium", [1000, "yr"], { system: "calendar", plurals: ["millennia"], note: "1000 Julian years" }),
+  unit("shake", "shake", [10, "ns"], { system: "nuclear", source: "NIST SP 811 B.8 (1e-8 s)" })
+]

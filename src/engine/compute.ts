@@ -1,0 +1,196 @@
+/**
+ * Factor-label computation: a starting quantity multiplied through a chain of factors
+ * ("value numerator / denominator"), with units cancelling as they would on paper. Unlike ucon,
+ * every step is unit-aware: a factor relating two units of the same dimension (1 kg / 2.205 lb) is
+ * checked against the true conversion and a wrong one is reported; leftover units of the same
+ * dimension (mcg·mL/(mg·min)) are reduced by exact conversion; and an expected unit, when
+ * compatible, also receives the result converted into it.
+ */
+import { Effect } from "effect"
+import type { Catalog } from "./Catalog.ts"
+import { converterBetween } from "./Conversion.ts"
+import { lift, resolveUnit } from "./convert.ts"
+import * as Dimension from "./Dimension.ts"
+import * as DimensionNames from "./DimensionNames.ts"
+import { ComputationError, DimensionMismatch, type EngineError, InvalidInput, isEngineError, locate } from "./errors.ts"
+import * as Rational from "./Rational.ts"
+import { type Term, type UnitExpression, format, fromTerms } from "./UnitExpression.ts"
+
+export interface Factor {
+  readonly value: number
+  readonly numerator: string
+  readonly denominator: string
+}
+
+export interface ComputeStep {
+  readonly factor: string
+  readonly quantity: number
+  readonly unit: string
+  readonly dimension: string
+}
+
+export interface ComputeResult {
+  readonly quantity: number
+  readonly unit: string
+  readonly dimension: string
+  readonly steps: ReadonlyArray<ComputeStep>
+  /** Problems the agent must hear about: a factor that disagrees with the true conversion. */
+  readonly warnings: ReadonlyArray<string>
+  /** How input was read and what was simplified. */
+  readonly notes: ReadonlyArray<string>
+  /** The result in `expected_unit`, when one was given. */
+  readonly converted: { readonly quantity: number; readonly unit: string } | null
+}
+
+/** A same-dimension factor more than this far from the true conversion is reported (2.205 lb/kg is fine, 2.0 is not). */
+export const FACTOR_TOLERANCE = 0.005
+
+const show = (x: number): string => String(Number(x.toPrecision(12)))
+
+const combine = (a: ReadonlyArray<Term>, b: ReadonlyArray<Term>, sign: 1 | -1): Array<Term> => {
+  const out = a.map((t) => ({ ...t }))
+  for (const t of b) {
+    const i = out.findIndex((o) => o.unit === t.unit && o.prefix === t.prefix)
+    if (i >= 0) out[i] = { ...out[i]!, exponent: out[i]!.exponent + sign * t.exponent }
+    else out.push({ ...t, exponent: sign * t.exponent })
+  }
+  return out.filter((t) => Math.abs(t.exponent) > 1e-12)
+}
+
+const termFactor = (t: Term): Rational.Rational => (t.prefix ? Rational.multiply(t.prefix.factor, t.unit.factor) : t.unit.factor)
+
+/**
+ * Reduces leftover units of one dimension that appear with opposite signs (mcg and mg⁻¹) by
+ * converting the numerator's unit into the denominator's. Value-preserving; returns what it did.
+ */
+export const reduceSameDimension = (terms: ReadonlyArray<Term>): { terms: Array<Term>; scale: Rational.Rational; notes: Array<string> } => {
+  let current = terms.map((t) => ({ ...t }))
+  let scale = Rational.one
+  const notes: Array<string> = []
+  for (;;) {
+    const up = current.find((a) => a.exponent > 0 && !a.unit.unconnected && current.some((b) => b.exponent < 0 && !b.unit.unconnected && Dimension.equals(a.unit.dimension, b.unit.dimension) && !Dimension.isDimensionless(a.unit.dimension)))
+    if (!up) break
+    const down = current.find((b) => b.exponent < 0 && !b.unit.unconnected && Dimension.equals(up.unit.dimension, b.unit.dimension))!
+    const exponent = Math.min(up.exponent, -down.exponent)
+    const ratio = Rational.power(Rational.divide(termFactor(up), termFactor(down)), exponent)
+    scale = Rational.multiply(scale, ratio)
+    notes.push(`Reduced ${format([{ ...up, exponent: 1 }])}/${format([{ ...down, exponent: 1 }])} by exact conversion (×${show(Rational.toNumber(Rational.power(Rational.divide(termFactor(up), termFactor(down)), 1)))})`)
+    current = combine(current, [{ ...up, exponent }, { ...down, exponent: -exponent }], -1)
+  }
+  return { terms: current, scale, notes }
+}
+
+const dimensionHints = (actual: Dimension.Dimension, expected: Dimension.Dimension): Array<string> => {
+  const hints: Array<string> = []
+  const gap = Dimension.divide(expected, actual)
+  gap.forEach((e, i) => {
+    if (e === 0) return
+    const name = Dimension.baseQuantities[i]!.name
+    hints.push(e > 0 ? `Missing '${name}' (exponent ${e}) in the result: multiply by a factor carrying ${name}` : `Extra '${name}' (exponent ${-e}) in the result: divide it out with another factor`)
+  })
+  return hints
+}
+
+type StepError = EngineError
+
+/** Runs a factor-label chain. Failures name the factor by `step` (0-based index into `factors`). */
+export const compute = (
+  catalog: Catalog,
+  initialValue: number,
+  initialUnit: string,
+  factors: ReadonlyArray<Factor>,
+  expectedUnit?: string
+): Effect.Effect<ComputeResult, StepError> =>
+  Effect.gen(function* () {
+    if (!Number.isFinite(initialValue)) {
+      return yield* new InvalidInput({ message: `initial_value must be a finite number, got ${initialValue}`, parameter: "initial_value", hints: [] })
+    }
+    const initial = yield* resolveUnit(catalog, initialUnit, "initial_unit")
+    const notes: Array<string> = [...initial.notes]
+    const warnings: Array<string> = []
+    let value = Rational.scale(initialValue, initial.numeric)
+    if (!Rational.isOne(initial.numeric)) notes.push(`The number in '${initialUnit}' was folded into the value (×${show(Rational.toNumber(initial.numeric))})`)
+    let terms: Array<Term> = [...initial.terms]
+    const unitText = () => (terms.length === 0 ? "1" : format(terms))
+    const dimensionOf = (ts: ReadonlyArray<Term>) => fromTerms("", ts, Rational.one).dimension
+    const steps: Array<ComputeStep> = [
+      { factor: `${show(initialValue)} ${initialUnit}`, quantity: value, unit: unitText(), dimension: DimensionNames.describe(dimensionOf(terms)) }
+    ]
+    for (const [step, factor] of factors.entries()) {
+      const at = (e: StepError) => locate(e, { step })
+      const numerator = yield* resolveUnit(catalog, factor.numerator, `factors[${step}].numerator`).pipe(Effect.mapError(at))
+      const denominator = yield* resolveUnit(catalog, factor.denominator, `factors[${step}].denominator`).pipe(Effect.mapError(at))
+      if (!Number.isFinite(factor.value)) {
+        return yield* new InvalidInput({ message: `Factor ${step} has a non-finite value`, parameter: `factors[${step}].value`, step, hints: [] })
+      }
+      if (factor.value === 0) {
+        return yield* new ComputationError({ message: `Factor ${step} has value 0, which makes the whole chain 0`, parameter: `factors[${step}].value`, step, hints: ["A conversion factor is never zero: check the value"] })
+      }
+      notes.push(...numerator.notes, ...denominator.notes)
+      checkSameDimension(catalog, factor, numerator, denominator, step, warnings)
+      value = (value * factor.value * Rational.toNumber(numerator.numeric)) / Rational.toNumber(denominator.numeric)
+      terms = combine(combine(terms, numerator.terms, 1), denominator.terms, -1)
+      steps.push({
+        factor: `× (${show(factor.value)} ${factor.numerator} / ${factor.denominator})`,
+        quantity: value,
+        unit: unitText(),
+        dimension: DimensionNames.describe(dimensionOf(terms))
+      })
+    }
+    const reduced = reduceSameDimension(terms)
+    if (reduced.notes.length > 0) {
+      value = Rational.scale(value, reduced.scale)
+      terms = reduced.terms
+      notes.push(...reduced.notes)
+    }
+    if (!Number.isFinite(value)) {
+      return yield* new ComputationError({ message: "The computation overflowed to a non-finite number", hints: ["Check the factor values for a misplaced exponent"] })
+    }
+    const result: UnitExpression = fromTerms(unitText(), terms, Rational.one)
+    let converted: ComputeResult["converted"] = null
+    if (expectedUnit !== undefined) {
+      const expected = yield* resolveUnit(catalog, expectedUnit, "expected_unit")
+      const converter = converterBetween(catalog, result, expected)
+      if (isEngineError(converter)) {
+        const got = DimensionNames.describe(result.dimension)
+        const want = DimensionNames.describe(expected.dimension)
+        return yield* new DimensionMismatch({
+          message: `The result is ${show(value)} ${unitText()} (${got}), which is not compatible with the expected unit '${expectedUnit}' (${want})`,
+          parameter: "expected_unit",
+          fromDimension: got,
+          toDimension: want,
+          got,
+          expected: want,
+          hints: [...dimensionHints(result.dimension, expected.dimension), ...(converter._tag === "NoConversionPath" ? converter.hints.slice(1) : [])]
+        })
+      }
+      converted = { quantity: yield* lift(converter.apply(value)), unit: expectedUnit }
+    }
+    return {
+      quantity: value,
+      unit: unitText(),
+      dimension: DimensionNames.describe(result.dimension),
+      steps,
+      warnings,
+      notes: [...new Set(notes)],
+      converted
+    }
+  })
+
+/** A factor whose two sides share a dimension is a conversion: check it against the catalog. */
+const checkSameDimension = (catalog: Catalog, factor: Factor, numerator: UnitExpression, denominator: UnitExpression, step: number, warnings: Array<string>): void => {
+  if (!Dimension.equals(numerator.dimension, denominator.dimension) || numerator.terms.length === 0 || denominator.terms.length === 0) return
+  const converter = converterBetween(catalog, denominator, numerator)
+  if (isEngineError(converter) || converter.kind !== "linear") return
+  // the factor claims: value × numerator = 1 × denominator; the catalog says 1 denominator = slope numerator
+  const claimed = factor.value
+  const truth = Rational.toNumber(converter.slope)
+  const error = Math.abs(claimed - truth) / Math.abs(truth)
+  if (error > FACTOR_TOLERANCE) {
+    warnings.push(
+      `Factor ${step} (${show(factor.value)} ${factor.numerator} / ${factor.denominator}) claims ${factor.denominator} = ${show(claimed)} ${factor.numerator}, ` +
+        `but ${factor.denominator} = ${show(truth)} ${factor.numerator} (off by ${(error * 100).toPrecision(3)}%). The result uses the factor as given; ` +
+        `use value ${show(truth)} for the exact conversion.`
+    )
+  }
+}

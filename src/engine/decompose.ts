@@ -1,0 +1,201 @@
+/**
+ * Building factor chains for compute. Query mode ("500 mL to L") emits the one exact factor that
+ * converts source to target, so exponents (cm² → m²) and compound targets (W·h → kWh) come out
+ * right. Structured mode places each known quantity in the numerator or the denominator so the
+ * dimensions close on the target, choosing, among the placements that close, the one whose units
+ * cancel best (kg against /kg, mg against mcg), then bridges the leftover units to the target with
+ * one exact factor. A conversion that is not a pure factor (a temperature scale, a logarithmic
+ * level) is reported as such: a factor chain cannot carry an offset.
+ */
+import { Effect } from "effect"
+import type { Catalog } from "./Catalog.ts"
+import { type Converter, converterBetween } from "./Conversion.ts"
+import { resolveUnit } from "./convert.ts"
+import * as Dimension from "./Dimension.ts"
+import * as DimensionNames from "./DimensionNames.ts"
+import { DimensionMismatch, type EngineError, InvalidInput, NoConversionPath, isEngineError, locate } from "./errors.ts"
+import * as Rational from "./Rational.ts"
+import { type Term, type UnitExpression, format } from "./UnitExpression.ts"
+import type { Factor } from "./compute.ts"
+
+export interface KnownQuantity {
+  readonly value: number
+  readonly unit: string
+}
+
+export interface DecomposeResult {
+  readonly initial_value: number | null
+  readonly initial_unit: string
+  readonly target_unit: string
+  readonly factors: ReadonlyArray<Factor>
+  readonly notes: ReadonlyArray<string>
+}
+
+const QUERY_SEPARATOR = /\s+(?:to|in|into|as)\s+|\s*(?:→|->|=>)\s*/u
+const LEADING_NUMBER = /^\s*([+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)\s*(.*)$/su
+
+/** Splits "500 mL to L" into value, source and target; the value is optional. */
+export const parseQuery = (query: string): { value: number | null; source: string; target: string } | InvalidInput => {
+  const match = QUERY_SEPARATOR.exec(query)
+  if (!match) {
+    return new InvalidInput({
+      message: `Cannot read the query '${query}': expected '<value> <unit> to <unit>'`,
+      parameter: "query",
+      got: query,
+      expected: "'<value> <unit> to <unit>', e.g. '500 mL to L' or '60 mph -> km/h'",
+      hints: ["Separate source and target with 'to', 'in', '->' or '→'", "Or pass initial_unit and target_unit instead of query"]
+    })
+  }
+  const left = query.slice(0, match.index).trim()
+  const target = query.slice(match.index + match[0].length).trim()
+  const number = LEADING_NUMBER.exec(left)
+  const value = number && number[2]!.trim() !== "" ? Number(number[1]) : null
+  const source = value === null ? left : number![2]!.trim()
+  if (source === "" || target === "") {
+    return new InvalidInput({ message: `The query '${query}' is missing a unit`, parameter: "query", got: query, expected: "'<value> <unit> to <unit>'", hints: [] })
+  }
+  return { value, source, target }
+}
+
+const notAPureFactor = (from: UnitExpression, to: UnitExpression, converter: Converter): NoConversionPath =>
+  new NoConversionPath({
+    message: `'${from.input}' → '${to.input}' is not a pure factor, so it cannot be a factor chain`,
+    from: from.input,
+    to: to.input,
+    hints:
+      converter.kind === "affine"
+        ? [
+            `The conversion is y = ${Number(Rational.toNumber(converter.slope).toPrecision(12))}·x + ${Number(Rational.toNumber(converter.intercept).toPrecision(12))}: compute() can only multiply`,
+            "Use convert() for absolute temperatures",
+            "For temperature differences use delta units (delta_degC → delta_degF is the factor 1.8)"
+          ]
+        : ["A logarithmic level (dB, dBm, pH) converts by exponentials, not by a factor", "Use convert() instead"]
+  })
+
+/** The single exact factor taking `from` to `to`, or why there is none. */
+const bridgeFactor = (catalog: Catalog, from: UnitExpression, to: UnitExpression, fromText: string, toText: string): Factor | EngineError => {
+  const converter = converterBetween(catalog, from, to)
+  if (isEngineError(converter)) return converter
+  if (converter.kind !== "linear") return notAPureFactor(from, to, converter)
+  return { value: Rational.toNumber(converter.slope), numerator: toText, denominator: fromText }
+}
+
+/** Query mode, or initial/target units with no known quantities: one exact factor. */
+export const decomposeConversion = (catalog: Catalog, source: string, target: string, value: number | null, parameters: { from: string; to: string }) =>
+  Effect.gen(function* () {
+    const from = yield* resolveUnit(catalog, source, parameters.from)
+    const to = yield* resolveUnit(catalog, target, parameters.to)
+    const factor = bridgeFactor(catalog, from, to, source, target)
+    if (isEngineError(factor)) return yield* Effect.fail(locate(factor, { parameter: parameters.to }))
+    const result: DecomposeResult = {
+      initial_value: value,
+      initial_unit: source,
+      target_unit: target,
+      factors: factor.value === 1 && source === target ? [] : [factor],
+      notes: [...from.notes, ...to.notes]
+    }
+    return result
+  })
+
+interface Placed {
+  readonly quantity: KnownQuantity
+  readonly expression: UnitExpression
+  readonly sign: 1 | -1
+}
+
+/** How well a placement cancels units: +2 for the same unit with opposite sign, +1 for the same dimension. */
+const cancellationScore = (placed: ReadonlyArray<Placed>, initial: ReadonlyArray<Term>, target: ReadonlyArray<Term>): number => {
+  let score = 0
+  for (const p of placed) {
+    for (const t of p.expression.terms) {
+      const e = p.sign * t.exponent
+      for (const i of initial) {
+        if (Math.sign(i.exponent) === -Math.sign(e) && Dimension.equals(i.unit.dimension, t.unit.dimension)) score += i.unit === t.unit && i.prefix === t.prefix ? 2 : 1
+      }
+      for (const g of target) {
+        if (Math.sign(g.exponent) === Math.sign(e) && Dimension.equals(g.unit.dimension, t.unit.dimension)) score += g.unit === t.unit && g.prefix === t.prefix ? 2 : 1
+      }
+    }
+  }
+  return score
+}
+
+const MAX_QUANTITIES = 12
+
+/** Structured mode: known quantities bridge the dimensional gap between initial and target units. */
+export const decomposeWithQuantities = (catalog: Catalog, initialUnit: string, targetUnit: string, known: ReadonlyArray<KnownQuantity>) =>
+  Effect.gen(function* () {
+    if (known.length > MAX_QUANTITIES) {
+      return yield* new InvalidInput({ message: `At most ${MAX_QUANTITIES} known quantities are supported, got ${known.length}`, parameter: "known_quantities", hints: [] })
+    }
+    const initial = yield* resolveUnit(catalog, initialUnit, "initial_unit")
+    const target = yield* resolveUnit(catalog, targetUnit, "target_unit")
+    const quantities: Array<{ quantity: KnownQuantity; expression: UnitExpression }> = []
+    for (const [index, q] of known.entries()) {
+      if (!Number.isFinite(q.value) || q.value === 0) {
+        return yield* new InvalidInput({ message: `known_quantities[${index}] needs a finite, non-zero value`, parameter: `known_quantities[${index}].value`, hints: [] })
+      }
+      quantities.push({ quantity: q, expression: yield* resolveUnit(catalog, q.unit, `known_quantities[${index}].unit`) })
+    }
+    const gap = Dimension.divide(target.dimension, initial.dimension)
+    let best: { placed: Array<Placed>; score: number; denominators: number } | undefined
+    for (let mask = 0; mask < 1 << quantities.length; mask++) {
+      let dimension = Dimension.dimensionless
+      const placed: Array<Placed> = quantities.map((q, i) => {
+        const sign = mask & (1 << i) ? -1 : 1
+        dimension = Dimension.multiply(dimension, Dimension.power(q.expression.dimension, sign))
+        return { ...q, sign }
+      })
+      if (!Dimension.equals(dimension, gap)) continue
+      const score = cancellationScore(placed, initial.terms, target.terms)
+      const denominators = placed.filter((p) => p.sign === -1).length
+      // most cancellation first, then fewest denominators, then the lowest mask (stable, deterministic)
+      if (!best || score > best.score || (score === best.score && denominators < best.denominators)) best = { placed, score, denominators }
+    }
+    if (!best) {
+      const hints: Array<string> = []
+      gap.forEach((e, i) => {
+        if (e !== 0) hints.push(`Need to ${e > 0 ? "add" : "cancel"} '${Dimension.baseQuantities[i]!.name}' (exponent ${Math.abs(e)}): provide a quantity with this dimension`)
+      })
+      if (gap[2]! !== 0) hints.push("A dose frequency such as 3 /d or an infusion time such as 8 h supplies time")
+      hints.push("Add more known_quantities to bridge the gap")
+      return yield* new DimensionMismatch({
+        message: `Cannot bridge the dimensional gap from '${initialUnit}' to '${targetUnit}' with the known quantities`,
+        parameter: "known_quantities",
+        fromDimension: DimensionNames.describe(initial.dimension),
+        toDimension: DimensionNames.describe(target.dimension),
+        got: DimensionNames.describe(initial.dimension),
+        expected: DimensionNames.describe(target.dimension),
+        hints
+      })
+    }
+    const factors: Array<Factor> = best.placed.map((p) =>
+      p.sign === 1
+        ? { value: p.quantity.value, numerator: p.quantity.unit, denominator: "1" }
+        : { value: 1, numerator: "1", denominator: `${p.quantity.value} ${p.quantity.unit}` }
+    )
+    // the units after the placed quantities, bridged to the target with one exact factor
+    let terms: Array<Term> = [...initial.terms]
+    for (const p of best.placed) {
+      for (const t of p.expression.terms) {
+        const e = p.sign * t.exponent
+        const i = terms.findIndex((o) => o.unit === t.unit && o.prefix === t.prefix)
+        if (i >= 0) terms[i] = { ...terms[i]!, exponent: terms[i]!.exponent + e }
+        else terms.push({ ...t, exponent: e })
+      }
+      terms = terms.filter((t) => Math.abs(t.exponent) > 1e-12)
+    }
+    const accumulatedText = terms.length === 0 ? "1" : format(terms)
+    const accumulated = yield* resolveUnit(catalog, accumulatedText, "initial_unit")
+    const bridge = bridgeFactor(catalog, accumulated, target, accumulatedText, targetUnit)
+    if (isEngineError(bridge)) return yield* Effect.fail(locate(bridge, { parameter: "target_unit" }))
+    if (!(bridge.value === 1 && accumulatedText === format(target.terms))) factors.push(bridge)
+    const result: DecomposeResult = {
+      initial_value: null,
+      initial_unit: initialUnit,
+      target_unit: targetUnit,
+      factors,
+      notes: [...initial.notes, ...target.notes]
+    }
+    return result
+  })

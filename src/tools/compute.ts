@@ -1,0 +1,51 @@
+import { Effect, Schema } from "effect"
+import * as Engine from "../engine/compute.ts"
+import { catalogForCall, inlineFields } from "./inlineDefinitions.ts"
+import { defineTool, readOnly } from "./Tool.ts"
+
+export const FactorInput = Schema.Struct({
+  value: Schema.optional(Schema.Finite).annotate({ description: "Numeric coefficient of the numerator (default 1)", examples: [15] }),
+  numerator: Schema.NonEmptyString.annotate({ description: "Numerator unit, may start with a number ('1000 mcg'); '1' for none", examples: ["mg"] }),
+  denominator: Schema.NonEmptyString.annotate({ description: "Denominator unit, may start with a number ('2.205 lb', '8 hr'); '1' for none", examples: ["kg*d"] })
+})
+
+export const ComputeInput = Schema.Struct({
+  initial_value: Schema.Finite.annotate({ description: "Starting numeric quantity", examples: [154] }),
+  initial_unit: Schema.NonEmptyString.annotate({ description: "Starting unit", examples: ["lb"] }),
+  factors: Schema.Array(FactorInput).annotate({
+    description: "Conversion factor chain, applied left to right: each multiplies by value × numerator / denominator",
+    examples: [[{ value: 1, numerator: "kg", denominator: "2.205 lb" }, { value: 15, numerator: "mg", denominator: "kg*d" }]]
+  }),
+  expected_unit: Schema.optional(Schema.NonEmptyString).annotate({ description: "Unit you expect; the result is also given converted to it, or fails if incompatible", examples: ["mg/d"] }),
+  ...inlineFields
+})
+
+export const ComputeOutput = Schema.Struct({
+  quantity: Schema.Number,
+  unit: Schema.String,
+  dimension: Schema.String,
+  steps: Schema.Array(Schema.Struct({ factor: Schema.String, quantity: Schema.Number, unit: Schema.String, dimension: Schema.String })),
+  warnings: Schema.Array(Schema.String),
+  notes: Schema.Array(Schema.String),
+  converted: Schema.NullOr(Schema.Struct({ quantity: Schema.Number, unit: Schema.String }))
+})
+
+export const compute = defineTool({
+  name: "compute",
+  title: "Factor-label computation",
+  description:
+    "Multiply a starting quantity through a chain of factors with dimensional tracking, e.g. a weight-based dose: " +
+    "154 lb × (1 kg / 2.205 lb) × (15 mg / kg·d) × (1 d / 3 ea) = 349.2 mg/ea. Units cancel step by step; each step is reported. " +
+    "A factor relating two units of the same dimension is checked against the true conversion (warnings). " +
+    "Give expected_unit to get the result converted to it. Errors name the failing factor by `step` (0-based).",
+  input: ComputeInput,
+  output: ComputeOutput,
+  annotations: readOnly,
+  handler: (input) =>
+    Effect.gen(function* () {
+      const { catalog, notes } = yield* catalogForCall(input)
+      const factors = input.factors.map((f) => ({ value: f.value ?? 1, numerator: f.numerator, denominator: f.denominator }))
+      const result = yield* Engine.compute(catalog, input.initial_value, input.initial_unit, factors, input.expected_unit)
+      return notes.length > 0 ? { ...result, notes: [...notes, ...result.notes] } : result
+    })
+})

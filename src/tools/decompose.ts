@@ -1,0 +1,62 @@
+import { Effect, Schema } from "effect"
+import { decomposeConversion, decomposeWithQuantities, parseQuery } from "../engine/decompose.ts"
+import { InvalidInput, isEngineError } from "../engine/errors.ts"
+import { SessionState } from "../services/SessionState.ts"
+import { defineTool, readOnly } from "./Tool.ts"
+
+export const KnownQuantityInput = Schema.Struct({
+  value: Schema.Finite.annotate({ description: "Numeric value, e.g. 70", examples: [80] }),
+  unit: Schema.optional(Schema.NonEmptyString).annotate({ description: "Unit, e.g. 'kg' (default 'ea', a count)", examples: ["kg"] })
+})
+
+export const DecomposeInput = Schema.Struct({
+  query: Schema.optional(Schema.NonEmptyString).annotate({ description: "Simple conversion query, e.g. '500 mL to L', '60 mph -> km/h'", examples: ["500 mL to L"] }),
+  initial_unit: Schema.optional(Schema.NonEmptyString).annotate({ description: "Starting unit (with target_unit, instead of query)", examples: ["mcg/(kg*min)"] }),
+  target_unit: Schema.optional(Schema.NonEmptyString).annotate({ description: "Target unit (with initial_unit)", examples: ["mg/h"] }),
+  known_quantities: Schema.optional(Schema.Array(KnownQuantityInput)).annotate({
+    description: "Quantities that bridge the dimensional gap, e.g. a patient's weight",
+    examples: [[{ value: 70, unit: "kg" }]]
+  })
+})
+
+export const DecomposeOutput = Schema.Struct({
+  initial_value: Schema.NullOr(Schema.Number),
+  initial_unit: Schema.String,
+  target_unit: Schema.String,
+  factors: Schema.Array(Schema.Struct({ value: Schema.Number, numerator: Schema.String, denominator: Schema.String })),
+  notes: Schema.Array(Schema.String)
+})
+
+const needsUnits = new InvalidInput({
+  message: "Provide either query, or both initial_unit and target_unit",
+  parameter: "query",
+  expected: "query='500 mL to L', or initial_unit + target_unit (+ known_quantities)",
+  hints: ["Query mode: decompose(query='60 mph to km/h')", "Structured mode: decompose(initial_unit='mcg/(kg*min)', target_unit='mg/h', known_quantities=[{value: 70, unit: 'kg'}])"]
+})
+
+export const decompose = defineTool({
+  name: "decompose",
+  title: "Build a factor chain",
+  description:
+    "Build the factor chain for compute(). Query mode: '500 mL to L', '3 TB to GiB' → the exact factor. Structured mode: " +
+    "initial_unit, target_unit and known_quantities (e.g. 5 mcg/kg/min for an 80 kg patient, drug 400 mg in 250 mL → mL/h): " +
+    "places each quantity in the numerator or denominator so dimensions close, then bridges to the target exactly. " +
+    "Pass the factors to compute() unchanged. Temperature scales and logarithmic levels are not pure factors: use convert().",
+  input: DecomposeInput,
+  output: DecomposeOutput,
+  annotations: readOnly,
+  handler: (input) =>
+    Effect.gen(function* () {
+      const catalog = yield* (yield* SessionState).catalog()
+      if (input.query !== undefined) {
+        const parsed = parseQuery(input.query)
+        if (isEngineError(parsed)) return yield* Effect.fail(parsed)
+        return yield* decomposeConversion(catalog, parsed.source, parsed.target, parsed.value, { from: "query", to: "query" })
+      }
+      if (input.initial_unit === undefined || input.target_unit === undefined) return yield* Effect.fail(needsUnits)
+      const known = (input.known_quantities ?? []).map((q) => ({ value: q.value, unit: q.unit ?? "ea" }))
+      return known.length === 0
+        ? yield* decomposeConversion(catalog, input.initial_unit, input.target_unit, null, { from: "initial_unit", to: "target_unit" })
+        : yield* decomposeWithQuantities(catalog, input.initial_unit, input.target_unit, known)
+    })
+})

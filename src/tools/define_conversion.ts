@@ -1,0 +1,55 @@
+import { Effect, Schema } from "effect"
+import { checkBuiltinEdge } from "../engine/customUnits.ts"
+import { InvalidValue, isEngineError, locate } from "../engine/errors.ts"
+import { SessionState } from "../services/SessionState.ts"
+import { defineTool, sessionWrite } from "./Tool.ts"
+
+export const DefineConversionInput = Schema.Struct({
+  src: Schema.NonEmptyString.annotate({ description: "Source unit name or alias", examples: ["widget"] }),
+  dst: Schema.NonEmptyString.annotate({ description: "Destination unit name or alias", examples: ["ea"] }),
+  factor: Schema.Finite.annotate({ description: "Conversion multiplier: dst = src × factor (+ offset)", examples: [12] }),
+  offset: Schema.optional(Schema.Finite).annotate({ description: "Additive offset, for scales such as temperatures (default 0)", examples: [0] })
+})
+
+export const DefineConversionOutput = Schema.Struct({
+  success: Schema.Boolean,
+  src: Schema.String,
+  dst: Schema.String,
+  factor: Schema.Number,
+  offset: Schema.Number,
+  applied: Schema.Boolean,
+  message: Schema.String
+})
+
+export const defineConversion = defineTool({
+  name: "define_conversion",
+  title: "Add a conversion edge for this session",
+  description:
+    "Relate a session unit to another unit: dst = src × factor + offset. At least one side must be a unit defined in this " +
+    "session (define_unit); built-in units are never redefined (an edge between two built-in units is checked and reported, not applied).",
+  input: DefineConversionInput,
+  output: DefineConversionOutput,
+  annotations: sessionWrite,
+  handler: (input) =>
+    Effect.gen(function* () {
+      const session = yield* SessionState
+      if (input.factor === 0) {
+        return yield* new InvalidValue({ message: "A conversion factor cannot be 0", parameter: "factor", got: "0", hints: ["dst = src × factor: the factor must be non-zero"] })
+      }
+      const edge = { src: input.src, dst: input.dst, factor: input.factor, offset: input.offset ?? 0 }
+      const catalog = yield* session.catalog()
+      const src = catalog.resolve(input.src)
+      const dst = catalog.resolve(input.dst)
+      if (!src?.unit.custom && !dst?.unit.custom) {
+        const verdict = checkBuiltinEdge(catalog, edge)
+        if (typeof verdict !== "string") return yield* Effect.fail(locate(verdict, { parameter: isEngineError(verdict) && verdict._tag === "UnknownUnit" && verdict.expression === input.dst ? "dst" : "src" }))
+        return { success: true, ...edge, applied: false, message: verdict }
+      }
+      // validate against a trial catalog before storing, so a bad edge never enters the session
+      yield* session.modify((data) => {
+        const next = { ...data, edges: [...data.edges, edge] }
+        return Effect.as(session.catalogOf(next), [undefined, next] as const)
+      })
+      return { success: true, ...edge, applied: true, message: `Conversion edge '${input.src}' -> '${input.dst}' (factor=${input.factor}${edge.offset ? `, offset=${edge.offset}` : ""}) added to session.` }
+    })
+})

@@ -1,0 +1,77 @@
+import { Effect, Schema } from "effect"
+import * as Dimension from "../engine/Dimension.ts"
+import { DuplicateKind, isEngineError } from "../engine/errors.ts"
+import * as QuantityKind from "../engine/QuantityKind.ts"
+import { SessionState } from "../services/SessionState.ts"
+import { kindsOfSession } from "./kindsOfSession.ts"
+import { defineTool, sessionWrite } from "./Tool.ts"
+
+export const DefineQuantityKindInput = Schema.Struct({
+  name: Schema.NonEmptyString.annotate({ description: "Unique identifier, e.g. 'reaction_gibbs_energy'", examples: ["reaction_gibbs_energy"] }),
+  dimension: Schema.NonEmptyString.annotate({
+    description: "Dimension: a name ('energy'), an expression ('energy/amount_of_substance') or a signature ('M·L²·T⁻²·N⁻¹')",
+    examples: ["energy/amount_of_substance"]
+  }),
+  description: Schema.optional(Schema.String).annotate({ description: "Human-readable description", examples: ["Gibbs energy change of a reaction at constant T, p"] }),
+  aliases: Schema.optional(Schema.Array(Schema.NonEmptyString)).annotate({ description: "Alternative names", examples: [["delta_G_rxn"]] }),
+  category: Schema.optional(Schema.NonEmptyString).annotate({ description: "Classification (default 'session')", examples: ["thermodynamics"] }),
+  disambiguation_hints: Schema.optional(Schema.Array(Schema.String)).annotate({ description: "Tips for telling it apart from similar kinds", examples: [["Use ΔG = ΔH − TΔS"]] }),
+  keywords: Schema.optional(Schema.Array(Schema.NonEmptyString)).annotate({ description: "Words or symbols in reasoning that point at this kind", examples: [["ΔG_rxn"]] })
+})
+
+export const DefineQuantityKindOutput = Schema.Struct({
+  success: Schema.Boolean,
+  name: Schema.String,
+  dimension: Schema.String,
+  vector_signature: Schema.String,
+  category: Schema.String,
+  message: Schema.String
+})
+
+export const defineQuantityKind = defineTool({
+  name: "define_quantity_kind",
+  title: "Define a kind of quantity",
+  description:
+    "Register a kind of quantity for this session, to tell apart quantities that share a dimension (entropy change vs heat capacity). " +
+    "Built-in kinds already cover the classic confusions: see list_quantity_kinds.",
+  input: DefineQuantityKindInput,
+  output: DefineQuantityKindOutput,
+  annotations: sessionWrite,
+  handler: (input) =>
+    Effect.gen(function* () {
+      const kinds = yield* kindsOfSession
+      for (const n of [input.name, ...(input.aliases ?? [])]) {
+        const taken = QuantityKind.findKind(kinds, n)
+        if (taken) {
+          return yield* new DuplicateKind({
+            message: `Quantity kind '${n}' is already defined${taken.name.toLowerCase() === n.toLowerCase() ? "" : ` (as an alias of '${taken.name}')`}`,
+            parameter: n === input.name ? "name" : "aliases",
+            got: n,
+            hints: [taken.builtin ? `'${taken.name}' is built in: use it directly` : "Use a different name, or reset_session() to start over"]
+          })
+        }
+      }
+      const kind = QuantityKind.fromEntry(
+        {
+          name: input.name,
+          dimension: input.dimension,
+          category: input.category ?? "session",
+          description: input.description ?? "",
+          keywords: input.keywords ?? [input.name.replaceAll("_", " ")],
+          aliases: input.aliases ?? [],
+          disambiguationHints: input.disambiguation_hints ?? []
+        },
+        false
+      )
+      if (isEngineError(kind)) return yield* Effect.fail(kind)
+      yield* (yield* SessionState).modify((data) => Effect.succeed([undefined, { ...data, kinds: [...data.kinds, kind] }] as const))
+      return {
+        success: true,
+        name: kind.name,
+        dimension: input.dimension,
+        vector_signature: Dimension.signature(kind.dimension),
+        category: kind.category,
+        message: `Quantity kind '${kind.name}' registered for session.`
+      }
+    })
+})

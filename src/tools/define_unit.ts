@@ -1,0 +1,85 @@
+import { Effect, Schema } from "effect"
+import * as Dimension from "../engine/Dimension.ts"
+import { parseDimension } from "../engine/DimensionExpression.ts"
+import * as DimensionNames from "../engine/DimensionNames.ts"
+import { DuplicateDefinition, InvalidDimension, isEngineError } from "../engine/errors.ts"
+import { SessionState } from "../services/SessionState.ts"
+import { defineTool, sessionWrite } from "./Tool.ts"
+
+export const DefineUnitInput = Schema.Struct({
+  name: Schema.NonEmptyString.annotate({ description: "Canonical unit name", examples: ["widget"] }),
+  dimension: Schema.NonEmptyString.annotate({ description: "Dimension name (list_dimensions) or expression, e.g. 'mass', 'count', 'length/time'", examples: ["count"] }),
+  aliases: Schema.optional(Schema.Array(Schema.NonEmptyString)).annotate({ description: "Shorthand symbols", examples: [["wdg"]] })
+})
+
+export const DefineUnitOutput = Schema.Struct({
+  success: Schema.Boolean,
+  name: Schema.String,
+  dimension: Schema.String,
+  aliases: Schema.Array(Schema.String),
+  builtin: Schema.Boolean,
+  message: Schema.String
+})
+
+export const defineUnit = defineTool({
+  name: "define_unit",
+  title: "Define a custom unit for this session",
+  description:
+    "Register a unit for the rest of this session, with a dimension and optional aliases. Relate it to known units with " +
+    "define_conversion (until then it converts only to itself). Naming a built-in unit with the same dimension is accepted " +
+    "as the built-in (nothing is redefined); a name already used with another dimension is refused.",
+  input: DefineUnitInput,
+  output: DefineUnitOutput,
+  annotations: sessionWrite,
+  handler: (input) =>
+    Effect.gen(function* () {
+      const session = yield* SessionState
+      const dimension = parseDimension(input.dimension)
+      if (isEngineError(dimension)) {
+        return yield* new InvalidDimension({
+          message: dimension.message,
+          parameter: "dimension",
+          got: input.dimension,
+          expected: dimension.expected,
+          likelyFix: dimension.likelyFix,
+          hints: [...dimension.hints]
+        })
+      }
+      const aliases = input.aliases ?? []
+      const catalog = yield* session.catalog()
+      const dimensionName = DimensionNames.describe(dimension)
+      const existing = catalog.resolve(input.name)
+      if (existing && !existing.prefix && !existing.unit.custom && Dimension.equals(existing.unit.dimension, dimension) && aliases.every((a) => catalog.resolve(a)?.unit === existing.unit || !catalog.resolve(a))) {
+        return {
+          success: true,
+          name: existing.unit.name,
+          dimension: dimensionName,
+          aliases: [existing.unit.symbol, ...existing.unit.aliases],
+          builtin: true,
+          message: `'${input.name}' is already built in as ${existing.unit.name} (${existing.unit.symbol}), ${dimensionName}, with its exact definition; nothing was added. Use it directly.`
+        }
+      }
+      for (const [index, taken] of [input.name, ...aliases].entries()) {
+        const hit = catalog.resolve(taken)
+        if (hit) {
+          const what = `${hit.prefix ? hit.prefix.name : ""}${hit.unit.name} (${DimensionNames.describe(hit.unit.dimension)})`
+          return yield* new DuplicateDefinition({
+            kind: index === 0 ? "duplicate_unit" : "alias_collision",
+            message: `'${taken}' already names ${what}`,
+            parameter: index === 0 ? "name" : "aliases",
+            got: taken,
+            hints: ["Choose a name that no built-in or session unit uses", "Use list_units() to see the names in use"]
+          })
+        }
+      }
+      yield* session.modify((data) => Effect.succeed([undefined, { ...data, units: [...data.units, { name: input.name, dimension, aliases }] }] as const))
+      return {
+        success: true,
+        name: input.name,
+        dimension: dimensionName,
+        aliases: [...aliases],
+        builtin: false,
+        message: `Unit '${input.name}' registered for session. Use define_conversion() to add conversion edges.`
+      }
+    })
+})

@@ -1,0 +1,51 @@
+import { Effect, Schema } from "effect"
+import * as Dimension from "../engine/Dimension.ts"
+import { parseDimension } from "../engine/DimensionExpression.ts"
+import { InvalidDimension, isEngineError } from "../engine/errors.ts"
+import * as QuantityKind from "../engine/QuantityKind.ts"
+import { kindsOfSession } from "./kindsOfSession.ts"
+import { defineTool, readOnly } from "./Tool.ts"
+
+export const ListQuantityKindsInput = Schema.Struct({
+  dimension: Schema.optional(Schema.NonEmptyString).annotate({ description: "Only kinds of this dimension ('energy', 'M·L²·T⁻²')", examples: ["energy"] }),
+  category: Schema.optional(Schema.NonEmptyString).annotate({ description: "Only kinds of this category ('thermodynamics', 'radiation', 'session')", examples: ["radiation"] })
+})
+
+export const KindInfo = Schema.Struct({
+  name: Schema.String,
+  dimension_name: Schema.String,
+  dimension_vector: Schema.String,
+  description: Schema.String,
+  aliases: Schema.Array(Schema.String),
+  category: Schema.String,
+  disambiguation_hints: Schema.Array(Schema.String),
+  builtin: Schema.Boolean
+})
+
+export const ListQuantityKindsOutput = Schema.Struct({ result: Schema.Array(KindInfo) })
+
+export const listQuantityKinds = defineTool({
+  name: "list_quantity_kinds",
+  title: "List kinds of quantity",
+  description: "List the kinds of quantity (built-in and defined in this session), optionally filtered by dimension or category, sorted by category then name.",
+  input: ListQuantityKindsInput,
+  output: ListQuantityKindsOutput,
+  annotations: readOnly,
+  handler: (input) =>
+    Effect.gen(function* () {
+      const kinds = yield* kindsOfSession
+      let dimension: Dimension.Dimension | undefined
+      if (input.dimension !== undefined) {
+        const parsed = parseDimension(input.dimension)
+        if (isEngineError(parsed)) {
+          return yield* new InvalidDimension({ message: parsed.message, parameter: "dimension", got: input.dimension, likelyFix: parsed.likelyFix, hints: [...parsed.hints] })
+        }
+        dimension = parsed
+      }
+      const result = kinds
+        .filter((k) => (dimension === undefined || Dimension.equals(k.dimension, dimension)) && (input.category === undefined || k.category === input.category))
+        .sort((a, b) => a.category.localeCompare(b.category) || a.name.localeCompare(b.name))
+        .map(QuantityKind.describeKind)
+      return { result }
+    })
+})

@@ -1,0 +1,20 @@
+import { Effect, Schema } from "effect"
+import { SessionState } from "../services/SessionState.ts"
+import { defineTool, sessionWrite } from "./Tool.ts"
+
+export const ResetSessionInput = Schema.Struct({})
+export const ResetSessionOutput = Schema.Struct({ success: Schema.Boolean, message: Schema.String })
+
+export const resetSession = defineTool({
+  name: "reset_session",
+  title: "Reset this session",
+  description: "Clear everything this session defined: custom units, conversion edges, constants, quantity kinds and the active computation declaration.",
+  input: ResetSessionInput,
+  output: ResetSessionOutput,
+  annotations: { ...sessionWrite, destructiveHint: true, idempotentHint: true },
+  handler: () =>
+    Effect.gen(function* () {
+      yield* (yield* SessionState).reset
+      return { success: true, message: "Session reset. All custom units, conversions, constants, quantity kinds and the active declaration cleared." }
+    })
+})
