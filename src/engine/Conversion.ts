@@ -50,14 +50,15 @@ const affine = (from: UnitExpression, to: UnitExpression, notes: ReadonlyArray<s
 
 const toLinear = (e: UnitExpression, x: number): number => {
   const scale = e.level!.logarithmic!
-  const ratio = scale.complement ? 1 - Math.pow(scale.base, -x / scale.divisor) : Math.pow(scale.base, x / scale.divisor)
+  // expm1/log1p keep the digits of availabilities near 1 (six nines = 0.999999)
+  const ratio = scale.complement ? -Math.expm1((-x / scale.divisor) * Math.log(scale.base)) : Math.pow(scale.base, x / scale.divisor)
   return ratio * Rational.toNumber(e.factor)
 }
 
 const fromLinear = (e: UnitExpression, si: number): number => {
   const scale = e.level!.logarithmic!
   const ratio = si / Rational.toNumber(e.factor)
-  return scale.complement ? -scale.divisor * Math.log(1 - ratio) / Math.log(scale.base) : (scale.divisor * Math.log(ratio)) / Math.log(scale.base)
+  return scale.complement ? (-scale.divisor * Math.log1p(-ratio)) / Math.log(scale.base) : (scale.divisor * Math.log(ratio)) / Math.log(scale.base)
 }
 
 const logarithmic = (from: UnitExpression, to: UnitExpression, notes: ReadonlyArray<string>): Converter => ({

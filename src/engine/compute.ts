@@ -3,8 +3,8 @@
  * ("value numerator / denominator"), with units cancelling as they would on paper. Unlike ucon,
  * every step is unit-aware: a factor relating two units of the same dimension (1 kg / 2.205 lb) is
  * checked against the true conversion and a wrong one is reported; leftover units of the same
- * dimension (mcg·mL/(mg·min)) are reduced by exact conversion; and an expected unit, when
- * compatible, also receives the result converted into it.
+ * dimension (mcg·mL/(mg·min)) are pointed out; and an expected unit, when compatible, also
+ * receives the result converted into it.
  */
 import { Effect } from "effect"
 import type { Catalog } from "./Catalog.ts"
@@ -57,27 +57,21 @@ const combine = (a: ReadonlyArray<Term>, b: ReadonlyArray<Term>, sign: 1 | -1): 
   return out.filter((t) => Math.abs(t.exponent) > 1e-12)
 }
 
-const termFactor = (t: Term): Rational.Rational => (t.prefix ? Rational.multiply(t.prefix.factor, t.unit.factor) : t.unit.factor)
-
 /**
- * Reduces leftover units of one dimension that appear with opposite signs (mcg and mg⁻¹) by
- * converting the numerator's unit into the denominator's. Value-preserving; returns what it did.
+ * Leftover units of one dimension with opposite signs (mcg against mg⁻¹). They are kept: mg/kg is
+ * a meaningful dose per body weight, so nothing is reduced behind the agent's back; the note says
+ * how to get a single unit (expected_unit).
  */
-export const reduceSameDimension = (terms: ReadonlyArray<Term>): { terms: Array<Term>; scale: Rational.Rational; notes: Array<string> } => {
-  let current = terms.map((t) => ({ ...t }))
-  let scale = Rational.one
-  const notes: Array<string> = []
-  for (;;) {
-    const up = current.find((a) => a.exponent > 0 && !a.unit.unconnected && current.some((b) => b.exponent < 0 && !b.unit.unconnected && Dimension.equals(a.unit.dimension, b.unit.dimension) && !Dimension.isDimensionless(a.unit.dimension)))
-    if (!up) break
-    const down = current.find((b) => b.exponent < 0 && !b.unit.unconnected && Dimension.equals(up.unit.dimension, b.unit.dimension))!
-    const exponent = Math.min(up.exponent, -down.exponent)
-    const ratio = Rational.power(Rational.divide(termFactor(up), termFactor(down)), exponent)
-    scale = Rational.multiply(scale, ratio)
-    notes.push(`Reduced ${format([{ ...up, exponent: 1 }])}/${format([{ ...down, exponent: 1 }])} by exact conversion (×${show(Rational.toNumber(Rational.power(Rational.divide(termFactor(up), termFactor(down)), 1)))})`)
-    current = combine(current, [{ ...up, exponent }, { ...down, exponent: -exponent }], -1)
+export const mixedUnitsNote = (terms: ReadonlyArray<Term>): string | undefined => {
+  for (const up of terms) {
+    if (up.exponent <= 0 || Dimension.isDimensionless(up.unit.dimension)) continue
+    const down = terms.find((b) => b.exponent < 0 && Dimension.equals(up.unit.dimension, b.unit.dimension))
+    if (down) {
+      const pair = `${format([{ ...up, exponent: 1 }])}/${format([{ ...down, exponent: 1 }])}`
+      return `The result keeps ${pair}, two ${DimensionNames.describe(up.unit.dimension)} units; pass expected_unit to have it converted into the unit you want`
+    }
   }
-  return { terms: current, scale, notes }
+  return undefined
 }
 
 const dimensionHints = (actual: Dimension.Dimension, expected: Dimension.Dimension): Array<string> => {
@@ -86,7 +80,11 @@ const dimensionHints = (actual: Dimension.Dimension, expected: Dimension.Dimensi
   gap.forEach((e, i) => {
     if (e === 0) return
     const name = Dimension.baseQuantities[i]!.name
-    hints.push(e > 0 ? `Missing '${name}' (exponent ${e}) in the result: multiply by a factor carrying ${name}` : `Extra '${name}' (exponent ${-e}) in the result: divide it out with another factor`)
+    hints.push(
+      e > 0
+        ? `Missing '${name}' (exponent ${e}) in the result: multiply by a factor carrying ${name}`
+        : `Missing 'per ${name}' (exponent ${e}) in the result: divide by a factor carrying ${name}`
+    )
   })
   return hints
 }
@@ -137,12 +135,8 @@ export const compute = (
         dimension: DimensionNames.describe(dimensionOf(terms))
       })
     }
-    const reduced = reduceSameDimension(terms)
-    if (reduced.notes.length > 0) {
-      value = Rational.scale(value, reduced.scale)
-      terms = reduced.terms
-      notes.push(...reduced.notes)
-    }
+    const mixed = mixedUnitsNote(terms)
+    if (mixed && expectedUnit === undefined) notes.push(mixed)
     if (!Number.isFinite(value)) {
       return yield* new ComputationError({ message: "The computation overflowed to a non-finite number", hints: ["Check the factor values for a misplaced exponent"] })
     }

@@ -1,0 +1,87 @@
+// decompose through an MCP client, and the property that ties it to compute and convert.
+import fc from "fast-check"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { type TestClient, connectClient } from "../support/mcp.ts"
+
+let c: TestClient
+beforeAll(async () => (c = await connectClient()))
+afterAll(() => c.close())
+
+const chain = async (query: string) => {
+  const d = await c.call("decompose", { query })
+  expect(d.isError, JSON.stringify(d.data)).toBe(false)
+  const r = await c.call("compute", { initial_value: d.data.initial_value, initial_unit: d.data.initial_unit, factors: d.data.factors })
+  return { decomposed: d.data, computed: r.data }
+}
+
+describe("decompose", () => {
+  it("answers query mode with exact factors: 500 mL to L, 60 mph to km/h, 3 TB to GiB", async () => {
+    expect((await chain("500 mL to L")).computed.quantity).toBeCloseTo(0.5, 15)
+    expect((await chain("60 mph to km/h")).computed.quantity).toBeCloseTo(96.56064, 10)
+    expect((await chain("3 TB to GiB")).computed.quantity).toBeCloseTo(3e12 / 2 ** 30, 8)
+  })
+
+  it("bridges exponents and compound targets: cm² → m² is 1e-4, W·h → kWh is 1e-3", async () => {
+    const area = await chain("1 cm^2 to m^2")
+    expect(area.decomposed.factors[0].value).toBeCloseTo(1e-4, 18)
+    const energy = await chain("1500 W*h to kWh")
+    expect(energy.computed.quantity).toBeCloseTo(1.5, 12)
+    expect(energy.computed.unit).toBe("kWh")
+  })
+
+  it("reports a temperature offset instead of dropping it", async () => {
+    const { isError, data } = await c.call("decompose", { query: "100 degC to degF" })
+    expect(isError).toBe(true)
+    expect(data.error_type).toBe("no_conversion_path")
+    expect(data.hints.join(" ")).toMatch(/1\.8·x \+ 32/)
+  })
+
+  it("solves seed 001's dosing problem: 5 mcg/kg/min for 70 kg → mg/h", async () => {
+    const d = await c.call("decompose", { initial_unit: "mcg/(kg*min)", target_unit: "mg/h", known_quantities: [{ value: 70, unit: "kg" }] })
+    const r = await c.call("compute", { initial_value: 5, initial_unit: "mcg/(kg*min)", factors: d.data.factors, expected_unit: "mg/h" })
+    expect(r.data.converted.quantity).toBeCloseTo(21, 10)
+  })
+
+  it("solves the infusion: 5 mcg/kg/min, 80 kg, 400 mg in 250 mL → 15 mL/h", async () => {
+    const d = await c.call("decompose", {
+      initial_unit: "mcg/(kg*min)",
+      target_unit: "mL/h",
+      known_quantities: [{ value: 80, unit: "kg" }, { value: 400, unit: "mg" }, { value: 250, unit: "mL" }]
+    })
+    expect(d.isError).toBe(false)
+    const r = await c.call("compute", { initial_value: 5, initial_unit: "mcg/(kg*min)", factors: d.data.factors })
+    expect(r.data.quantity).toBeCloseTo(15, 10)
+    expect(r.data.unit).toBe("mL/h")
+  })
+
+  it("solves seed 001's IV drip: 1000 mL over 8 h with 15 gtt/mL → 31.25 gtt/min", async () => {
+    const d = await c.call("decompose", { initial_unit: "mL", target_unit: "gtt/min", known_quantities: [{ value: 8, unit: "h" }, { value: 15, unit: "gtt/mL" }] })
+    const r = await c.call("compute", { initial_value: 1000, initial_unit: "mL", factors: d.data.factors })
+    expect(r.data.quantity).toBeCloseTo(31.25, 12)
+    expect(r.data.unit).toBe("gtt/min")
+  })
+
+  it("explains a gap no placement can close", async () => {
+    const { isError, data } = await c.call("decompose", { initial_unit: "mg", target_unit: "mg/h", known_quantities: [{ value: 70, unit: "kg" }] })
+    expect(isError).toBe(true)
+    expect(data.error_type).toBe("dimension_mismatch")
+    expect(data.hints.join(" ")).toMatch(/time/)
+  })
+
+  it("asks for query or both units", async () => {
+    const { data } = await c.call("decompose", { initial_unit: "mg" })
+    expect(data.error_type).toBe("invalid_input")
+  })
+
+  it("feeds compute exactly what convert answers (property)", async () => {
+    const pairs = [["km", "mi"], ["mL", "floz"], ["kg*m/s^2", "lbf"], ["mcg/(kg*min)", "mg/(kg*h)"], ["psi", "kPa"], ["GiB", "MB"], ["cm^3", "in^3"], ["kWh", "MJ"], ["mmHg", "kPa"], ["mph", "m/s"]]
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...pairs), fc.double({ min: 1e-3, max: 1e6, noNaN: true }), async ([from, to], value) => {
+        const { computed } = await chain(`${value} ${from} to ${to}`)
+        const converted = await c.call("convert", { value, from_unit: from, to_unit: to })
+        return Math.abs(computed.quantity - converted.data.quantity) <= 1e-12 * Math.abs(converted.data.quantity)
+      }),
+      { numRuns: 60 }
+    )
+  })
+})
