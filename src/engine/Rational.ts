@@ -15,15 +15,27 @@ const SAFE = Number.MAX_SAFE_INTEGER
 
 const isSafeInteger = (x: number): boolean => Number.isInteger(x) && Math.abs(x) <= SAFE
 
+const INT32_MAX = 0x7fffffff
+
 const gcd = (a: number, b: number): number => {
   a = Math.abs(a)
   b = Math.abs(b)
-  while (b !== 0) {
+  // floating-point remainders (a library call each) only while a value exceeds 32 bits...
+  while (b !== 0 && (a > INT32_MAX || b > INT32_MAX)) {
     const t = a % b
     a = b
     b = t
   }
-  return a
+  if (b === 0) return a
+  // ...then integer remainders, a single instruction each
+  let x = a | 0
+  let y = b | 0
+  while (y !== 0) {
+    const t = x % y
+    x = y
+    y = t
+  }
+  return x
 }
 
 /** Builds n/d, reduced when both are safe integers; the sign always lives in the numerator. */
@@ -60,6 +72,10 @@ export const fromNumber = (x: number): Rational =>
   Number.isInteger(x) ? make(x, 1) : Number.isFinite(x) ? fromDecimal(String(x)) : { n: x, d: 1 }
 
 export const multiply = (a: Rational, b: Rational): Rational => {
+  // by one: the other factor as it is (every Rational is kept reduced, so the gcds below would
+  // only rebuild it; they cost a floating-point remainder per step on large numerators)
+  if (a.n === 1 && a.d === 1) return b
+  if (b.n === 1 && b.d === 1) return a
   // cross-reduce first so the products stay within the exact integer range as long as possible
   if (isSafeInteger(a.n) && isSafeInteger(b.d) && isSafeInteger(b.n) && isSafeInteger(a.d) && a.n !== 0 && b.n !== 0) {
     const g1 = gcd(a.n, b.d)
@@ -81,10 +97,17 @@ export const subtract = (a: Rational, b: Rational): Rational => add(a, { n: -b.n
 /** Integer powers stay exact; fractional powers (m^0.5) fall back to floating point. */
 export const power = (a: Rational, exponent: number): Rational => {
   if (exponent === 0) return one
+  if (exponent === 1) return a // every Rational is kept reduced, so multiplying by one would only copy it
   if (Number.isInteger(exponent)) {
-    const base = exponent < 0 ? invert(a) : a
+    // exponentiation by squaring: O(log n) multiplications
+    let base = exponent < 0 ? invert(a) : a
+    let n = Math.abs(exponent)
     let result = one
-    for (let i = 0; i < Math.abs(exponent); i++) result = multiply(result, base)
+    while (n > 0) {
+      if (n % 2 === 1) result = multiply(result, base)
+      n = Math.floor(n / 2)
+      if (n > 0) base = multiply(base, base)
+    }
     return result
   }
   return { n: Math.pow(toNumber(a), exponent), d: 1 }

@@ -50,7 +50,8 @@ const multiplyTerms = (a: Array<Term>, b: ReadonlyArray<Term>, sign: 1 | -1): Ar
 }
 
 /** A token that is not a unit but ends in digits may carry its exponent: m2, cm3, s2. */
-const TRAILING_EXPONENT = /^(.*[^\d])(\d+)$/u
+const TRAILING_EXPONENT = /^(.*[^\d])(\d{1,2})$/u
+const MAX_EXPONENT = 100
 
 const unknownUnit = (catalog: Catalog, expression: string, token: string, position: number): UnknownUnit => {
   const { likelyFix, alternatives } = Suggestions.suggest(catalog, token)
@@ -110,6 +111,19 @@ const evaluateNode = (catalog: Catalog, expression: string, node: UnitSyntax.Nod
     case "Power": {
       const inner = evaluateNode(catalog, expression, node.base)
       if (!inner.ok) return inner
+      const largest = Math.max(0, ...inner.terms.map((t) => Math.abs(t.exponent * node.exponent)))
+      if (largest > MAX_EXPONENT) {
+        return {
+          ok: false,
+          error: new ParseError({
+            message: `Cannot parse unit expression: '${expression}' raises a unit to the power ${largest}`,
+            expression,
+            position: node.start,
+            expected: `exponents between -${MAX_EXPONENT} and ${MAX_EXPONENT}`,
+            hints: [`Exponents are limited to ±${MAX_EXPONENT}; no physical unit needs more`]
+          })
+        }
+      }
       const numeric = Rational.power(inner.numeric, node.exponent)
       return { ok: true, terms: inner.terms.map((t) => ({ ...t, exponent: t.exponent * node.exponent })), numeric }
     }

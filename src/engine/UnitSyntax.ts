@@ -155,6 +155,9 @@ const tokenize = (input: string, options: SyntaxOptions): Array<Token> => {
   return tokens
 }
 
+/** No physical unit needs more; a bound keeps m^99999999 from being an expensive way to say Infinity. */
+const MAX_EXPONENT = 100
+
 const POWER_WORDS: Record<string, number> = { sq: 2, square: 2, cu: 3, cubic: 3 }
 const POSTFIX_POWER_WORDS: Record<string, number> = { squared: 2, cubed: 3 }
 
@@ -243,6 +246,14 @@ class Parser {
   }
 
   private exponent(): { value: number; end: number } {
+    const result = this.exponentValue()
+    if (!Number.isFinite(result.value) || Math.abs(result.value) > MAX_EXPONENT) {
+      fail(result.end, `an exponent between -${MAX_EXPONENT} and ${MAX_EXPONENT}`, `The exponent ${result.value} is out of range (at most ±${MAX_EXPONENT})`)
+    }
+    return result
+  }
+
+  private exponentValue(): { value: number; end: number } {
     const t = this.peek
     if (t.kind === "sup") {
       this.next()
