@@ -7,7 +7,7 @@
 import { Context, Effect, Layer, SynchronizedRef } from "effect"
 import type { Catalog } from "../engine/Catalog.ts"
 import { type CustomEdge, type CustomUnit, overlayCatalog } from "../engine/customUnits.ts"
-import * as Dimension from "../engine/Dimension.ts"
+import { asUnit } from "../engine/constants/sessionConstant.ts"
 import type { QuantityKind } from "../engine/QuantityKind.ts"
 import { type InvalidInput, type ParseError, type UnknownUnit, isEngineError } from "../engine/errors.ts"
 import { UnitCatalog } from "./UnitCatalog.ts"
@@ -42,8 +42,7 @@ export interface SessionData {
 export const emptySession: SessionData = { units: [], edges: [], constants: [], kinds: [], declaration: undefined }
 
 /** Session constants as units: `g_local` = 9.81 m/s² can then appear in any unit expression. */
-const constantUnits = (data: SessionData): Array<CustomUnit> =>
-  data.constants.map((c) => ({ name: c.symbol, dimension: Dimension.dimensionless, aliases: [], definition: { value: c.value, unit: c.unit } }))
+const constantUnits = (data: SessionData): Array<CustomUnit> => data.constants.map(asUnit)
 
 export type CatalogError = InvalidInput | UnknownUnit | ParseError
 

@@ -1,0 +1,56 @@
+import { Effect, Schema } from "effect"
+import * as Constants from "../engine/Constants.ts"
+import { isEngineError } from "../engine/errors.ts"
+import { SessionState } from "../services/SessionState.ts"
+import { UnitCatalog } from "../services/UnitCatalog.ts"
+import { sessionConstants } from "./define_constant.ts"
+import { defineTool, readOnly } from "./Tool.ts"
+
+export const ListConstantsInput = Schema.Struct({
+  category: Schema.optional(Schema.String).annotate({
+    description: "Filter by category: 'exact' (SI defining and conventional values), 'derived' (computed from exact ones), 'measured' (with standard uncertainty), 'session' (defined with define_constant) or 'all' (default)",
+    examples: ["measured"]
+  })
+})
+
+export const ConstantInfo = Schema.Struct({
+  symbol: Schema.String,
+  name: Schema.String,
+  value: Schema.Number,
+  unit: Schema.String,
+  dimension: Schema.String,
+  uncertainty: Schema.NullOr(Schema.Number),
+  is_exact: Schema.Boolean,
+  source: Schema.String,
+  category: Schema.Literals(Constants.categories)
+})
+
+export const ListConstantsOutput = Schema.Struct({ result: Schema.Array(ConstantInfo) })
+
+export const listConstants = defineTool({
+  name: "list_constants",
+  title: "List physical constants",
+  description:
+    "List physical constants (CODATA 2022 values with standard uncertainties, as published by NIST) and the constants defined in this session, " +
+    "sorted by category, then symbol. `uncertainty` is the standard uncertainty in the constant's unit, null when the value is exact. " +
+    "Session constants are also units of the session: use their symbol in convert, compute, decompose or call_formula.",
+  input: ListConstantsInput,
+  output: ListConstantsOutput,
+  annotations: readOnly,
+  handler: (input) =>
+    Effect.gen(function* () {
+      const filter = Constants.parseCategory(input.category)
+      if (isEngineError(filter)) return yield* Effect.fail(filter)
+      const { catalog } = yield* UnitCatalog
+      const data = yield* (yield* SessionState).get
+      const listed = Constants.select([...Constants.builtin, ...sessionConstants(data)], filter)
+      const result: Array<Constants.ConstantInfo> = []
+      for (const c of listed) {
+        const info = Constants.toInfo(catalog, c)
+        // every unit was resolved when the constant was defined (built-in ones by the constants test)
+        if (isEngineError(info)) return yield* Effect.die(new Error(`Constant ${c.symbol} has a unit that no longer resolves: ${info.message}`))
+        result.push(info)
+      }
+      return { result }
+    })
+})
