@@ -1,33 +1,71 @@
 /**
- * Decoding a tool's arguments with its input Schema. Every problem is collected (not just the
- * first) and becomes one `invalid_input` failure naming each bad field.
+ * Decoding a tool's arguments with its input Schema. Fast path: decode as sent. Only when that
+ * fails are the arguments coerced towards the Schema (lossless rules, see coercion.ts) and decoded
+ * again; every coercion applied is returned so the result can report it. Arguments that still do
+ * not decode become one `invalid_input` failure naming every problem, with the full validation
+ * report (fixes, schema in brief, suggestions, a valid example) for the agent.
  */
-import { Effect, Schema, SchemaIssue } from "effect"
+import { Effect, Schema, SchemaAST, SchemaIssue } from "effect"
 import { InvalidInput } from "../engine/errors.ts"
+import type { AnyTool } from "../tools/Tool.ts"
+import { type Coercion, coerce } from "./coercion.ts"
+import { type AST, encodedAst, unwrap } from "./schemaShape.ts"
+import { type ValidationReport, buildReport } from "./validationReport.ts"
 
-export interface FieldIssue {
-  readonly path: string
-  readonly message: string
+export interface Decoded<I> {
+  readonly input: I
+  readonly coercions: ReadonlyArray<Coercion>
 }
 
-const formatter = SchemaIssue.makeFormatterStandardSchemaV1()
+/** Arguments the tool cannot take: the failure agents get, with the report that explains it. */
+export interface InvalidArguments {
+  readonly failure: InvalidInput
+  readonly report: ValidationReport
+}
 
-const pathText = (path: ReadonlyArray<PropertyKey | { readonly key: PropertyKey }> | undefined): string =>
-  (path ?? []).map((p) => String(typeof p === "object" && p !== null ? p.key : p)).reduce((acc, k) => (/^\d+$/.test(k) ? `${acc}[${k}]` : acc ? `${acc}.${k}` : k), "")
+const options = { errors: "all", onExcessProperty: "error" } as const
 
-/** The field-level issues of a decoding failure. */
-export const fieldIssues = (issue: SchemaIssue.Issue): Array<FieldIssue> =>
-  formatter(issue).issues.map((i) => ({ path: pathText(i.path as never), message: i.message }))
+const invalidInputOf = (report: ValidationReport): InvalidInput => {
+  const [first] = report.issues
+  const rename = report.issues.length === 1 && first?.closest_field !== undefined ? first.fix : undefined
+  return new InvalidInput({
+    message: `${report.summary} ${report.issues.map((i) => `${i.field}: ${i.problem}`).join("; ")}`,
+    parameter: first && first.field !== "(arguments)" ? first.field : undefined,
+    got: first && first.received !== undefined ? JSON.stringify(first.received) : undefined,
+    expected: first?.expected,
+    likelyFix: rename,
+    hints: report.issues.map((i) => `${i.field}: ${i.problem}. Fix: ${i.fix}`)
+  })
+}
 
-export const decodeArguments = <I>(schema: Schema.Codec<I, unknown>, args: unknown): Effect.Effect<I, InvalidInput> =>
-  Schema.decodeUnknownEffect(schema)(args ?? {}, { errors: "all", onExcessProperty: "error" }).pipe(
-    Effect.mapError((error) => {
-      const issues = fieldIssues(error.issue)
-      const first = issues[0]
-      return new InvalidInput({
-        message: `Invalid arguments: ${issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join("; ")}`,
-        parameter: first?.path || undefined,
-        hints: issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message))
-      })
-    })
-  ) as Effect.Effect<I, InvalidInput>
+/** Effect's empty Struct accepts any object; a tool without parameters still names the fields it would ignore. */
+const fieldsOfEmptyInput = (ast: AST, sent: unknown): SchemaIssue.Issue | undefined => {
+  const node = unwrap(ast)
+  if (!SchemaAST.isObjects(node) || node.propertySignatures.length > 0 || node.indexSignatures.length > 0) return undefined
+  if (typeof sent !== "object" || sent === null || Array.isArray(sent)) return undefined
+  const [first, ...others] = Object.entries(sent).map(([key, value]) => new SchemaIssue.Pointer([key], new SchemaIssue.UnexpectedKey(node, value)))
+  return first ? new SchemaIssue.Composite(node, [first, ...others]) : undefined
+}
+
+/** Decodes `args` for `tool`, coercing only after a failed first attempt. */
+export const decodeArguments = <I>(tool: AnyTool, args: unknown): Effect.Effect<Decoded<I>, InvalidArguments> =>
+  Effect.gen(function* () {
+    const decode = Schema.decodeUnknownEffect(tool.input as Schema.Codec<I, unknown>)
+    const sent = args ?? {}
+    const ast = encodedAst(tool.input)
+    const ignored = fieldsOfEmptyInput(ast, sent)
+    if (ignored) {
+      const report = buildReport({ name: tool.name, description: tool.description, ast }, sent, ignored)
+      return yield* Effect.fail({ failure: invalidInputOf(report), report })
+    }
+    const first = yield* Effect.result(decode(sent, options))
+    if (first._tag === "Success") return { input: first.success, coercions: [] }
+    const coerced = coerce(ast, sent)
+    if (coerced.coercions.length > 0) {
+      const second = yield* Effect.result(decode(coerced.value, options))
+      if (second._tag === "Success") return { input: second.success, coercions: coerced.coercions }
+    }
+    // the report describes what the agent sent, so every problem it made is named
+    const report = buildReport({ name: tool.name, description: tool.description, ast }, sent, first.failure.issue)
+    return yield* Effect.fail({ failure: invalidInputOf(report), report })
+  })

@@ -4,18 +4,19 @@
  */
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import { Effect, Layer, Logger } from "effect"
+import { FormulaRegistry } from "../services/FormulaRegistry.ts"
 import { SessionState } from "../services/SessionState.ts"
 import { UnitCatalog } from "../services/UnitCatalog.ts"
-import { tools } from "../tools/index.ts"
+import { type ToolServices, tools } from "../tools/index.ts"
 import { makeServer } from "./server.ts"
 
 /** Effect's default logger writes to stdout, which would corrupt the JSON-RPC stream. */
 export const LogToStderr = Layer.succeed(Logger.LogToStderr, true)
 
-export const StdioServices = SessionState.layer("stdio").pipe(Layer.provideMerge(UnitCatalog.layer))
+export const StdioServices = Layer.merge(SessionState.layer("stdio"), FormulaRegistry.layer).pipe(Layer.provideMerge(UnitCatalog.layer))
 
 export const runStdioServer = Effect.gen(function* () {
-  const server = yield* makeServer(tools)
+  const server = yield* makeServer<ToolServices>(tools)
   const closed = Effect.callback<void>((resume) => {
     const done = () => resume(Effect.void)
     server.onclose = done

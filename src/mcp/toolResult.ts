@@ -1,12 +1,18 @@
 /**
- * The one place where a tool's outcome becomes an MCP result. Success: the value as
- * structuredContent and as JSON text. A typed failure: `isError: true` with the ConversionError
- * shape agents written for ucon expect ({error, error_type, parameter, step, got, expected,
- * likely_fix, hints}). A defect: an `internal_error` result, never a crash or a protocol error.
+ * The one place where a tool call's outcome becomes an MCP result. Success: the value as
+ * structuredContent and as JSON text, plus every correction the server applied. A typed failure:
+ * `isError: true` with the ConversionError shape agents written for ucon expect ({error,
+ * error_type, parameter, step, got, expected, likely_fix, hints}), extended for invalid arguments
+ * with the validation report and, when the retry executor ran, with what it tried. A defect: an
+ * `internal_error` result, never a crash or a protocol error. Readable text for the agent travels
+ * as a second text block; the first is always the JSON.
  */
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js"
 import { Cause, Exit, Option, Schema } from "effect"
+import type { Correction } from "../services/Corrector.ts"
 import type { ToolFailure } from "../tools/Tool.ts"
+import type { CallOutcome, Rejection, RetryReport } from "./callOutcome.ts"
+import { correctionsText, reportText } from "./resultText.ts"
 
 /** The machine-readable `error_type` of each failure: one exhaustive switch over the union. */
 export const errorTypeOf = (failure: ToolFailure): string => {
@@ -44,6 +50,18 @@ export const errorTypeOf = (failure: ToolFailure): string => {
 
 const NullableString = Schema.NullOr(Schema.String)
 
+/** A change the server made to the arguments: `to` is null when a field was dropped. */
+export const CorrectionSchema = Schema.Struct({ parameter: Schema.String, from: Schema.Unknown, to: Schema.Unknown, source: Schema.String, note: Schema.String })
+
+const IssueSchema = Schema.Struct({
+  field: Schema.String,
+  problem: Schema.String,
+  received: Schema.optional(Schema.Unknown),
+  expected: Schema.String,
+  fix: Schema.String,
+  closest_field: Schema.optional(Schema.String)
+})
+
 /** The error shape every tool may return, advertised in each tool's output schema. */
 export const ToolError = Schema.Struct({
   error: Schema.String,
@@ -54,7 +72,14 @@ export const ToolError = Schema.Struct({
   expected: NullableString,
   likely_fix: NullableString,
   hints: Schema.Array(Schema.String),
-  formula: Schema.optional(Schema.String)
+  formula: Schema.optional(Schema.String),
+  summary: Schema.optional(Schema.String),
+  issues: Schema.optional(Schema.Array(IssueSchema)),
+  schema: Schema.optional(Schema.Unknown),
+  suggestions: Schema.optional(Schema.Array(Schema.Struct({ category: Schema.String, suggestion: Schema.String }))),
+  validExample: Schema.optional(Schema.Record(Schema.String, Schema.Unknown)),
+  corrections: Schema.optional(Schema.Array(CorrectionSchema)),
+  retry: Schema.optional(Schema.Record(Schema.String, Schema.Unknown))
 })
 export type ToolError = typeof ToolError.Type
 
@@ -70,6 +95,15 @@ export const describeFailure = (failure: ToolFailure): ToolError => ({
   ...(failure._tag === "FormulaError" ? { formula: failure.formula } : {})
 })
 
+/** A failed attempt as the agent sees it: the failure, with the validation report when there is one. */
+export const describeRejection = (rejection: Rejection): ToolError => {
+  const base = describeFailure(rejection.failure)
+  const report = rejection.report
+  if (!report) return base
+  const { summary, issues, schema, suggestions, validExample } = report
+  return { ...base, summary, issues, schema, suggestions, validExample }
+}
+
 export const internalError = (): ToolError => ({
   error: "Internal error while running the tool. The failure was logged on the server; retrying with the same arguments will not help.",
   error_type: "internal_error",
@@ -81,25 +115,75 @@ export const internalError = (): ToolError => ({
   hints: ["Report this input to the server's maintainers"]
 })
 
-const text = (value: unknown): string => JSON.stringify(value)
+/** Corrections as JSON: a dropped field's `to` becomes null, so every entry has all its keys. */
+const correctionsJson = (corrections: ReadonlyArray<Correction>) => corrections.map((c) => ({ ...c, to: c.to === undefined ? null : c.to }))
 
-export const success = (value: unknown): CallToolResult => {
-  // MCP structured content is an object; lists travel as {result: [...]} (FastMCP's convention, which ucon clients read)
-  const structured = Array.isArray(value) || typeof value !== "object" || value === null ? { result: value } : (value as Record<string, unknown>)
-  return { content: [{ type: "text", text: text(value) }], structuredContent: structured }
+const retryJson = (retry: RetryReport): Record<string, unknown> => ({
+  class: retry.class,
+  outcome: retry.outcome,
+  attempts: retry.attempts,
+  reason: retry.reason,
+  // with one attempt the only error is the result itself; after a correction every error is kept
+  ...(retry.attempts > 1
+    ? {
+        errors: retry.rejections.map((r) => {
+          const { schema: _schema, suggestions: _suggestions, validExample: _example, ...compact } = describeRejection(r)
+          return compact
+        })
+      }
+    : {}),
+  ...(retry.outcome === "exhausted" ? { corrections_tried: correctionsJson(retry.corrections) } : {})
+})
+
+const retryText = (retry: RetryReport): string => {
+  const head = `Automatic correction: ${retry.outcome.replace("_", " ")} after ${retry.attempts} attempt${retry.attempts === 1 ? "" : "s"} (${retry.class}): ${retry.reason}`
+  if (retry.outcome !== "exhausted") return head
+  const errors = retry.rejections.map((r, i) => `- attempt ${i + 1}: ${errorTypeOf(r.failure)}: ${r.failure.message}`)
+  return [head, ...errors, correctionsText(retry.corrections, "Corrections tried:")].join("\n")
 }
 
-export const failure = (error: ToolError): CallToolResult => ({
+const text = (value: unknown): string => JSON.stringify(value)
+
+export const success = (value: unknown, extra: { readonly corrections?: ReadonlyArray<Correction>; readonly retry?: RetryReport | undefined } = {}): CallToolResult => {
+  // MCP structured content is an object; lists travel as {result: [...]} (FastMCP's convention, which ucon clients read)
+  const structured = Array.isArray(value) || typeof value !== "object" || value === null ? { result: value } : (value as Record<string, unknown>)
+  const corrections = extra.corrections ?? []
+  if (corrections.length === 0 && !extra.retry) return { content: [{ type: "text", text: text(value) }], structuredContent: structured }
+  const full = { ...structured, ...(corrections.length > 0 ? { corrections: correctionsJson(corrections) } : {}), ...(extra.retry ? { retry: retryJson(extra.retry) } : {}) }
+  const note = [
+    ...(corrections.length > 0 ? [correctionsText(corrections, "The server corrected the arguments before running the tool; check that this is what you meant:")] : []),
+    ...(extra.retry ? [retryText(extra.retry)] : [])
+  ].join("\n\n")
+  return { content: [{ type: "text", text: text(full) }, { type: "text", text: note }], structuredContent: full }
+}
+
+export const failure = (error: ToolError, readable?: string): CallToolResult => ({
   isError: true,
-  content: [{ type: "text", text: text(error) }],
+  content: [{ type: "text", text: text(error) }, ...(readable ? [{ type: "text" as const, text: readable }] : [])],
   structuredContent: error as unknown as Record<string, unknown>
 })
 
-/** Exit → CallToolResult; `onDefect` sees every defect (it logs). */
-export const toToolResult = (exit: Exit.Exit<unknown, ToolFailure>, onDefect: (cause: Cause.Cause<unknown>) => void): CallToolResult => {
-  if (Exit.isSuccess(exit)) return success(exit.value)
+const rejected = (rejection: Rejection, retry: RetryReport | undefined): CallToolResult => {
+  const coercions = rejection.coercions
+  const error: ToolError = {
+    ...describeRejection(rejection),
+    ...(coercions.length > 0 ? { corrections: correctionsJson(coercions) } : {}),
+    ...(retry ? { retry: retryJson(retry) } : {})
+  }
+  const readable = [
+    ...(rejection.report ? [reportText(rejection.report)] : []),
+    ...(coercions.length > 0 ? [correctionsText(coercions, "Coercions applied before the tool failed:")] : []),
+    ...(retry ? [retryText(retry)] : [])
+  ].join("\n\n")
+  return failure(error, readable || undefined)
+}
+
+/** CallOutcome → CallToolResult; `onDefect` sees every defect (it logs). */
+export const toToolResult = (outcome: CallOutcome, onDefect: (cause: Cause.Cause<unknown>) => void): CallToolResult => {
+  const exit = outcome.exit
+  if (Exit.isSuccess(exit)) return success(exit.value.value, { corrections: outcome.corrections, retry: outcome.retry })
   const error = Cause.findErrorOption(exit.cause)
-  if (Option.isSome(error)) return failure(describeFailure(error.value))
+  if (Option.isSome(error)) return rejected(error.value, outcome.retry)
   onDefect(exit.cause)
   return failure(internalError())
 }

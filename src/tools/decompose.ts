@@ -17,7 +17,8 @@ export const DecomposeInput = Schema.Struct({
     description: "Quantities that bridge the dimensional gap, e.g. a patient's weight",
     examples: [[{ value: 70, unit: "kg" }]]
   })
-})
+  // a whole call for validation reports' validExample: no field is required, but one mode is
+}).annotate({ examples: [{ query: "500 mL to L" }] })
 
 export const DecomposeOutput = Schema.Struct({
   initial_value: Schema.NullOr(Schema.Number),

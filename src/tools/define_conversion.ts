@@ -9,7 +9,8 @@ export const DefineConversionInput = Schema.Struct({
   dst: Schema.NonEmptyString.annotate({ description: "Destination unit name or alias", examples: ["ea"] }),
   factor: Schema.Finite.annotate({ description: "Conversion multiplier: dst = src × factor (+ offset)", examples: [12] }),
   offset: Schema.optional(Schema.Finite).annotate({ description: "Additive offset, for scales such as temperatures (default 0)", examples: [0] })
-})
+  // a whole call for validation reports' validExample that succeeds in a fresh session (a built-in edge is checked, not applied)
+}).annotate({ examples: [{ src: "ft", dst: "in", factor: 12 }] })
 
 export const DefineConversionOutput = Schema.Struct({
   success: Schema.Boolean,

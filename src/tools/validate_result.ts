@@ -15,7 +15,8 @@ export const ValidateResultInput = Schema.Struct({
   unit: Schema.NonEmptyString.annotate({ description: "The result's unit", examples: ["kJ/mol"] }),
   declared_kind: Schema.optional(Schema.NonEmptyString).annotate({ description: "Kind to validate against (default: the active declaration)", examples: ["gibbs_energy"] }),
   reasoning: Schema.optional(Schema.String).annotate({ description: "How the result was obtained, checked for words that point at another kind", examples: ["ΔG = ΔH − TΔS at 298 K"] })
-})
+  // a whole call for validation reports' validExample: without a declaration, declared_kind is needed
+}).annotate({ examples: [{ value: -228.6, unit: "kJ/mol", declared_kind: "gibbs_energy" }] })
 
 export const ValidateResultOutput = Schema.Struct({
   passed: Schema.Boolean,

@@ -1,0 +1,140 @@
+/**
+ * How the server helps an agent recover from a bad call: whether failed calls are corrected and
+ * dispatched again, how often, which error types qualify, whether the client's own model may be
+ * asked (MCP sampling) and whether the server may correct unit names itself. Read from Effect
+ * `Config`: environment variables, or command-line flags layered over them by the CLI.
+ */
+import { Config, Context, Duration, Effect, Layer, Schema } from "effect"
+
+export interface SelfCorrectionSettings {
+  /** Correct and dispatch again after a retryable failure. */
+  readonly enabled: boolean
+  /** Corrected dispatches after the first attempt. */
+  readonly maxRetries: number
+  /** The `error_type`s that may be corrected; types the policy never retries are ignored here. */
+  readonly retryableErrors: ReadonlyArray<string>
+  /** Ask the client's model for corrected arguments when the client declared `sampling`. */
+  readonly llmCorrection: boolean
+  /** Upper bound for one sampling request. */
+  readonly correctionTimeout: Duration.Duration
+  /** Further sampling requests after a transient failure (a time-out, a transport error). */
+  readonly samplingRetries: number
+  /** First delay of the exponential backoff between those requests. */
+  readonly backoff: Duration.Duration
+  /** Replace an unknown unit by its unambiguous likely fix on the server instead of returning it. */
+  readonly serverUnitCorrection: boolean
+}
+
+/** Error types that a correction can plausibly fix without changing what the agent asked. */
+export const defaultRetryableErrors: ReadonlyArray<string> = [
+  "invalid_input",
+  "invalid_parameter",
+  "missing_parameter",
+  "unknown_unit",
+  "parse_error",
+  "invalid_unit",
+  "invalid_dimension",
+  "unknown_formula",
+  "unknown_kind"
+]
+
+export const defaultSettings: SelfCorrectionSettings = {
+  enabled: true,
+  maxRetries: 1,
+  retryableErrors: defaultRetryableErrors,
+  llmCorrection: true,
+  correctionTimeout: Duration.seconds(10),
+  samplingRetries: 1,
+  backoff: Duration.millis(200),
+  serverUnitCorrection: false
+}
+
+/** Environment variable (and config key) of each setting. */
+export const settingKeys = {
+  enabled: "DIMENSIONAL_RETRY_ENABLED",
+  maxRetries: "DIMENSIONAL_RETRY_MAX",
+  retryableErrors: "DIMENSIONAL_RETRY_ERRORS",
+  llmCorrection: "DIMENSIONAL_LLM_CORRECTION",
+  correctionTimeout: "DIMENSIONAL_CORRECTION_TIMEOUT",
+  samplingRetries: "DIMENSIONAL_SAMPLING_RETRIES",
+  backoff: "DIMENSIONAL_RETRY_BACKOFF",
+  serverUnitCorrection: "DIMENSIONAL_SERVER_UNIT_CORRECTION"
+} as const satisfies Record<keyof SelfCorrectionSettings, string>
+
+const count = (key: string, fallback: number, max: number) =>
+  Config.schema(Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: max })), key).pipe(Config.withDefault(fallback))
+
+const errorList = Config.String(settingKeys.retryableErrors).pipe(
+  Config.map((text) =>
+    text
+      .split(",")
+      .map((s) => s.trim())
+      .filter((s) => s.length > 0)
+  ),
+  Config.withDefault(defaultRetryableErrors)
+)
+
+/** The settings from configuration, each with its default. */
+export const selfCorrectionConfig: Config.Config<SelfCorrectionSettings> = Config.all({
+  enabled: Config.Boolean(settingKeys.enabled).pipe(Config.withDefault(defaultSettings.enabled)),
+  maxRetries: count(settingKeys.maxRetries, defaultSettings.maxRetries, 5),
+  retryableErrors: errorList,
+  llmCorrection: Config.Boolean(settingKeys.llmCorrection).pipe(Config.withDefault(defaultSettings.llmCorrection)),
+  correctionTimeout: Config.Duration(settingKeys.correctionTimeout).pipe(Config.withDefault(defaultSettings.correctionTimeout)),
+  samplingRetries: count(settingKeys.samplingRetries, defaultSettings.samplingRetries, 5),
+  backoff: Config.Duration(settingKeys.backoff).pipe(Config.withDefault(defaultSettings.backoff)),
+  serverUnitCorrection: Config.Boolean(settingKeys.serverUnitCorrection).pipe(Config.withDefault(defaultSettings.serverUnitCorrection))
+})
+
+export class SelfCorrectionConfig extends Context.Service<SelfCorrectionConfig, SelfCorrectionSettings>()("dimensional/SelfCorrectionConfig") {
+  /** Settings read from the current ConfigProvider (the environment unless the CLI layered flags over it). */
+  static readonly layer = Layer.effect(SelfCorrectionConfig, Effect.map(selfCorrectionConfig, (s) => SelfCorrectionConfig.of(s)))
+  /** Fixed settings, defaults for anything not given (tests, embedding). */
+  static readonly layerWith = (overrides: Partial<SelfCorrectionSettings>) => Layer.succeed(SelfCorrectionConfig, SelfCorrectionConfig.of({ ...defaultSettings, ...overrides }))
+}
+
+/** Command-line flags of the settings; each sets the config key of the same setting. */
+export const flagUsage = `Self-correction flags (each also an environment variable):
+  --no-retry                      DIMENSIONAL_RETRY_ENABLED=false      never correct and dispatch again
+  --max-retries N                 DIMENSIONAL_RETRY_MAX (default 1)    corrected dispatches per call, 0-5
+  --retry-errors a,b              DIMENSIONAL_RETRY_ERRORS             error types that may be corrected
+  --no-llm-correction             DIMENSIONAL_LLM_CORRECTION=false     never ask the client's model (sampling)
+  --correction-timeout "5 seconds" DIMENSIONAL_CORRECTION_TIMEOUT (default 10 seconds)
+  --sampling-retries N            DIMENSIONAL_SAMPLING_RETRIES (default 1)
+  --retry-backoff "200 millis"    DIMENSIONAL_RETRY_BACKOFF (default 200 millis)
+  --server-unit-correction        DIMENSIONAL_SERVER_UNIT_CORRECTION=true  apply an unknown unit's likely fix on the server`
+
+const switches: Readonly<Record<string, readonly [string, string]>> = {
+  "--no-retry": [settingKeys.enabled, "false"],
+  "--no-llm-correction": [settingKeys.llmCorrection, "false"],
+  "--llm-correction": [settingKeys.llmCorrection, "true"],
+  "--server-unit-correction": [settingKeys.serverUnitCorrection, "true"]
+}
+
+const valued: Readonly<Record<string, string>> = {
+  "--max-retries": settingKeys.maxRetries,
+  "--retry-errors": settingKeys.retryableErrors,
+  "--correction-timeout": settingKeys.correctionTimeout,
+  "--sampling-retries": settingKeys.samplingRetries,
+  "--retry-backoff": settingKeys.backoff
+}
+
+/**
+ * Splits the self-correction flags out of `argv`: config values keyed like the environment
+ * (so one ConfigProvider layered over the environment makes flags win), and the other arguments.
+ */
+export const parseFlags = (argv: ReadonlyArray<string>): { readonly values: Record<string, string>; readonly rest: ReadonlyArray<string> } => {
+  const values: Record<string, string> = {}
+  const rest: Array<string> = []
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!
+    const [flag, inline] = arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined]
+    const sw = switches[flag]
+    const key = valued[flag]
+    if (sw) values[sw[0]] = sw[1]
+    else if (key !== undefined && inline !== undefined) values[key] = inline
+    else if (key !== undefined && argv[i + 1] !== undefined) values[key] = argv[++i]!
+    else rest.push(arg)
+  }
+  return { values, rest }
+}

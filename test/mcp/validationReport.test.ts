@@ -1,0 +1,142 @@
+// The invalid_input report: every problem named with what was received, what was expected and a
+// fix; the schema in brief; categorized suggestions; and a valid example that decodes.
+import { Effect, Schema } from "effect"
+import { describe, expect, it } from "vitest"
+import { decodeArguments } from "../../src/mcp/decodeArguments.ts"
+import { encodedAst } from "../../src/mcp/schemaShape.ts"
+import { validExample } from "../../src/mcp/validExample.ts"
+import { type AnyTool, defineTool, readOnly } from "../../src/tools/Tool.ts"
+import { convert } from "../../src/tools/convert.ts"
+
+const toolWith = <I>(input: Schema.Codec<I, unknown>, description = "A test tool") =>
+  defineTool({ name: "sample", title: "Sample", description, input, output: Schema.Unknown, annotations: readOnly, handler: () => Effect.succeed({}) })
+
+const reject = (tool: AnyTool, args: unknown) => {
+  const result = Effect.runSync(Effect.result(decodeArguments(tool, args)))
+  if (result._tag === "Success") throw new Error(`expected ${JSON.stringify(args)} to be rejected`)
+  return result.failure
+}
+
+const decodes = (schema: Schema.Codec<unknown, unknown>, value: unknown) =>
+  Effect.runSync(Effect.result(Schema.decodeUnknownEffect(schema)(value, { onExcessProperty: "error" })))._tag === "Success"
+
+describe("decodeArguments", () => {
+  it("takes arguments that decode as they are, with no coercions", () => {
+    const decoded = Effect.runSync(decodeArguments(convert, { value: 5, from_unit: "km", to_unit: "mi" }))
+    expect(decoded).toEqual({ input: { value: 5, from_unit: "km", to_unit: "mi" }, coercions: [] })
+  })
+
+  it("coerces only after a failed decode and returns every coercion", () => {
+    const decoded = Effect.runSync(decodeArguments(convert, { value: "5", from_unit: "km", to_unit: "mi" }))
+    expect(decoded.input).toEqual({ value: 5, from_unit: "km", to_unit: "mi" })
+    expect(decoded.coercions).toHaveLength(1)
+  })
+
+  it("fails with one InvalidInput whose parameter, got, expected and hints come from the first problems", () => {
+    const { failure } = reject(convert, { value: "five", from_unit: "km", to_unit: "mi" })
+    expect(failure._tag).toBe("InvalidInput")
+    expect(failure.parameter).toBe("value")
+    expect(failure.got).toBe('"five"')
+    expect(failure.expected).toBe("number (a finite number)")
+    expect(failure.hints).toEqual(['value: Expected number. Fix: Send a JSON number such as 5; "five" is not a number'])
+  })
+
+  it("names the fields a tool without parameters would ignore", () => {
+    const { report } = reject(toolWith(Schema.Struct({})), { dimension: "mass" })
+    expect(report.issues).toEqual([{ field: "dimension", problem: "Unknown field", received: "mass", expected: "no such field", fix: 'Remove "dimension"; accepted fields: none' }])
+  })
+})
+
+describe("the validation report", () => {
+  it("names three bad fields, each with received, expected and a concrete fix", () => {
+    const { report } = reject(convert, { value: "five", from_unit: "", to_unit: ["mi"] })
+    expect(report.summary).toBe("Tool 'convert' received invalid arguments: 3 problems (value, from_unit, to_unit).")
+    expect(report.issues).toEqual([
+      { field: "value", problem: "Expected number", received: "five", expected: "number (a finite number)", fix: 'Send a JSON number such as 5; "five" is not a number' },
+      {
+        field: "from_unit",
+        problem: "Expected a value with a length of at least 1",
+        received: "",
+        expected: "string (a value with a length of at least 1)",
+        fix: 'Provide a value with a length of at least 1, such as "km"'
+      },
+      { field: "to_unit", problem: "Expected string", received: ["mi"], expected: "string (a value with a length of at least 1)", fix: 'Send a string such as "mi"' }
+    ])
+  })
+
+  it("names an unknown field with the closest real field and ties the missing field to it", () => {
+    const { report } = reject(convert, { value: 5, form_unit: "km", to_unit: "mi" })
+    expect(report.issues[0]).toMatchObject({ field: "form_unit", closest_field: "from_unit", fix: 'Rename "form_unit" to "from_unit"' })
+    expect(report.issues[1]).toMatchObject({ field: "from_unit", problem: "Required field is missing", fix: 'Add "from_unit": "km" (you sent "form_unit", which looks like a misspelling of it)' })
+    expect(report.argumentIssues[0]).toMatchObject({ kind: "unknown_field", closestField: "from_unit" })
+  })
+
+  it("lists the accepted fields when an unknown field is close to none of them", () => {
+    const { report } = reject(convert, { value: 5, from_unit: "km", to_unit: "mi", precision: 3 })
+    expect(report.issues[0]?.fix).toBe('Remove "precision"; accepted fields: value, from_unit, to_unit, custom_units, custom_edges')
+    expect(report.issues[0]?.closest_field).toBeUndefined()
+  })
+
+  it('says to split "5 km" and names the unit field it belongs in', () => {
+    const { report } = reject(convert, { value: "5 km", from_unit: "m", to_unit: "mi" })
+    expect(report.issues[0]?.fix).toBe('Split the quantity: send 5 as a JSON number and put "km" in "from_unit"')
+    expect(report.argumentIssues[0]?.related).toEqual(["from_unit"])
+  })
+
+  it("offers the listed choices and the one closest to what was sent", () => {
+    const { report } = reject(toolWith(Schema.Struct({ mode: Schema.Literals(["exact", "approximate"]) })), { mode: "aproximate" })
+    expect(report.issues[0]).toMatchObject({ field: "mode", received: "aproximate", fix: 'Use one of: "exact", "approximate" (closest to what you sent: "approximate")' })
+    expect(report.suggestions.map((s) => s.category)).toEqual(["choices", "general"])
+  })
+
+  it("gives nested paths for problems inside arrays", () => {
+    const input = Schema.Struct({ factors: Schema.Array(Schema.Struct({ numerator: Schema.NonEmptyString, value: Schema.Finite })) })
+    const { report } = reject(toolWith(input), { factors: [{ numerator: "kg", value: 1 }, { numerator: "mg", value: "lots" }] })
+    expect(report.issues.map((i) => i.field)).toEqual(["factors[1].value"])
+  })
+
+  it("categorizes its suggestions: missing fields, unknown fields, types, constraints, then general", () => {
+    const { report } = reject(convert, { vaule: 5, from_unit: 5, to_unit: "" })
+    // the report describes what was sent: 5 for a unit is named even though coercion would fix it
+    expect(report.suggestions.map((s) => s.category)).toEqual(["missing_fields", "unknown_fields", "types", "constraints", "general"])
+    expect(report.suggestions[0]?.suggestion).toBe("Add the missing required fields: value")
+  })
+
+  it("gives the schema in brief: required fields, types, descriptions, constraints, choices, nested fields, examples", () => {
+    const { report } = reject(convert, {})
+    expect(report.schema.required).toEqual(["value", "from_unit", "to_unit"])
+    expect(report.schema.properties.value).toEqual({ type: "number", required: true, description: "The numeric quantity to convert", constraints: ["a finite number"], example: 5 })
+    expect(report.schema.properties.custom_edges).toMatchObject({ type: "array of object", required: false, fields: { src: "string", dst: "string", factor: "number", offset: "number (optional)" } })
+  })
+})
+
+describe("validExample", () => {
+  it("composes the required fields from their examples annotations", () => {
+    expect(validExample(encodedAst(convert.input))).toEqual({ value: 5, from_unit: "km", to_unit: "mi" })
+  })
+
+  it("prefers a whole-call example annotated on the input struct", () => {
+    const input = Schema.Struct({ query: Schema.optional(Schema.String), initial_unit: Schema.optional(Schema.String) }).annotate({ examples: [{ query: "500 mL to L" }] })
+    expect(validExample(encodedAst(input))).toEqual({ query: "500 mL to L" })
+  })
+
+  it("falls back to values driven by the type that pass its checks", () => {
+    const input = Schema.Struct({
+      age: Schema.Int.check(Schema.isBetween({ minimum: 18, maximum: 120 })),
+      ratio: Schema.Finite.check(Schema.isLessThan(1)),
+      name: Schema.String.check(Schema.isMinLength(3)),
+      role: Schema.Literals(["admin", "user"]),
+      tags: Schema.Array(Schema.String),
+      nested: Schema.Struct({ on: Schema.Boolean, note: Schema.optional(Schema.String) }),
+      nothing: Schema.NullOr(Schema.Number)
+    })
+    const example = validExample(encodedAst(input))
+    expect(example).toEqual({ age: 100, ratio: 0.5, name: "example", role: "admin", tags: ["example"], nested: { on: false }, nothing: 1 })
+    expect(decodes(input as Schema.Codec<unknown, unknown>, example)).toBe(true)
+  })
+
+  it("skips an annotated example the field's own checks reject", () => {
+    const input = Schema.Struct({ count: Schema.Int.annotate({ examples: [2.5, 3] }) })
+    expect(validExample(encodedAst(input))).toEqual({ count: 3 })
+  })
+})

@@ -1,0 +1,68 @@
+// An SDK Client connected in-process to our server with chosen self-correction settings and,
+// optionally, the `sampling` capability answered by a test handler (the client's "model").
+import { Client } from "@modelcontextprotocol/sdk/client/index.js"
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js"
+import { type CallToolResult, type CreateMessageRequest, CreateMessageRequestSchema, type CreateMessageResult } from "@modelcontextprotocol/sdk/types.js"
+import { Layer, ManagedRuntime } from "effect"
+import { makeServer } from "../../src/mcp/server.ts"
+import { LogToStderr } from "../../src/mcp/stdio.ts"
+import { type SelfCorrectionSettings, SelfCorrectionConfig } from "../../src/services/SelfCorrectionConfig.ts"
+import { FormulaRegistry } from "../../src/services/FormulaRegistry.ts"
+import { SessionState } from "../../src/services/SessionState.ts"
+import { UnitCatalog } from "../../src/services/UnitCatalog.ts"
+import { type ToolServices, tools } from "../../src/tools/index.ts"
+
+export interface Called {
+  readonly isError: boolean
+  readonly data: any
+  readonly text: string
+  readonly result: CallToolResult
+}
+
+export interface SelfCorrectionClient {
+  readonly call: (name: string, args?: unknown) => Promise<Called>
+  /** Every sampling request the server sent to the client, in order. */
+  readonly samplingRequests: ReadonlyArray<CreateMessageRequest["params"]>
+  readonly close: () => Promise<void>
+}
+
+/** A sampling reply carrying `text`, as a client's model would send it. */
+export const reply = (text: string): CreateMessageResult => ({ role: "assistant", model: "test-model", content: { type: "text", text } })
+
+export const connect = async (
+  options: { readonly settings?: Partial<SelfCorrectionSettings>; readonly sampling?: (request: CreateMessageRequest) => Promise<CreateMessageResult>; readonly sessionId?: string } = {}
+): Promise<SelfCorrectionClient> => {
+  const runtime = ManagedRuntime.make(
+    Layer.merge(SessionState.layer(options.sessionId ?? "self-correction"), FormulaRegistry.layer).pipe(
+      Layer.provideMerge(UnitCatalog.layer),
+      Layer.provideMerge(LogToStderr),
+      Layer.provideMerge(SelfCorrectionConfig.layerWith(options.settings ?? {}))
+    )
+  )
+  const server = await runtime.runPromise(makeServer<ToolServices>(tools))
+  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair()
+  const client = new Client({ name: "self-correction-tests", version: "1.0.0" }, options.sampling ? { capabilities: { sampling: {} } } : {})
+  const samplingRequests: Array<CreateMessageRequest["params"]> = []
+  const handler = options.sampling
+  if (handler) {
+    client.setRequestHandler(CreateMessageRequestSchema, async (request) => {
+      samplingRequests.push(request.params)
+      return handler(request)
+    })
+  }
+  await Promise.all([server.connect(serverTransport), client.connect(clientTransport)])
+  // listing first makes the client validate every structuredContent against the advertised outputSchema
+  await client.listTools()
+  return {
+    call: async (name, args = {}) => {
+      const result = (await client.callTool({ name, arguments: args as Record<string, unknown> })) as CallToolResult
+      const text = result.content.map((c) => (c.type === "text" ? c.text : "")).join("\n")
+      return { isError: result.isError === true, data: result.structuredContent, text, result }
+    },
+    samplingRequests,
+    close: async () => {
+      await client.close()
+      await runtime.dispose()
+    }
+  }
+}
