@@ -1,5 +1,6 @@
 // Every tool the server offers, in the order tools/list shows them.
 import { checkDimensions } from "./check_dimensions.ts"
+import type { AnyTool } from "./Tool.ts"
 import { compute } from "./compute.ts"
 import { convert } from "./convert.ts"
 import { declareComputation } from "./declare_computation.ts"
@@ -9,7 +10,9 @@ import { defineConversion } from "./define_conversion.ts"
 import { defineQuantityKind } from "./define_quantity_kind.ts"
 import { defineUnit } from "./define_unit.ts"
 import { listConstants } from "./list_constants.ts"
+import { callFormula } from "./call_formula.ts"
 import { listDimensions } from "./list_dimensions.ts"
+import { listFormulas } from "./list_formulas.ts"
 import { listQuantityKinds } from "./list_quantity_kinds.ts"
 import { listScales } from "./list_scales.ts"
 import { listUnits } from "./list_units.ts"
@@ -29,8 +32,13 @@ export const tools = [
   listConstants,
   defineConstant,
   resetSession,
+  listFormulas,
+  callFormula,
   defineQuantityKind,
   declareComputation,
   validateResult,
   listQuantityKinds
 ] as const
+
+/** Every service some tool needs: what a server built from `tools` must be given (`makeServer<ToolServices>(tools)`). */
+export type ToolServices = (typeof tools)[number] extends infer T ? (T extends AnyTool<infer R> ? R : never) : never

@@ -6,9 +6,10 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js"
 import { Effect, Layer, ManagedRuntime } from "effect"
 import { makeServer } from "../../src/mcp/server.ts"
 import { LogToStderr } from "../../src/mcp/stdio.ts"
+import { FormulaRegistry } from "../../src/services/FormulaRegistry.ts"
 import { SessionState } from "../../src/services/SessionState.ts"
 import { UnitCatalog } from "../../src/services/UnitCatalog.ts"
-import { tools } from "../../src/tools/index.ts"
+import { type ToolServices, tools } from "../../src/tools/index.ts"
 
 export interface TestClient {
   readonly client: Client
@@ -18,8 +19,8 @@ export interface TestClient {
 }
 
 export const connectClient = async (sessionId = "test"): Promise<TestClient> => {
-  const runtime = ManagedRuntime.make(SessionState.layer(sessionId).pipe(Layer.provideMerge(UnitCatalog.layer), Layer.provideMerge(LogToStderr)))
-  const server = await runtime.runPromise(makeServer(tools))
+  const runtime = ManagedRuntime.make(Layer.merge(SessionState.layer(sessionId), FormulaRegistry.layer).pipe(Layer.provideMerge(UnitCatalog.layer), Layer.provideMerge(LogToStderr)))
+  const server = await runtime.runPromise(makeServer<ToolServices>(tools))
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair()
   const client = new Client({ name: "dimensional-tests", version: "1.0.0" })
   await Promise.all([server.connect(serverTransport), client.connect(clientTransport)])

@@ -1,0 +1,112 @@
+/**
+ * A domain formula: data an agent can read (name, domain, equation, source, parameters with their
+ * dimensions, the unit of the result) and a pure function over coherent SI values.
+ *
+ * **Details** `compute` receives every parameter already converted to the coherent SI unit of its
+ * declared dimension (kg, m, s, K, mol, mol/m³, Pa·s, rad...), plus the value of each constant it
+ * names (`G`, `c`...), and returns the result in the coherent SI unit of the output. Conversions,
+ * dimension checks and uncertainty live elsewhere (PreparedFormula, FormulaEvaluation), so a body
+ * is the textbook equation and nothing else: `({ mass, height }) => mass / height ** 2`.
+ *
+ * **Gotchas** Empirical fits (Du Bois BSA, Cockcroft–Gault) are not dimensionally homogeneous:
+ * their coefficients assume particular units. Such a formula states them in `conventionalUnits`
+ * and converts inside its body (`mass / KILOGRAM`); it is then exempt from the homogeneity check.
+ */
+
+/** A value with an optional unit: `{ value: 70, unit: "kg" }`; no unit means a pure number. */
+export interface ParameterExample {
+  readonly value: number
+  readonly unit?: string
+}
+
+export interface FormulaParameter {
+  /** A dimension name or expression (`length`, `mass/volume`, `energy/amount_of_substance`) or `dimensionless`. */
+  readonly dimension: string
+  readonly description: string
+  /** A realistic value: shown to agents, and evaluated when the formula is registered. */
+  readonly example: ParameterExample
+  /** A temperature interval (ΔT): °C and °F then convert without their offset (10 °C → 10 K). */
+  readonly difference?: boolean
+}
+
+export interface FormulaOutput {
+  /** The unit the result is expressed in: `kg/m^2`, `mL/min`, `N`, `1` for a pure number. */
+  readonly unit: string
+  readonly description: string
+}
+
+export interface Formula {
+  /** snake_case, unique in a registry. */
+  readonly name: string
+  /** medical, engineering, chemistry, physics, reliability, aerospace, or an application's own. */
+  readonly domain: string
+  readonly description: string
+  /** The equation as an agent reads it: `BMI = m / h²`. */
+  readonly equation: string
+  /** Where the equation (and for fits, its coefficients) comes from. */
+  readonly source: string
+  readonly parameters: Readonly<Record<string, FormulaParameter>>
+  readonly output: FormulaOutput
+  /** Constants the body uses, by symbol or ASCII alias (`G`, `g_n`, `epsilon_0`); values come from the constant table (CODATA 2022). */
+  readonly constants: ReadonlyArray<string>
+  /** For empirical fits: the units the coefficients assume. Set means "not dimensionally homogeneous". */
+  readonly conventionalUnits: string | undefined
+  /** Parameters and constants in coherent SI → the result in coherent SI. May throw `outOfDomain`. */
+  readonly compute: (si: Readonly<Record<string, number>>) => number
+}
+
+/** What a formula author writes: `compute` sees exactly the declared parameter and constant names. */
+export interface FormulaSpec<P extends string, C extends string> {
+  readonly name: string
+  readonly domain: string
+  readonly description: string
+  readonly equation: string
+  readonly source: string
+  readonly parameters: Readonly<Record<P, FormulaParameter>>
+  readonly output: FormulaOutput
+  readonly constants?: ReadonlyArray<C>
+  readonly conventionalUnits?: string | undefined
+  readonly compute: (si: Readonly<Record<P | C, number>>) => number
+}
+
+/**
+ * Declares a formula. The body is typed against its own parameter and constant names, so a typo
+ * in `compute` is a compile error.
+ * @category constructors
+ */
+export const make = <const P extends string, const C extends string = never>(spec: FormulaSpec<P, C>): Formula => ({
+  name: spec.name,
+  domain: spec.domain,
+  description: spec.description,
+  equation: spec.equation,
+  source: spec.source,
+  parameters: spec.parameters,
+  output: spec.output,
+  constants: spec.constants ?? [],
+  conventionalUnits: spec.conventionalUnits,
+  compute: spec.compute as (si: Readonly<Record<string, number>>) => number
+})
+
+/** Thrown by a body for inputs outside its domain; the message reaches the agent as an execution_error. */
+export class OutOfDomain extends Error {
+  override readonly name = "OutOfDomain"
+}
+
+/**
+ * Stops a body with a message for the agent: `requireThat(sex === 0 || sex === 1, "sex must be 1 (male) or 0 (female)")`.
+ * @category guards
+ */
+export const requireThat = (condition: boolean, message: string): void => {
+  if (!condition) throw new OutOfDomain(message)
+}
+
+/** A constant a formula may name (a CODATA constant satisfies it): its value in a coherent SI unit and standard uncertainty (null when exact). */
+export interface FormulaConstant {
+  readonly symbol: string
+  readonly name: string
+  readonly value: number
+  /** The coherent SI unit of `value`, e.g. `m^3/(kg*s^2)`. */
+  readonly unit: string
+  readonly uncertainty: number | null
+  readonly source: string
+}

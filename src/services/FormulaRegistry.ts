@@ -1,0 +1,101 @@
+/**
+ * The formulas list_formulas shows and call_formula runs. `register` checks a formula against the
+ * built-in unit catalog and the CODATA 2022 constants (PreparedFormula.prepare) and refuses a name that is
+ * taken; the default layer registers the built-in formulas through that same `register`, so an
+ * Effect application adds its own exactly the way the built-ins are added:
+ *
+ *   Layer.effectDiscard(FormulaRegistry.use((r) => r.register(myFormula))).pipe(Layer.provideMerge(FormulaRegistry.layer))
+ */
+import { Context, Effect, Layer, Ref } from "effect"
+import { DuplicateDefinition, FormulaError, type InvalidInput, isEngineError } from "../engine/errors.ts"
+import { lift } from "../engine/convert.ts"
+import type { Formula } from "../engine/Formula.ts"
+import { type FormulaCallError, type FormulaInput, type FormulaResult, evaluateFormula } from "../engine/FormulaEvaluation.ts"
+import { closestNames, likelyName } from "../engine/FormulaDiagnostics.ts"
+import * as Constants from "../engine/Constants.ts"
+import { builtinFormulas } from "../engine/formulas/index.ts"
+import { type PreparedFormula, prepare } from "../engine/PreparedFormula.ts"
+import { UnitCatalog } from "./UnitCatalog.ts"
+
+export class FormulaRegistry extends Context.Service<
+  FormulaRegistry,
+  {
+    /** Adds a formula; fails with DuplicateDefinition for a taken name, InvalidInput for a defective formula. */
+    readonly register: (formula: Formula) => Effect.Effect<PreparedFormula, DuplicateDefinition | InvalidInput>
+    /** Every registered formula, in registration order. */
+    readonly list: Effect.Effect<ReadonlyArray<PreparedFormula>>
+    /** The formula called `name`, or FormulaError unknown_formula with the closest names. */
+    readonly get: (name: string) => Effect.Effect<PreparedFormula, FormulaError>
+    /**
+     * Evaluates a formula with units of the built-in catalog (call_formula uses the session's
+     * catalog instead): `registry.call("bmi", { mass: { value: 70, unit: "kg" }, height: { value: 1.75, unit: "m" } })`.
+     */
+    readonly call: (name: string, parameters: Readonly<Record<string, FormulaInput>>, outputUnit?: string) => Effect.Effect<FormulaResult, FormulaCallError>
+  }
+>()("dimensional/FormulaRegistry") {
+  /** A registry with no formulas (needs the unit catalog to check what gets registered). */
+  static readonly empty = Layer.effect(
+    FormulaRegistry,
+    Effect.gen(function* () {
+      const { catalog } = yield* UnitCatalog
+      const formulas = yield* Ref.make<ReadonlyMap<string, PreparedFormula>>(new Map())
+
+      const register = (formula: Formula): Effect.Effect<PreparedFormula, DuplicateDefinition | InvalidInput> =>
+        Effect.gen(function* () {
+          const prepared = prepare(catalog, formula, Constants.lookup)
+          if (isEngineError(prepared)) return yield* Effect.fail(prepared)
+          const added = yield* Ref.modify(formulas, (map): readonly [boolean, ReadonlyMap<string, PreparedFormula>] =>
+            map.has(formula.name) ? [false, map] : [true, new Map([...map, [formula.name, prepared]])]
+          )
+          if (!added) {
+            return yield* new DuplicateDefinition({
+              kind: "duplicate_symbol",
+              message: `Formula '${formula.name}' is already registered`,
+              parameter: "name",
+              got: formula.name,
+              hints: ["Choose another name; a registered formula cannot be replaced"]
+            })
+          }
+          return prepared
+        })
+
+      const get = (name: string): Effect.Effect<PreparedFormula, FormulaError> =>
+        Effect.gen(function* () {
+          const map = yield* Ref.get(formulas)
+          const found = map.get(name)
+          if (found) return found
+          const names = [...map.keys()]
+          const fix = likelyName(name, names)
+          const similar = closestNames(name, names)
+          return yield* new FormulaError({
+            kind: "unknown_formula",
+            formula: name,
+            message: `Unknown formula: '${name}'`,
+            parameter: "name",
+            got: name,
+            likelyFix: fix,
+            hints: [
+              ...(similar.length > 0 ? [`Similar formulas: ${similar.join(", ")}`] : []),
+              `Available formulas: ${names.join(", ")}`,
+              "Use list_formulas() to see each formula's parameters and dimensions"
+            ]
+          })
+        })
+
+      const call = (name: string, parameters: Readonly<Record<string, FormulaInput>>, outputUnit?: string): Effect.Effect<FormulaResult, FormulaCallError> =>
+        get(name).pipe(Effect.flatMap((formula) => lift(evaluateFormula(catalog, formula, parameters, outputUnit))))
+
+      return FormulaRegistry.of({ register, list: Ref.get(formulas).pipe(Effect.map((map) => [...map.values()])), get, call })
+    })
+  )
+
+  /** The registry with every built-in formula, registered through `register`. A defective built-in stops the server. */
+  static readonly layer = Layer.effect(
+    FormulaRegistry,
+    Effect.gen(function* () {
+      const registry = yield* FormulaRegistry
+      for (const formula of builtinFormulas) yield* Effect.orDie(registry.register(formula))
+      return registry
+    })
+  ).pipe(Layer.provide(FormulaRegistry.empty))
+}

@@ -1,0 +1,74 @@
+import { Effect, Schema } from "effect"
+import { InvalidInput } from "../engine/errors.ts"
+import { unitText } from "../engine/FormulaEvaluation.ts"
+import type { PreparedFormula } from "../engine/PreparedFormula.ts"
+import { FormulaRegistry } from "../services/FormulaRegistry.ts"
+import { defineTool, readOnly } from "./Tool.ts"
+
+/** ucon calls the reliability domain "sre"; both names select it. */
+const DOMAIN_ALIASES: Readonly<Record<string, string>> = { sre: "reliability" }
+
+export const ListFormulasInput = Schema.Struct({
+  domain: Schema.optional(Schema.NonEmptyString).annotate({
+    description: "Only formulas of this domain: medical, engineering, chemistry, physics, reliability (alias sre), aerospace",
+    examples: ["medical"]
+  })
+})
+
+const ExampleParameter = Schema.Struct({ value: Schema.Number, unit: Schema.optional(Schema.String) })
+
+export const FormulaInfo = Schema.Struct({
+  name: Schema.String,
+  description: Schema.String,
+  domain: Schema.String,
+  equation: Schema.String,
+  parameters: Schema.Record(Schema.String, Schema.String).annotate({ description: "Each parameter's expected dimension" }),
+  output_unit: Schema.String,
+  example: Schema.Record(Schema.String, ExampleParameter).annotate({ description: "A valid `parameters` argument for call_formula" }),
+  constants: Schema.Array(Schema.String),
+  source: Schema.String
+})
+
+export const ListFormulasOutput = Schema.Struct({ result: Schema.Array(FormulaInfo) })
+
+const describeFormula = (p: PreparedFormula): typeof FormulaInfo.Type => ({
+  name: p.formula.name,
+  description: p.formula.description,
+  domain: p.formula.domain,
+  equation: p.formula.equation,
+  parameters: Object.fromEntries(p.parameters.map((q) => [q.name, q.spec.dimension])),
+  output_unit: unitText(p.output),
+  example: Object.fromEntries(p.parameters.map((q) => [q.name, q.spec.example])),
+  constants: p.formula.constants,
+  source: p.formula.source
+})
+
+export const listFormulas = defineTool({
+  name: "list_formulas",
+  title: "List domain formulas",
+  description:
+    "List the registered domain formulas (medical, engineering, chemistry, physics, reliability, aerospace) with each " +
+    "parameter's expected dimension, the unit of the result, the equation, its source and a ready-to-use example of " +
+    "call_formula's `parameters`. Optionally filter by domain.",
+  input: ListFormulasInput,
+  output: ListFormulasOutput,
+  annotations: readOnly,
+  handler: (input) =>
+    Effect.gen(function* () {
+      const formulas = yield* (yield* FormulaRegistry).list
+      if (input.domain === undefined) return { result: formulas.map(describeFormula) }
+      const wanted = input.domain.toLowerCase()
+      const domain = DOMAIN_ALIASES[wanted] ?? wanted
+      const domains = [...new Set(formulas.map((f) => f.formula.domain))]
+      if (!domains.includes(domain)) {
+        return yield* new InvalidInput({
+          message: `Unknown formula domain: '${input.domain}'`,
+          parameter: "domain",
+          got: input.domain,
+          expected: domains.join(", "),
+          hints: [`Domains: ${domains.join(", ")}`, "Omit domain to list every formula"]
+        })
+      }
+      return { result: formulas.filter((f) => f.formula.domain === domain).map(describeFormula) }
+    })
+})
