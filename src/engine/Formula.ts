@@ -12,6 +12,7 @@
  * their coefficients assume particular units. Such a formula states them in `conventionalUnits`
  * and converts inside its body (`mass / KILOGRAM`); it is then exempt from the homogeneity check.
  */
+import type { Constant } from "./Constants.ts"
 
 /** A value with an optional unit: `{ value: 70, unit: "kg" }`; no unit means a pure number. */
 export interface ParameterExample {
@@ -101,12 +102,4 @@ export const requireThat = (condition: boolean, message: string): void => {
 }
 
 /** A constant a formula may name (a CODATA constant satisfies it): its value in a coherent SI unit and standard uncertainty (null when exact). */
-export interface FormulaConstant {
-  readonly symbol: string
-  readonly name: string
-  readonly value: number
-  /** The coherent SI unit of `value`, e.g. `m^3/(kg*s^2)`. */
-  readonly unit: string
-  readonly uncertainty: number | null
-  readonly source: string
-}
+export type FormulaConstant = Pick<Constant, "symbol" | "name" | "value" | "unit" | "uncertainty" | "source">

@@ -7,20 +7,14 @@
 import { Context, Effect, Layer, SynchronizedRef } from "effect"
 import type { Catalog } from "../engine/Catalog.ts"
 import { type CustomEdge, type CustomUnit, overlayCatalog } from "../engine/customUnits.ts"
+import type { Constant } from "../engine/Constants.ts"
 import { asUnit } from "../engine/constants/sessionConstant.ts"
 import type { QuantityKind } from "../engine/QuantityKind.ts"
 import { type InvalidInput, type ParseError, type UnknownUnit, isEngineError } from "../engine/errors.ts"
 import { UnitCatalog } from "./UnitCatalog.ts"
 
 /** A constant defined with define_constant; it is also a unit of the session named by its symbol. */
-export interface SessionConstant {
-  readonly symbol: string
-  readonly name: string
-  readonly value: number
-  readonly unit: string
-  readonly uncertainty: number | null
-  readonly source: string
-}
+export type SessionConstant = Pick<Constant, "symbol" | "name" | "value" | "unit" | "uncertainty" | "source">
 
 /** The active declaration of declare_computation. */
 export interface Declaration {
