@@ -1,16 +1,42 @@
 /**
- * The `dimensional` command. `dimensional mcp` serves MCP on stdio (what an MCP client launches).
+ * The `dimensional` command. `dimensional mcp` serves MCP on stdio (what an MCP client launches);
+ * `dimensional mcp --http` serves MCP over Streamable HTTP (see src/mcp/http.ts).
  */
-import { NodeRuntime } from "@effect/platform-node"
-import { Cause, Effect, Exit } from "effect"
+// the module itself, not the package index: the index would bundle every Node platform module
+import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
+import { Cause, ConfigProvider, Effect, Exit } from "effect"
+import { httpFlagUsage, parseHttpFlags } from "./mcp/httpConfig.ts"
 import { runStdioServer } from "./mcp/stdio.ts"
+import { flagUsage, parseFlags } from "./services/SelfCorrectionConfig.ts"
 
-const usage = `Usage: dimensional mcp          serve MCP over stdio
-       dimensional --help`
+const usage = `Usage: dimensional mcp [flags]         serve MCP over stdio
+       dimensional mcp --http [flags]  serve MCP over Streamable HTTP (default http://127.0.0.1:3000/mcp)
+       dimensional --help
+
+${flagUsage}
+
+${httpFlagUsage}`
+
+const usageError = (message: string) =>
+  Effect.sync(() => {
+    process.stderr.write(`${message}\n${usage}\n`)
+    process.exitCode = 2
+  })
 
 const main = (argv: ReadonlyArray<string>) => {
   const [command] = argv
-  if (command === "mcp") return runStdioServer
+  // self-correction flags win over the environment: a ConfigProvider layered over it
+  const flags = parseFlags(argv.slice(1))
+  if (command === "mcp" && flags.rest.includes("--http")) {
+    const http = parseHttpFlags(flags.rest.filter((arg) => arg !== "--http"))
+    if (http.missingValue.length > 0) return usageError(`Missing value for ${http.missingValue.join(", ")}`)
+    if (http.rest.length > 0) return usageError(`Unknown argument(s) for --http: ${http.rest.join(" ")}`)
+    // loaded only for --http: the stdio server an MCP client spawns never parses the HTTP stack
+    const runHttpServer = Effect.promise(() => import("./mcp/http.ts")).pipe(Effect.flatMap((m) => m.runHttpServer))
+    return runHttpServer.pipe(Effect.provide(ConfigProvider.layerAdd(ConfigProvider.fromUnknown({ ...flags.values, ...http.values }), { asPrimary: true })))
+  }
+  if (command === "mcp" && flags.rest.length > 0) return usageError(`Unknown argument(s): ${flags.rest.join(" ")}`)
+  if (command === "mcp") return runStdioServer.pipe(Effect.provide(ConfigProvider.layerAdd(ConfigProvider.fromUnknown(flags.values), { asPrimary: true })))
   if (command === "--help" || command === "-h" || command === undefined) return Effect.sync(() => process.stderr.write(usage + "\n"))
   return Effect.sync(() => {
     process.stderr.write(`Unknown command '${command}'\n${usage}\n`)

@@ -1,0 +1,334 @@
+/**
+ * MCP over Streamable HTTP on the platform layer: effect/http routes on @effect/platform-node's
+ * server, each session handled by the SDK's web-standard transport (see httpSessions.ts).
+ *
+ *   POST   /mcp     JSON-RPC messages (initialize without Mcp-Session-Id opens a session)
+ *   GET    /mcp     the session's server-to-client SSE stream
+ *   DELETE /mcp     ends the session
+ *   GET    /healthz liveness: {"status":"ok","sessions":live,"opened":N,"closed":{by reason}}
+ *
+ * Every /mcp request is checked before it reaches a session, each failure a 4xx with a JSON-RPC
+ * error body: Host and Origin against the allow-lists (403, DNS-rebinding protection), the Accept
+ * header (406), the content type (415), the body size (413), the JSON (400 parse error), batches
+ * (400, not supported), and the session id (400 missing, 404 unknown or expired: the client starts
+ * again with initialize). Logs go to stderr, one line per request, each with its request id (also
+ * sent back as X-Request-Id). Shutdown first ends every session, which ends their SSE streams (a
+ * GET stream's connection closes with it), and the node server gives anything still open one
+ * second (STACK.md pitfall 4).
+ */
+import { createServer } from "node:http"
+import { NodeHttpServer } from "@effect/platform-node"
+import { ByteSize, Console, Duration, Effect, Layer, Logger, References } from "effect"
+import { HttpRouter, HttpServer, HttpServerRequest, HttpServerResponse } from "effect/http"
+import { FormulaRegistry } from "../services/FormulaRegistry.ts"
+import { SelfCorrectionConfig } from "../services/SelfCorrectionConfig.ts"
+import { UnitCatalog } from "../services/UnitCatalog.ts"
+import { type AllowList, type HttpSettings, allowListFor, hostAllowed, httpEnv, httpSettings, isWildcard, originAllowed } from "./httpConfig.ts"
+import { HttpSessions, type McpSession } from "./httpSessions.ts"
+import { serverInfo } from "./server.ts"
+import { LogToStderr } from "./stdio.ts"
+
+export const mcpPath = "/mcp"
+export const healthPath = "/healthz"
+
+/** JSON-RPC error codes used in HTTP error bodies. */
+const ErrorCodes = { parse: -32700, invalidRequest: -32600, server: -32000, sessionNotFound: -32001 } as const
+
+const jsonRpcError = (status: number, code: number, message: string, headers: Record<string, string> = {}) =>
+  HttpServerResponse.jsonUnsafe({ jsonrpc: "2.0", error: { code, message }, id: null }, { status, headers })
+
+/** Media types of a header value, lower-case, parameters dropped. */
+const mediaTypes = (value: string | undefined): ReadonlyArray<string> =>
+  (value ?? "")
+    .split(",")
+    .map((part) => part.split(";")[0]!.trim().toLowerCase())
+    .filter((part) => part.length > 0)
+
+const sessionHeader = "mcp-session-id"
+
+/** The per-request facts the log line reports. */
+interface RequestLog {
+  readonly requestId: string
+  sessionId: string | undefined
+}
+
+const requestIdPattern = /^[A-Za-z0-9._:-]{1,64}$/
+
+/** The Effect request as the web Request the SDK transport takes (its body was already read, if any). */
+const toWebRequest = (request: HttpServerRequest.HttpServerRequest): Request => {
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(request.headers)) if (typeof value === "string") headers.set(name, value)
+  let url: URL
+  try {
+    url = new URL(request.url, `http://${request.headers.host ?? "localhost"}`)
+  } catch {
+    url = new URL(request.url, "http://localhost")
+  }
+  return new Request(url, { method: request.method, headers })
+}
+
+const openingComment = new TextEncoder().encode(": stream open\n\n")
+
+/**
+ * Node sends a response's headers with its first body bytes, and the standalone GET stream may stay
+ * silent for minutes: start it with an SSE comment (clients ignore it) so the client sees 200 at
+ * once. (A POST's stream carries its answer promptly.) Cancelling the wrapper (client gone)
+ * cancels the transport's stream, which frees the session's GET slot for a reconnect.
+ */
+const asStandaloneStream = (response: Response, method: string): Response => {
+  if (method !== "GET" || response.body === null || !(response.headers.get("content-type") ?? "").startsWith("text/event-stream")) return response
+  const reader = response.body.getReader()
+  const body = new ReadableStream<Uint8Array>({
+    start: (controller) => controller.enqueue(openingComment),
+    pull: async (controller) => {
+      const { done, value } = await reader.read()
+      if (done) controller.close()
+      else controller.enqueue(value)
+    },
+    cancel: (reason) => reader.cancel(reason)
+  })
+  const headers = new Headers(response.headers)
+  // the stream lives as long as the session: its connection is not worth keeping, and closing it
+  // with the stream lets shutdown finish without waiting for an idle connection
+  headers.set("connection", "close")
+  return new Response(body, { status: response.status, statusText: response.statusText, headers })
+}
+
+type Body = { readonly _tag: "Json"; readonly value: unknown } | { readonly _tag: "Rejected"; readonly response: HttpServerResponse.HttpServerResponse }
+
+/** Reads and parses a POST body, refusing what is too large, not UTF-8, not JSON, a batch or not a JSON-RPC message. */
+const readJsonBody = (request: HttpServerRequest.HttpServerRequest, maxBodyBytes: number): Effect.Effect<Body> =>
+  Effect.gen(function* () {
+    const tooLarge = (): Body => ({ _tag: "Rejected", response: jsonRpcError(413, ErrorCodes.server, `Payload Too Large: the request body must not exceed ${maxBodyBytes} bytes`) })
+    const declared = Number(request.headers["content-length"])
+    if (Number.isFinite(declared) && declared > maxBodyBytes) return tooLarge()
+    const read = yield* request.arrayBuffer.pipe(
+      Effect.provideService(HttpServerRequest.MaxBodySize, ByteSize.bytes(maxBodyBytes)),
+      Effect.map((bytes) => ({ _tag: "Bytes" as const, bytes })),
+      Effect.catch((error) => Effect.succeed({ _tag: "Failed" as const, tooLarge: error.reason._tag === "RequestParseError" && error.reason.reason === "BodyTooLarge" }))
+    )
+    if (read._tag === "Failed") return read.tooLarge ? tooLarge() : { _tag: "Rejected", response: jsonRpcError(400, ErrorCodes.parse, "Parse error: the request body could not be read") }
+    let text: string
+    try {
+      text = new TextDecoder("utf-8", { fatal: true }).decode(read.bytes)
+    } catch {
+      return { _tag: "Rejected", response: jsonRpcError(400, ErrorCodes.parse, "Parse error: the request body is not valid UTF-8") }
+    }
+    let value: unknown
+    try {
+      value = JSON.parse(text)
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : String(error)
+      return { _tag: "Rejected", response: jsonRpcError(400, ErrorCodes.parse, `Parse error: the request body is not valid JSON (${detail})`) }
+    }
+    if (Array.isArray(value)) {
+      return {
+        _tag: "Rejected",
+        response: jsonRpcError(400, ErrorCodes.invalidRequest, "Invalid Request: JSON-RPC batches are not supported; send one JSON-RPC message per POST")
+      }
+    }
+    if (typeof value !== "object" || value === null || (value as { jsonrpc?: unknown }).jsonrpc !== "2.0") {
+      return { _tag: "Rejected", response: jsonRpcError(400, ErrorCodes.invalidRequest, 'Invalid Request: the body must be one JSON-RPC 2.0 message (an object with "jsonrpc": "2.0")') }
+    }
+    return { _tag: "Json", value }
+  })
+
+const isInitializeRequest = (message: unknown): boolean => {
+  const m = message as { method?: unknown; id?: unknown }
+  return m.method === "initialize" && (typeof m.id === "string" || typeof m.id === "number")
+}
+
+const sessionNotFound = (id: string) =>
+  jsonRpcError(404, ErrorCodes.sessionNotFound, `Session not found: '${id}' is unknown or expired. Start a new session: send initialize without an Mcp-Session-Id header.`)
+
+const sessionRequired = jsonRpcError(400, ErrorCodes.server, "Bad Request: Mcp-Session-Id header is required (only initialize may come without one)")
+
+/** The /mcp handler: checks, then the session's transport. */
+export const makeMcpHandler = (sessions: HttpSessions["Service"], settings: HttpSettings, allow: AllowList) => {
+  const handOver = (session: McpSession, request: HttpServerRequest.HttpServerRequest, parsedBody?: unknown) =>
+    Effect.promise(() => session.transport.handleRequest(toWebRequest(request), parsedBody === undefined ? undefined : { parsedBody })).pipe(
+      Effect.map((response) => HttpServerResponse.fromWeb(asStandaloneStream(response, request.method))),
+      Effect.ensuring(sessions.touch(session.id))
+    )
+
+  const existing = (request: HttpServerRequest.HttpServerRequest, log: RequestLog) =>
+    Effect.gen(function* () {
+      const id = request.headers[sessionHeader]
+      if (id === undefined || id.length === 0) return { _tag: "Missing" as const }
+      log.sessionId = id
+      const session = yield* sessions.lookup(id)
+      return session ? { _tag: "Found" as const, session } : { _tag: "Unknown" as const, id }
+    })
+
+  const post = (request: HttpServerRequest.HttpServerRequest, log: RequestLog) =>
+    Effect.gen(function* () {
+      const accepted = mediaTypes(request.headers.accept)
+      if (!accepted.includes("application/json") || !accepted.includes("text/event-stream")) {
+        return jsonRpcError(406, ErrorCodes.server, "Not Acceptable: the Accept header must list both application/json and text/event-stream")
+      }
+      const [contentType] = mediaTypes(request.headers["content-type"])
+      if (contentType !== "application/json") {
+        return jsonRpcError(415, ErrorCodes.server, `Unsupported Media Type: Content-Type must be application/json (got ${contentType ?? "none"})`)
+      }
+      const body = yield* readJsonBody(request, settings.maxBodyBytes)
+      if (body._tag === "Rejected") return body.response
+      const found = yield* existing(request, log)
+      if (found._tag === "Found") return yield* handOver(found.session, request, body.value)
+      if (found._tag === "Unknown") return sessionNotFound(found.id)
+      if (!isInitializeRequest(body.value)) return sessionRequired
+      const opened = yield* Effect.result(sessions.open)
+      if (opened._tag === "Failure") {
+        return jsonRpcError(503, ErrorCodes.server, `Service Unavailable: all ${opened.failure.maxSessions} sessions are busy; retry shortly`, { "retry-after": "1" })
+      }
+      const session = opened.success
+      log.sessionId = session.id
+      const response = yield* handOver(session, request, body.value)
+      // an initialize the transport refused leaves a session nobody can name: drop it
+      if (session.transport.sessionId === undefined || response.status >= 400) yield* sessions.close(session.id, "not-initialized")
+      return response
+    })
+
+  const get = (request: HttpServerRequest.HttpServerRequest, log: RequestLog) =>
+    Effect.gen(function* () {
+      if (!mediaTypes(request.headers.accept).includes("text/event-stream")) {
+        return jsonRpcError(406, ErrorCodes.server, "Not Acceptable: the Accept header must list text/event-stream")
+      }
+      const found = yield* existing(request, log)
+      if (found._tag === "Missing") return sessionRequired
+      if (found._tag === "Unknown") return sessionNotFound(found.id)
+      return yield* handOver(found.session, request)
+    })
+
+  const del = (request: HttpServerRequest.HttpServerRequest, log: RequestLog) =>
+    Effect.gen(function* () {
+      const found = yield* existing(request, log)
+      if (found._tag === "Missing") return sessionRequired
+      if (found._tag === "Unknown") return sessionNotFound(found.id)
+      return yield* handOver(found.session, request)
+    })
+
+  return (request: HttpServerRequest.HttpServerRequest, log: RequestLog) =>
+    Effect.gen(function* () {
+      const host = request.headers.host
+      if (!hostAllowed(allow, host)) {
+        yield* Effect.logWarning(`refused Host '${host ?? ""}' (DNS-rebinding protection)`)
+        return jsonRpcError(403, ErrorCodes.server, `Forbidden: Host '${host ?? ""}' is not allowed (DNS-rebinding protection; see ${httpEnv.allowedHosts})`)
+      }
+      const origin = request.headers.origin
+      if (!originAllowed(allow, origin)) {
+        yield* Effect.logWarning(`refused Origin '${origin}'`)
+        return jsonRpcError(403, ErrorCodes.server, `Forbidden: Origin '${origin}' is not allowed (see ${httpEnv.allowedOrigins})`)
+      }
+      switch (request.method) {
+        case "POST":
+          return yield* post(request, log)
+        case "GET":
+          return yield* get(request, log)
+        case "DELETE":
+          return yield* del(request, log)
+        default:
+          return jsonRpcError(405, ErrorCodes.server, `Method Not Allowed: ${request.method} (use POST, GET or DELETE)`, { allow: "GET, POST, DELETE" })
+      }
+    })
+}
+
+/** Wraps a handler: request id (X-Request-Id in and out), log annotations and one log line per request. */
+const observed =
+  <E, R>(handle: (request: HttpServerRequest.HttpServerRequest, log: RequestLog) => Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>) =>
+  (request: HttpServerRequest.HttpServerRequest) =>
+    Effect.gen(function* () {
+      const given = request.headers["x-request-id"]
+      const log: RequestLog = { requestId: given !== undefined && requestIdPattern.test(given) ? given : crypto.randomUUID(), sessionId: undefined }
+      const started = Date.now()
+      const response = yield* handle(request, log).pipe(Effect.annotateLogs({ requestId: log.requestId }))
+      const path = request.url.split("?")[0]
+      yield* Effect.logInfo(`${request.method} ${path} ${response.status}`).pipe(
+        Effect.annotateLogs({ requestId: log.requestId, ms: Date.now() - started, ...(log.sessionId ? { session: log.sessionId } : {}) })
+      )
+      return HttpServerResponse.setHeader(response, "x-request-id", log.requestId)
+    })
+
+/** The routes, bound to the session registry. */
+export const McpRoutes = (settings: HttpSettings) =>
+  HttpRouter.use((router) =>
+    Effect.gen(function* () {
+      const sessions = yield* HttpSessions
+      const mcp = makeMcpHandler(sessions, settings, allowListFor(settings))
+      yield* router.add("*", mcpPath, observed(mcp))
+      yield* router.add(
+        "GET",
+        healthPath,
+        observed(() =>
+          Effect.map(sessions.stats, (stats) =>
+            HttpServerResponse.jsonUnsafe({ status: "ok", name: serverInfo.name, version: serverInfo.version, sessions: stats.live, opened: stats.opened, closed: stats.closed })
+          )
+        )
+      )
+    })
+  )
+
+/** The services all sessions share, built once per process. */
+export const SharedServicesLive = Layer.mergeAll(FormulaRegistry.layer, SelfCorrectionConfig.layer).pipe(Layer.provideMerge(UnitCatalog.layer))
+
+/**
+ * The whole HTTP server as a layer: node server, routes, session registry and shared services.
+ * It listens once built (port 0: a free port, see HttpServer.HttpServer's address).
+ */
+export const HttpMcpServer = (settings: HttpSettings) =>
+  HttpRouter.serve(McpRoutes(settings), { disableLogger: true, disableListenLog: true }).pipe(
+    Layer.provideMerge(HttpSessions.layer({ idleTimeout: settings.idleTimeout, maxSessions: settings.maxSessions })),
+    Layer.provideMerge(SharedServicesLive),
+    Layer.provideMerge(
+      NodeHttpServer.layer(() => createServer({ headersTimeout: 30_000, requestTimeout: 60_000, keepAliveTimeout: 5_000 }), {
+        port: settings.port,
+        host: settings.host,
+        gracefulShutdownTimeout: Duration.seconds(1)
+      })
+    ),
+    Layer.provideMerge(Layer.succeed(References.MinimumLogLevel, settings.logLevel))
+  )
+
+/** Where clients connect, e.g. http://127.0.0.1:3000/mcp. */
+export const mcpUrl = Effect.gen(function* () {
+  const server = yield* HttpServer.HttpServer
+  const formatted = HttpServer.formatAddress(server.address)
+  if (server.address._tag === "UnixPathAddress") return `${formatted}${mcpPath}`
+  const url = new URL(formatted)
+  if (isWildcard(url.hostname)) url.hostname = "localhost"
+  return `${url.origin}${mcpPath}`
+})
+
+/** Serves until interrupted (SIGINT/SIGTERM), then ends every session before the server closes. */
+export const serveHttp = (settings: HttpSettings) =>
+  Effect.gen(function* () {
+    const sessions = yield* HttpSessions
+    const url = yield* mcpUrl
+    yield* Console.log(`dimensional MCP server listening on ${url} (Streamable HTTP; health: ${url.replace(/\/mcp$/, healthPath)})`)
+    yield* Effect.logInfo(`listening on ${url}`).pipe(
+      Effect.annotateLogs({ idleTimeout: Duration.format(settings.idleTimeout), maxSessions: settings.maxSessions, maxBodyBytes: settings.maxBodyBytes })
+    )
+    if (isWildcard(settings.host) && settings.allowedHosts.length === 0) {
+      yield* Effect.logWarning(`bound to ${settings.host}, but only loopback Host names are allowed; set ${httpEnv.allowedHosts} to the names clients use`)
+    }
+    return yield* Effect.never.pipe(
+      Effect.onInterrupt(() =>
+        Effect.gen(function* () {
+          const { live } = yield* sessions.stats
+          yield* Effect.logInfo(`shutting down: closing ${live} session(s)`)
+          yield* sessions.closeAll("shutdown")
+        })
+      )
+    )
+  }).pipe(Effect.provide(HttpMcpServer(settings)))
+
+/** One logfmt line per entry on stderr (timestamp, level, message, requestId, session, ...). */
+export const HttpLogger = Layer.merge(
+  LogToStderr,
+  Logger.layer([Logger.map(Logger.formatLogFmt, (line) => void process.stderr.write(line + "\n"))])
+)
+
+/** `dimensional mcp --http`: settings from the environment (and flags, via the ConfigProvider). */
+export const runHttpServer = Effect.gen(function* () {
+  const settings = yield* httpSettings.pipe(Effect.tapError((error) => Console.error(`dimensional: invalid HTTP setting: ${error.message}`)))
+  return yield* serveHttp(settings)
+}).pipe(Effect.provide(HttpLogger))

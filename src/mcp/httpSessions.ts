@@ -1,0 +1,236 @@
+/**
+ * The live MCP sessions of the HTTP server. Each session is its own SDK Server and web-standard
+ * transport over its own SessionState (built in a scope of its own, forked from the registry's),
+ * so a unit defined in one session is invisible to every other. Memory stays bounded: a session
+ * with no request for `idleTimeout` is closed (a sweeper runs a few times per time-out, and a
+ * request naming an expired session closes it on the spot), and at `maxSessions` a new session
+ * evicts the one idle the longest. A session is busy, never evicted or expired, while one of its
+ * JSON-RPC requests is unanswered; an open GET stream alone does not keep it alive. Closing tells
+ * the client why (a logging notification on its open stream) and then ends its streams.
+ */
+import { Server } from "@modelcontextprotocol/sdk/server/index.js"
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"
+import { type JSONRPCMessage, type RequestId, isJSONRPCErrorResponse, isJSONRPCNotification, isJSONRPCRequest, isJSONRPCResultResponse } from "@modelcontextprotocol/sdk/types.js"
+import { Clock, Context, Duration, Effect, Exit, Layer, Schedule, Schema, Scope } from "effect"
+import { SessionState } from "../services/SessionState.ts"
+import { type ToolServices, tools } from "../tools/index.ts"
+import { makeServer } from "./server.ts"
+
+/** What every session shares: the process-wide services the tools need. */
+export type SharedServices = Exclude<ToolServices, SessionState>
+
+export interface SessionLimits {
+  readonly idleTimeout: Duration.Duration
+  readonly maxSessions: number
+}
+
+export type CloseReason = "deleted" | "expired" | "evicted" | "shutdown" | "not-initialized"
+
+export class SessionLimitReached extends Schema.TaggedError<SessionLimitReached>()("SessionLimitReached", {
+  maxSessions: Schema.Number
+}) {}
+
+/** The SDK transport, counting the session's unanswered JSON-RPC requests. */
+class SessionTransport extends WebStandardStreamableHTTPServerTransport {
+  /** Called for each response or error the server sends back. */
+  answered: (id: RequestId) => void = () => {}
+
+  override async send(message: JSONRPCMessage, options?: Parameters<WebStandardStreamableHTTPServerTransport["send"]>[1]): Promise<void> {
+    if (isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message)) {
+      if (message.id !== undefined) this.answered(message.id)
+    }
+    return super.send(message, options)
+  }
+}
+
+export interface McpSession {
+  readonly id: string
+  readonly server: Server
+  readonly transport: WebStandardStreamableHTTPServerTransport
+  /** This session's own services (its SessionState). */
+  readonly services: Context.Context<SessionState>
+}
+
+interface Entry {
+  readonly session: McpSession
+  readonly scope: Scope.Closeable
+  /** Ids of the client's requests not answered yet. */
+  readonly pending: Set<RequestId>
+  lastActive: number
+  closing: boolean
+}
+
+export interface SessionStats {
+  readonly live: number
+  readonly opened: number
+  readonly closed: Readonly<Record<CloseReason, number>>
+}
+
+const closeMessages: Record<CloseReason, string> = {
+  deleted: "Session ended by the client.",
+  expired: "Session closed after being idle; its id is no longer valid. Start a new session (initialize without Mcp-Session-Id).",
+  evicted: "Session closed to make room for a new one (the server's session cap was reached and this session was idle the longest). Start a new session.",
+  shutdown: "The server is shutting down.",
+  "not-initialized": "Session never initialized."
+}
+
+export class HttpSessions extends Context.Service<
+  HttpSessions,
+  {
+    /** A new session (counted against the cap at once); the caller hands it the initialize request. */
+    readonly open: Effect.Effect<McpSession, SessionLimitReached>
+    /** The live session with this id, marked active; an expired one is closed and not returned. */
+    readonly lookup: (id: string) => Effect.Effect<McpSession | undefined>
+    /** Marks a session active (request start and end). */
+    readonly touch: (id: string) => Effect.Effect<void>
+    readonly close: (id: string, reason: CloseReason) => Effect.Effect<void>
+    /** Closes every session (shutdown). */
+    readonly closeAll: (reason: CloseReason) => Effect.Effect<void>
+    /** Closes every session idle for the time-out now; the sweeper runs this periodically. Returns how many. */
+    readonly expire: Effect.Effect<number>
+    readonly stats: Effect.Effect<SessionStats>
+    readonly limits: SessionLimits
+  }
+>()("dimensional/HttpSessions") {
+  /** The registry; needs the shared services, closes every session when its scope closes. */
+  static readonly layer = (limits: SessionLimits): Layer.Layer<HttpSessions, never, SharedServices> =>
+    Layer.effect(
+      HttpSessions,
+      Effect.gen(function* () {
+        const shared = yield* Effect.context<SharedServices>()
+        const registryScope = yield* Effect.scope
+        const clock = yield* Clock.Clock
+        const now = () => clock.currentTimeMillisUnsafe()
+        const idleMillis = Duration.toMillis(limits.idleTimeout)
+        // insertion order = least recently active first: touch moves an entry to the end
+        const entries = new Map<string, Entry>()
+        let opened = 0
+        // sessions being set up count against the cap too
+        let opening = 0
+        const closedCount: Record<CloseReason, number> = { deleted: 0, expired: 0, evicted: 0, shutdown: 0, "not-initialized": 0 }
+
+        const markActive = (entry: Entry) => {
+          entry.lastActive = now()
+          if (entries.get(entry.session.id) === entry) {
+            entries.delete(entry.session.id)
+            entries.set(entry.session.id, entry)
+          }
+        }
+
+        const isExpired = (entry: Entry, at: number) => entry.pending.size === 0 && at - entry.lastActive >= idleMillis
+
+        /** Forgets the entry and releases its scope; runs once, from the transport's onclose. */
+        const release = (entry: Entry, reason: CloseReason) => {
+          if (entries.get(entry.session.id) === entry) entries.delete(entry.session.id)
+          if (entry.closing) return
+          entry.closing = true
+          closedCount[reason]++
+          Effect.runFork(Scope.close(entry.scope, Exit.void))
+        }
+
+        const closeEntry = (entry: Entry, reason: CloseReason): Effect.Effect<void> =>
+          Effect.gen(function* () {
+            if (entry.closing) return
+            entries.delete(entry.session.id)
+            const { server, id } = entry.session
+            if (reason !== "deleted" && reason !== "not-initialized") {
+              // best effort: the client learns why on its open stream, if it has one
+              yield* Effect.tryPromise(() => server.sendLoggingMessage({ level: "notice", logger: "dimensional", data: closeMessages[reason] }, id)).pipe(Effect.ignore)
+            }
+            yield* Effect.logDebug(`session ${id} closed: ${reason}`)
+            release(entry, reason)
+            yield* Effect.tryPromise(() => server.close()).pipe(Effect.ignore)
+          })
+
+        const expire = Effect.gen(function* () {
+          const at = now()
+          const expired = [...entries.values()].filter((entry) => isExpired(entry, at))
+          for (const entry of expired) yield* closeEntry(entry, "expired")
+          if (expired.length > 0) yield* Effect.logInfo(`closed ${expired.length} idle session(s)`).pipe(Effect.annotateLogs({ live: entries.size }))
+          return expired.length
+        })
+
+        const open = Effect.gen(function* () {
+          if (entries.size + opening >= limits.maxSessions) {
+            yield* expire
+            if (entries.size + opening >= limits.maxSessions) {
+              let oldestIdle: Entry | undefined
+              for (const entry of entries.values()) {
+                if (entry.pending.size === 0) {
+                  oldestIdle = entry
+                  break
+                }
+              }
+              if (!oldestIdle) return yield* new SessionLimitReached({ maxSessions: limits.maxSessions })
+              yield* Effect.logInfo(`session cap ${limits.maxSessions} reached: evicting session ${oldestIdle.session.id}, the longest idle`)
+              yield* closeEntry(oldestIdle, "evicted")
+            }
+          }
+          opening++
+          return yield* setUp.pipe(Effect.ensuring(Effect.sync(() => opening--)))
+        })
+
+        const setUp = Effect.gen(function* () {
+          const id = crypto.randomUUID()
+          const scope = yield* Scope.fork(registryScope, "sequential")
+          const services = yield* Layer.buildWithScope(SessionState.layer(id), scope).pipe(Effect.provideContext(shared))
+          const server = yield* makeServer<ToolServices>(tools).pipe(Effect.provideContext(Context.merge(shared, services)))
+          const transport = new SessionTransport({ sessionIdGenerator: () => id })
+          const session: McpSession = { id, server, transport, services }
+          const entry: Entry = { session, scope, pending: new Set(), lastActive: now(), closing: false }
+          transport.answered = (requestId) => {
+            entry.pending.delete(requestId)
+            markActive(entry)
+          }
+          transport.onmessage = (message) => {
+            if (isJSONRPCRequest(message)) entry.pending.add(message.id)
+            else if (isJSONRPCNotification(message) && message.method === "notifications/cancelled") {
+              const requestId = (message.params as { requestId?: RequestId } | undefined)?.requestId
+              if (requestId !== undefined) entry.pending.delete(requestId)
+            }
+          }
+          transport.onclose = () => release(entry, "deleted")
+          yield* Effect.promise(() => server.connect(transport))
+          entries.set(id, entry)
+          opened++
+          return session
+        })
+
+        const lookup = (id: string) =>
+          Effect.gen(function* () {
+            const entry = entries.get(id)
+            if (!entry) return undefined
+            if (isExpired(entry, now())) {
+              yield* closeEntry(entry, "expired")
+              return undefined
+            }
+            markActive(entry)
+            return entry.session
+          })
+
+        const touch = (id: string) =>
+          Effect.sync(() => {
+            const entry = entries.get(id)
+            if (entry) markActive(entry)
+          })
+
+        const close = (id: string, reason: CloseReason) =>
+          Effect.suspend(() => {
+            const entry = entries.get(id)
+            return entry ? closeEntry(entry, reason) : Effect.void
+          })
+
+        const closeAll = (reason: CloseReason) =>
+          Effect.suspend(() => Effect.forEach([...entries.values()], (entry) => closeEntry(entry, reason), { concurrency: "unbounded", discard: true }))
+
+        const stats = Effect.sync(() => ({ live: entries.size, opened, closed: { ...closedCount } }))
+
+        // a few sweeps per time-out, at least every 30 seconds
+        const sweepEvery = Duration.millis(Math.min(30_000, Math.max(50, idleMillis / 4)))
+        yield* expire.pipe(Effect.repeat(Schedule.spaced(sweepEvery)), Effect.forkScoped)
+        yield* Effect.addFinalizer(() => closeAll("shutdown"))
+
+        return HttpSessions.of({ open, lookup, touch, close, closeAll, expire, stats, limits })
+      })
+    )
+}
