@@ -125,6 +125,8 @@ export class Catalog {
   /** All multi-word names of this catalog and its parents. */
   multiWords(): ReadonlyMap<string, ReadonlyArray<string>> {
     if (!this.parent) return this.multiWordNames
+    // nothing to merge (an overlay without multi-word names): the parent's map as it is, not a copy
+    if (this.multiWordNames.size === 0) return this.parent.multiWords()
     const merged = new Map(this.parent.multiWords())
     for (const [k, v] of this.multiWordNames) merged.set(k, [...(merged.get(k) ?? []), ...v].sort((a, b) => b.length - a.length))
     return merged

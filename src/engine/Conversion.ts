@@ -166,9 +166,12 @@ const buildConverter = (catalog: Catalog, from: UnitExpression, to: UnitExpressi
  * Converters found so far, by source and target expression. A converter depends only on the two
  * expressions (the catalog only shapes the hints of a failure, which is why failures are not kept),
  * and resolved expressions are cached per catalog, so a repeated conversion skips the dimension
- * check and the exact-ratio arithmetic. Weak keys: expressions built on the fly are not retained.
+ * check and the exact-ratio arithmetic. Keyed weakly by the source, so expressions built on the fly
+ * are not retained; a source keeps at most TARGETS_PER_SOURCE targets.
  */
-const converters = new WeakMap<UnitExpression, WeakMap<UnitExpression, Converter>>()
+const converters = new WeakMap<UnitExpression, Map<UnitExpression, Converter>>()
+/** Bounds the targets kept per source, for targets built afresh on every call. */
+const TARGETS_PER_SOURCE = 256
 
 /**
  * The converter from one expression to another, or why there is none: a DimensionMismatch for
@@ -181,7 +184,8 @@ export const converterBetween = (catalog: Catalog, from: UnitExpression, to: Uni
   if (cached) return cached
   const result = buildConverter(catalog, from, to)
   if (!(result instanceof DimensionMismatch || result instanceof NoConversionPath)) {
-    if (!byTarget) converters.set(from, (byTarget = new WeakMap()))
+    if (!byTarget) converters.set(from, (byTarget = new Map()))
+    else if (byTarget.size >= TARGETS_PER_SOURCE) byTarget.clear()
     byTarget.set(to, result)
   }
   return result

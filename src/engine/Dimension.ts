@@ -40,13 +40,25 @@ export const base = (key: BaseKey): Dimension => fromExponents({ [key]: 1 })
 
 const clean = (x: number): number => (Math.abs(x - Math.round(x)) < 1e-9 ? Math.round(x) : x) || 0
 
-export const multiply = (a: Dimension, b: Dimension): Dimension =>
-  Object.freeze(a.map((x, i) => clean(x + (b[i] ?? 0))))
+// Plain loops rather than Array.prototype.map: map over a frozen array takes V8's slow path, and
+// these run for every term of every expression resolved.
+export const multiply = (a: Dimension, b: Dimension): Dimension => {
+  const out = new Array<number>(a.length)
+  for (let i = 0; i < a.length; i++) out[i] = clean(a[i]! + (b[i] ?? 0))
+  return Object.freeze(out)
+}
 
-export const divide = (a: Dimension, b: Dimension): Dimension =>
-  Object.freeze(a.map((x, i) => clean(x - (b[i] ?? 0))))
+export const divide = (a: Dimension, b: Dimension): Dimension => {
+  const out = new Array<number>(a.length)
+  for (let i = 0; i < a.length; i++) out[i] = clean(a[i]! - (b[i] ?? 0))
+  return Object.freeze(out)
+}
 
-export const power = (a: Dimension, exponent: number): Dimension => Object.freeze(a.map((x) => clean(x * exponent)))
+export const power = (a: Dimension, exponent: number): Dimension => {
+  const out = new Array<number>(a.length)
+  for (let i = 0; i < a.length; i++) out[i] = clean(a[i]! * exponent)
+  return Object.freeze(out)
+}
 
 // a plain loop: Array.prototype.every over these frozen arrays is not inlined and showed up as a
 // third of a warm conversion's time

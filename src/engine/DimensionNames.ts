@@ -111,6 +111,17 @@ export const nameOf = (dimension: Dimension.Dimension): string | undefined => by
  * `mass/count` or `mass/(length²·time)`.
  */
 export const describe = (dimension: Dimension.Dimension): string => {
+  // dimensions are frozen and shared by the cached expressions: name each vector once
+  const named = described.get(dimension)
+  if (named !== undefined) return named
+  const name = describeVector(dimension)
+  described.set(dimension, name)
+  return name
+}
+
+const described = new WeakMap<Dimension.Dimension, string>()
+
+const describeVector = (dimension: Dimension.Dimension): string => {
   const known = nameOf(dimension)
   if (known) return known
   const numerator: Array<string> = []

@@ -54,6 +54,13 @@ const NAME_START = /[\p{L}_°%‰‱′″'"☉⊙℃℉µ]/u
 const NAME_PART = /[\p{L}\d_°%‰‱′″'"☉⊙℃℉µ]/u
 const NUMBER = /^(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?/
 
+// ASCII letters, digits and `_` answer the name test without running the Unicode regex
+const isAsciiNamePart = (c: string): boolean => {
+  const code = c.charCodeAt(0)
+  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95
+}
+const isNamePart = (c: string): boolean => isAsciiNamePart(c) || NAME_PART.test(c)
+
 class Failure {
   readonly failure: SyntaxFailure
   constructor(failure: SyntaxFailure) {
@@ -75,7 +82,7 @@ const tokenize = (input: string, options: SyntaxOptions): Array<Token> => {
   }
   while (i < input.length) {
     const c = input[i]!
-    if (SPACE.test(c)) {
+    if (c === " " || SPACE.test(c)) {
       spaceBefore = true
       i++
       continue
@@ -128,7 +135,7 @@ const tokenize = (input: string, options: SyntaxOptions): Array<Token> => {
       i++
     } else if (NAME_START.test(c)) {
       let j = i + 1
-      while (j < input.length && NAME_PART.test(input[j]!)) j++
+      while (j < input.length && isNamePart(input[j]!)) j++
       let text = input.slice(i, j)
       // keep a catalog multi-word name ("fl oz", "nautical mile") in one token
       const candidates = options.multiWordNames?.get(text.toLowerCase())

@@ -47,25 +47,38 @@ export interface ConversionResult {
 
 export type ConvertError = UnknownUnit | ParseError | DimensionMismatch | NoConversionPath | ComputationError | InvalidInput
 
-/** Converts `value` from one unit expression to another. */
+/**
+ * Converts `value` from one unit expression to another, synchronously: the result or the typed
+ * error. A warm call (both expressions and their converter cached) costs a few map look-ups.
+ */
+export const convertValue = (catalog: Catalog, value: number, from: string, to: string): ConversionResult | ConvertError => {
+  if (!Number.isFinite(value)) {
+    return new InvalidInput({ message: `The value must be a finite number, got ${value}`, parameter: "value", got: String(value), expected: "a finite number", hints: [] })
+  }
+  const source = resolveUnitExpression(catalog, from)
+  if (isEngineError(source)) return locate(source, { parameter: "from_unit" })
+  const target = resolveUnitExpression(catalog, to)
+  if (isEngineError(target)) return locate(target, { parameter: "to_unit" })
+  const converter = converterBetween(catalog, source, target)
+  if (isEngineError(converter)) return locate(converter, { parameter: "to_unit" })
+  const quantity = applyConverter(converter, value)
+  if (isEngineError(quantity)) return locate(quantity, { parameter: "value" })
+  return {
+    quantity,
+    unit: to,
+    dimension: DimensionNames.describe(target.dimension),
+    uncertainty: null,
+    conversion: converter.kind,
+    factor: converter.kind === "linear" ? Rational.toNumber(converter.slope) : null,
+    notes: converter.notes
+  }
+}
+
+/** Converts `value` from one unit expression to another (convertValue as an Effect: one step, no generator). */
 export const convert = (catalog: Catalog, value: number, from: string, to: string): Effect.Effect<ConversionResult, ConvertError> =>
-  Effect.gen(function* () {
-    if (!Number.isFinite(value)) {
-      return yield* new InvalidInput({ message: `The value must be a finite number, got ${value}`, parameter: "value", got: String(value), expected: "a finite number", hints: [] })
-    }
-    const source = yield* resolveUnit(catalog, from, "from_unit")
-    const target = yield* resolveUnit(catalog, to, "to_unit")
-    const converter = yield* lift(converterBetween(catalog, source, target)).pipe(Effect.mapError((e) => locate(e, { parameter: "to_unit" })))
-    const quantity = yield* lift(applyConverter(converter, value)).pipe(Effect.mapError((e) => locate(e, { parameter: "value" })))
-    return {
-      quantity,
-      unit: to,
-      dimension: DimensionNames.describe(target.dimension),
-      uncertainty: null,
-      conversion: converter.kind,
-      factor: converter.kind === "linear" ? Rational.toNumber(converter.slope) : null,
-      notes: converter.notes
-    }
+  Effect.suspend(() => {
+    const result = convertValue(catalog, value, from, to)
+    return isEngineError(result) ? Effect.fail(result) : Effect.succeed(result)
   })
 
 export interface DimensionCheck {

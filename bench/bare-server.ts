@@ -1,0 +1,97 @@
+/**
+ * The protocol floor: a bare MCP server on the SDK's low-level Server, whose one tool `convert`
+ * returns a constant. It does nothing but speak the protocol, so the distance between it and our
+ * server is what our own work costs per call and at start-up.
+ *
+ * The constant has the shape and size of our convert result for 5 km → mi (text plus
+ * structuredContent), so both servers serialise the same amount of JSON.
+ *
+ *   node bench/bare-server.ts            stdio
+ *   node bench/bare-server.ts --http     Streamable HTTP on 127.0.0.1:$PORT/mcp (stateful sessions),
+ *                                        printing `listening <port>` on stderr once ready
+ */
+import { randomUUID } from "node:crypto"
+import { createServer, type IncomingMessage } from "node:http"
+import { Server } from "@modelcontextprotocol/sdk/server/index.js"
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js"
+import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js"
+
+const structured = {
+  quantity: 3.1068559611866697,
+  unit: "mi",
+  dimension: "length",
+  uncertainty: null,
+  conversion: "linear",
+  factor: 0.621371192237334,
+  notes: []
+}
+const result = { content: [{ type: "text" as const, text: JSON.stringify(structured) }], structuredContent: structured }
+
+const makeServer = (): Server => {
+  const server = new Server({ name: "bare", version: "1.0.0" }, { capabilities: { tools: { listChanged: false } } })
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: [{ name: "convert", description: "Returns a constant", inputSchema: { type: "object" as const } }]
+  }))
+  server.setRequestHandler(CallToolRequestSchema, async () => result)
+  return server
+}
+
+const readBody = (req: IncomingMessage): Promise<unknown> =>
+  new Promise((resolve, reject) => {
+    const chunks: Array<Buffer> = []
+    req.on("data", (c: Buffer) => chunks.push(c))
+    req.on("end", () => {
+      const text = Buffer.concat(chunks).toString("utf8")
+      try {
+        resolve(text === "" ? undefined : JSON.parse(text))
+      } catch (e) {
+        reject(e)
+      }
+    })
+    req.on("error", reject)
+  })
+
+const serveHttp = (): void => {
+  const sessions = new Map<string, StreamableHTTPServerTransport>()
+  const http = createServer(async (req, res) => {
+    if (!req.url?.startsWith("/mcp")) {
+      res.writeHead(404).end()
+      return
+    }
+    const id = req.headers["mcp-session-id"]
+    const body = req.method === "POST" ? await readBody(req) : undefined
+    let transport = typeof id === "string" ? sessions.get(id) : undefined
+    if (!transport) {
+      if (typeof id === "string" || req.method !== "POST") {
+        res.writeHead(404).end()
+        return
+      }
+      const created = new StreamableHTTPServerTransport({
+        sessionIdGenerator: () => randomUUID(),
+        onsessioninitialized: (sid) => void sessions.set(sid, created)
+      })
+      created.onclose = () => {
+        if (created.sessionId) sessions.delete(created.sessionId)
+      }
+      await makeServer().connect(created)
+      transport = created
+    }
+    await transport.handleRequest(req, res, body)
+  })
+  http.listen(Number(process.env.PORT ?? 0), "127.0.0.1", () => {
+    const address = http.address()
+    process.stderr.write(`listening ${typeof address === "object" && address ? address.port : ""}\n`)
+  })
+  const stop = () => http.close(() => process.exit(0))
+  process.on("SIGTERM", stop)
+  process.on("SIGINT", stop)
+}
+
+if (process.argv.includes("--http")) serveHttp()
+else {
+  const server = makeServer()
+  await server.connect(new StdioServerTransport())
+  // the SDK's stdio transport ignores EOF; end with the client
+  process.stdin.once("end", () => process.exit(0))
+}

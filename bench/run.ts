@@ -1,0 +1,107 @@
+/**
+ * `npm run bench`: every benchmark in one run, one table, one summary line.
+ *
+ *   node bench/run.ts [--quick] [--only engine,protocol,startup,http]
+ *
+ * 1. Builds the bundle (dist/dimensional.js, what the published bin runs) and a bundle of the bare
+ *    SDK server made the same way, started the same way (compile cache on), so start-up compares
+ *    like with like.
+ * 2. Engine against mathjs, js-quantities and ucum-lhc (in this process).
+ * 3. Protocol over stdio: a convert round trip, ours against the bare server, rounds alternating.
+ * 4. Start-up and idle memory over stdio, against the bare server as written and as packaged.
+ * 5. HTTP: round trip and memory per live session, ours against the bare server over HTTP.
+ *
+ * Ratios are ours ÷ theirs in cost; below 1 means we are cheaper. Progress goes to stderr.
+ */
+import { mkdtemp, rm, writeFile } from "node:fs/promises"
+import { availableParallelism, cpus, freemem, loadavg, tmpdir, totalmem } from "node:os"
+import { join } from "node:path"
+import { fileURLToPath } from "node:url"
+import { bundle, buildCli } from "../scripts/build.ts"
+import { runEngineBench } from "./engine.ts"
+import { runHttpBench } from "./http.ts"
+import { type ServerCommand, connectStdio } from "./lib/mcp.ts"
+import { type Row, formatRatio, ratio, renderTable } from "./lib/report.ts"
+import { sinkValue } from "./lib/timing.ts"
+import { compareRoundTrips, defaultProtocolOptions, quickProtocolOptions } from "./protocol.ts"
+import { defaultStartupOptions, quickStartupOptions, runStartupBench } from "./startup.ts"
+
+const root = fileURLToPath(new URL("..", import.meta.url))
+const quick = process.argv.includes("--quick")
+const onlyIndex = process.argv.indexOf("--only")
+const only = onlyIndex >= 0 ? new Set(process.argv[onlyIndex + 1]!.split(",")) : undefined
+const runs = (part: string) => !only || only.has(part)
+const log = (message: string) => process.stderr.write(`[bench] ${message}\n`)
+
+/** Targets from issue 6, as ratios to the bare SDK server. */
+const PROTOCOL_RATIO = 1.15
+const STARTUP_RATIO = 1.3
+
+const machine = () => {
+  const cpu = cpus()[0]?.model ?? "unknown CPU"
+  return `${availableParallelism()} CPUs (${cpu}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM (${(freemem() / 2 ** 30).toFixed(1)} free), node ${process.version}, load average ${loadavg().map((l) => l.toFixed(2)).join(" ")}`
+}
+
+const rows: Array<Row> = []
+const scratch = await mkdtemp(join(tmpdir(), "dimensional-bench-"))
+try {
+  log(`machine: ${machine()}`)
+  log("building dist/dimensional.js and the bare server bundle")
+  await buildCli()
+  await bundle({ entry: join(root, "bench/bare-server.ts"), outdir: scratch, name: "bare-server" })
+  // the bare server starts the way our bin does: compile cache on, then the bundle
+  await writeFile(join(scratch, "bare-launcher.js"), 'import module from "node:module"\nmodule.enableCompileCache?.()\nawait import("./bare-server.js")\n')
+  const ours: ServerCommand = { name: "dimensional", script: join(root, "bin/dimensional.js"), args: ["mcp"] }
+  const bare: ServerCommand = { name: "bare SDK server", script: join(scratch, "bare-launcher.js"), args: [] }
+
+  if (runs("engine")) {
+    log("engine against mathjs, js-quantities and ucum-lhc")
+    rows.push(...runEngineBench({ quick }))
+  }
+  if (runs("protocol")) {
+    log("protocol over stdio")
+    const [a, b] = await Promise.all([connectStdio(ours), connectStdio(bare)])
+    try {
+      rows.push(...(await compareRoundTrips("stdio", a.client, b.client, quick ? quickProtocolOptions : defaultProtocolOptions, { ratio: PROTOCOL_RATIO })))
+    } finally {
+      await Promise.all([a.close(), b.close()])
+    }
+  }
+  if (runs("startup")) {
+    log("start-up and idle memory over stdio")
+    const plain: ServerCommand = { name: "bare SDK server (as written)", script: join(root, "bench/bare-server.ts"), args: [] }
+    rows.push(...(await runStartupBench(ours, { plain, packaged: bare }, quick ? quickStartupOptions : defaultStartupOptions, { ratio: STARTUP_RATIO })))
+  }
+  if (runs("http")) {
+    log("protocol and memory over HTTP")
+    rows.push(...(await runHttpBench(ours, { ...bare, args: ["--http"] }, { quick, protocolRatio: PROTOCOL_RATIO, log })))
+  }
+} finally {
+  await rm(scratch, { recursive: true, force: true })
+}
+
+console.log(renderTable(rows))
+
+// the summary: the engine's range of ratios to each peer, the protocol and start-up ratios, targets met
+const engineRows = rows.filter((r) => r.section === "engine")
+const peerRange = (peer: string) => {
+  const rs = engineRows.flatMap((r) => r.others.filter((o) => o.name === peer).map((o) => ratio(r.ours, o.value)))
+  return rs.length === 0 ? undefined : `${peer} ${formatRatio(Math.min(...rs))}–${formatRatio(Math.max(...rs))}`
+}
+const bareRatio = (section: string, label: string) => {
+  const row = rows.find((r) => r.section === section && r.label.includes(label))
+  const other = row?.others.find((o) => o.name === "bare SDK")
+  return row && other ? `${section} ${formatRatio(ratio(row.ours, other.value))}` : undefined
+}
+const withTargets = rows.filter((r) => r.target)
+const missed = withTargets.filter((r) => !r.target!.met).map((r) => `${r.section}: ${r.label}`)
+const parts = [
+  engineRows.length > 0 ? `engine vs peers (ours ÷ theirs): ${["mathjs", "js-quantities", "ucum-lhc"].map(peerRange).filter(Boolean).join(", ")}` : undefined,
+  ["protocol stdio", "protocol http"].map((s) => bareRatio(s, "convert round trip p50")).filter(Boolean).join(", ") || undefined,
+  bareRatio("start-up", "as written"),
+  bareRatio("memory http", "per live session"),
+  `targets met ${withTargets.length - missed.length}/${withTargets.length}${missed.length > 0 ? ` (missed: ${missed.join("; ")})` : ""}`
+].filter(Boolean)
+console.log(`\nsummary: ${parts.join(" · ")}`)
+console.log(`machine: ${machine()}`)
+if (sinkValue() === Number.NEGATIVE_INFINITY) console.log("") // keeps every timed result live

@@ -1,0 +1,87 @@
+/**
+ * Start-up: from spawning the stdio server to the first successful `tools/call` (initialize, then
+ * convert), ours as an MCP client launches it (the published bin, running the bundle) against the
+ * bare SDK server in two forms: as written (a script run by node, the SDK loaded from node_modules)
+ * and packaged exactly like ours (bundled, compile cache on). Rounds alternate between the three.
+ * Then memory: each server's resident set size once idle after that first call.
+ */
+import type { Row } from "./lib/report.ts"
+import { type ServerCommand, callConvert, connectStdio, median, rssMb } from "./lib/mcp.ts"
+
+export interface StartupOptions {
+  readonly rounds: number
+  /** How long a server sits idle after its first call before its RSS is read. */
+  readonly idleMs: number
+}
+
+export const defaultStartupOptions: StartupOptions = { rounds: 15, idleMs: 1_000 }
+export const quickStartupOptions: StartupOptions = { rounds: 5, idleMs: 500 }
+
+/** Milliseconds from spawn to the first successful convert result. */
+const timeToFirstCall = async (server: ServerCommand): Promise<number> => {
+  const t0 = process.hrtime.bigint()
+  const connection = await connectStdio(server)
+  try {
+    await callConvert(connection.client)
+    return Number(process.hrtime.bigint() - t0) / 1e6
+  } finally {
+    await connection.close()
+  }
+}
+
+const idleRss = async (server: ServerCommand, idleMs: number): Promise<number> => {
+  const connection = await connectStdio(server)
+  try {
+    await callConvert(connection.client)
+    await new Promise((r) => setTimeout(r, idleMs))
+    return rssMb(connection.pid)
+  } finally {
+    await connection.close()
+  }
+}
+
+export interface BareForms {
+  /** The bare server as written: `node bench/bare-server.ts`, the SDK from node_modules. */
+  readonly plain: ServerCommand
+  /** The bare server bundled and launched like ours. */
+  readonly packaged: ServerCommand
+}
+
+export const runStartupBench = async (ours: ServerCommand, bare: BareForms, options: StartupOptions, target: { readonly ratio: number }): Promise<Array<Row>> => {
+  const servers = [ours, bare.plain, bare.packaged] as const
+  // one untimed start each: the OS file cache, the compile caches and this process's client code are warm for all
+  for (const s of servers) await timeToFirstCall(s)
+  const times = servers.map(() => [] as Array<number>)
+  for (let round = 0; round < options.rounds; round++) {
+    // rotate the order so no server always goes first
+    for (let k = 0; k < servers.length; k++) {
+      const i = (round + k) % servers.length
+      times[i]!.push(await timeToFirstCall(servers[i]!))
+    }
+  }
+  const rss = servers.map(() => [] as Array<number>)
+  for (let round = 0; round < 3; round++) for (const [i, s] of servers.entries()) rss[i]!.push(await idleRss(s, options.idleMs))
+  const [oursStart, plainStart, packagedStart] = times.map(median) as [number, number, number]
+  const ms = (value: number) => ({ value, unit: "ms" as const })
+  return [
+    {
+      section: "start-up",
+      label: "spawn → first tools/call (stdio), vs bare as written",
+      ours: ms(oursStart),
+      others: [{ name: "bare SDK", value: ms(plainStart) }],
+      target: { text: `≤ ${target.ratio}× bare`, met: oursStart / plainStart <= target.ratio }
+    },
+    {
+      section: "start-up",
+      label: "spawn → first tools/call (stdio), vs bare bundled + compile cache",
+      ours: ms(oursStart),
+      others: [{ name: "bare SDK", value: ms(packagedStart) }]
+    },
+    {
+      section: "memory",
+      label: "server RSS, idle after first call (stdio), vs bare bundled",
+      ours: { value: median(rss[0]!), unit: "MB" },
+      others: [{ name: "bare SDK", value: { value: median(rss[2]!), unit: "MB" } }]
+    }
+  ]
+}
