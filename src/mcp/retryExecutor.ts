@@ -83,7 +83,18 @@ export const execute = <R>(tool: AnyTool<R>, args: unknown, description: ToolDes
     // a likely fix from the handler (not a decoding report's rename advice) is the agent's to apply
     const classifyRejection = (r: Rejection) => policy.classify(errorTypeOf(r.failure), r.report === undefined && r.failure.likelyFix !== undefined)
 
-    const attempt = Effect.flatMap(Ref.get(state), (s) => dispatch(tool, s.args)).pipe(
+    // the common case first: a call that succeeds pays for none of the retry machinery
+    const firstExit = yield* Effect.exit(dispatch(tool, args))
+    if (Exit.isSuccess(firstExit)) return { exit: firstExit, corrections: [...firstExit.value.coercions], retry: undefined }
+    const firstRejection = Cause.findErrorOption(firstExit.cause)
+    if (Option.isNone(firstRejection)) return { exit: firstExit, corrections: [], retry: undefined }
+    // the schedule starts from that failure: the call is not dispatched a second time as it was
+    let pending: Rejection | undefined = firstRejection.value
+    const attempt = Effect.suspend(() => {
+      const already = pending
+      pending = undefined
+      return already ? Effect.fail(already) : Effect.flatMap(Ref.get(state), (s) => dispatch(tool, s.args))
+    }).pipe(
       Effect.tapError((rejection) => Ref.update(state, (s) => ({ ...s, rejections: [...s.rejections, rejection] })))
     )
 

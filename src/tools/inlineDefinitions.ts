@@ -39,6 +39,8 @@ export interface InlineArguments {
 export const catalogForCall = (args: InlineArguments): Effect.Effect<{ readonly catalog: Catalog; readonly notes: ReadonlyArray<string> }, CatalogError, SessionState | UnitCatalog> =>
   Effect.gen(function* () {
     const session = yield* SessionState
+    // no inline definitions (nearly every call): the session's own catalog, as it is
+    if ((args.custom_units ?? []).length === 0 && (args.custom_edges ?? []).length === 0) return { catalog: yield* session.catalog(), notes: [] }
     const { catalog: builtin } = yield* UnitCatalog
     const units: Array<CustomUnit> = []
     for (const [index, u] of (args.custom_units ?? []).entries()) {
