@@ -6,7 +6,7 @@
  * category, then symbol, as ucon sorts them. `toInfo` gives the shape list_constants returns, the
  * dimension read from the constant's unit.
  */
-import { distance } from "fastest-levenshtein"
+import { likelyName } from "./similarity.ts"
 import type { Catalog } from "./Catalog.ts"
 import { codata2022 } from "./constants/codata2022.ts"
 import * as DimensionNames from "./DimensionNames.ts"
@@ -90,13 +90,12 @@ export const parseCategory = (input: string | undefined): CategoryFilter | Inval
   const normalized = input.trim().toLowerCase()
   const known = filters.find((f) => f === normalized)
   if (known) return known
-  const closest = filters.map((f) => [f, distance(f, normalized)] as const).sort((a, b) => a[1] - b[1])[0]!
   return new InvalidInput({
     message: `Unknown category: '${input}'`,
     parameter: "category",
     got: input,
     expected: filters.join(", "),
-    likelyFix: closest[1] <= 2 ? closest[0] : undefined,
+    likelyFix: likelyName(normalized, filters),
     hints: [`Valid categories: ${filters.join(", ")}`]
   })
 }

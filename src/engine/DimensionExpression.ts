@@ -7,7 +7,7 @@ import * as Dimension from "./Dimension.ts"
 import * as DimensionNames from "./DimensionNames.ts"
 import { InvalidInput } from "./errors.ts"
 import * as UnitSyntax from "./UnitSyntax.ts"
-import { similarity } from "./similarity.ts"
+import { closestNames, likelyName } from "./similarity.ts"
 
 const SIGNATURE_SYMBOLS: Record<string, Dimension.BaseKey> = {
   L: "L", M: "M", T: "T", I: "I", Θ: "Θ", θ: "Θ", Theta: "Θ", N: "N", J: "J"
@@ -42,13 +42,7 @@ const evaluate = (node: UnitSyntax.Node): Dimension.Dimension | { unknown: strin
 }
 
 /** The closest dimension names to a misspelt one, best first. */
-export const closestDimensionNames = (name: string, limit = 3): Array<string> =>
-  DimensionNames.allNames()
-    .map((n) => ({ n, s: similarity(n, name.toLowerCase()) }))
-    .filter((x) => x.s >= 0.6)
-    .sort((a, b) => b.s - a.s)
-    .slice(0, limit)
-    .map((x) => x.n)
+export const closestDimensionNames = (name: string, limit = 3): Array<string> => closestNames(name, DimensionNames.allNames(), limit)
 
 /** Parses a dimension, or fails with InvalidInput naming the part that is not a dimension. */
 export const parseDimension = (input: string): Dimension.Dimension | InvalidInput => {
@@ -60,15 +54,10 @@ export const parseDimension = (input: string): Dimension.Dimension | InvalidInpu
     message: `Unknown dimension: '${input}'`,
     got: input,
     expected: "a dimension name (see list_dimensions), an expression such as 'length/time^2', or a signature such as 'M·L²·T⁻²'",
-    likelyFix: close.length === 1 || (close.length > 1 && close[0] !== undefined && isClearWinner(result.unknown, close)) ? close[0] : undefined,
+    likelyFix: likelyName(result.unknown, DimensionNames.allNames()),
     hints: [
       close.length > 0 ? `Similar dimensions: ${close.join(", ")}` : "Use list_dimensions() to see the dimension names",
       "Combine names with * / ^ (energy/amount_of_substance) or use base symbols M L T I Θ N J (M·L²·T⁻²)"
     ]
   })
-}
-
-const isClearWinner = (name: string, close: ReadonlyArray<string>): boolean => {
-  const score = (n: string) => similarity(n, name.toLowerCase())
-  return close.length < 2 || score(close[0]!) - score(close[1]!) >= 0.1
 }

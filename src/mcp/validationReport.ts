@@ -5,7 +5,7 @@
  * `validExample` generated from the tool's Schema. Unknown fields are named with the closest real
  * field when one is near (`form_unit` → `from_unit`).
  */
-import { closest, distance } from "fastest-levenshtein"
+import { closestNames, editDistance } from "../engine/similarity.ts"
 import { type SchemaIssue } from "effect"
 import * as ArgumentPath from "../services/ArgumentPath.ts"
 import type { ArgumentIssue } from "../services/Corrector.ts"
@@ -64,8 +64,8 @@ export interface ToolInput {
 /** A near field name: at most two edits, and most of the name intact. */
 const closestField = (name: string, candidates: ReadonlyArray<string>): string | undefined => {
   if (candidates.length === 0) return undefined
-  const best = closest(name, [...candidates])
-  const d = distance(name, best)
+  const best = [...candidates].sort((a, b) => editDistance(name, a) - editDistance(name, b) || a.localeCompare(b))[0]!
+  const d = editDistance(name, best)
   return d <= 2 && d / Math.max(name.length, best.length) <= 0.34 ? best : undefined
 }
 
@@ -123,7 +123,7 @@ const describeIssue = (tool: ToolInput, args: unknown, raw: RawIssue, unknownNam
     case "choice": {
       const choices = (expectedAst && choicesOf(expectedAst)) ?? []
       const strings = choices.filter((c): c is string => typeof c === "string")
-      const near = typeof received === "string" && strings.length > 0 ? closest(received, strings) : undefined
+      const near = typeof received === "string" && strings.length > 0 ? closestNames(received, strings, 1, 0)[0] : undefined
       const fix = `Use one of: ${choices.map((c) => JSON.stringify(c)).join(", ")}${near ? ` (closest to what you sent: "${near}")` : ""}`
       return { field, problem: raw.message, received, expected, fix }
     }
