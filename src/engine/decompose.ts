@@ -120,6 +120,59 @@ const cancellationScore = (placed: ReadonlyArray<Placed>, initial: ReadonlyArray
   return score
 }
 
+const combineTerms = (a: ReadonlyArray<Term>, b: ReadonlyArray<Term>, sign: 1 | -1): Array<Term> => {
+  const out = a.map((t) => ({ ...t }))
+  for (const t of b) {
+    const i = out.findIndex((o) => o.unit === t.unit && o.prefix === t.prefix)
+    if (i >= 0) out[i] = { ...out[i]!, exponent: out[i]!.exponent + sign * t.exponent }
+    else out.push({ ...t, exponent: sign * t.exponent })
+  }
+  return out.filter((t) => Math.abs(t.exponent) > 1e-12)
+}
+
+const termValue = (t: Term): Rational.Rational => (t.prefix ? Rational.multiply(t.prefix.factor, t.unit.factor) : t.unit.factor)
+const unitText = (t: Term): string => format([{ ...t, exponent: 1 }])
+
+interface Bridge {
+  readonly factor: Factor
+  readonly numerator: Term
+  readonly denominator: Term
+}
+
+/**
+ * One readable factor per unit to change, as on paper: mcg against /mg cancels (0.001 mg/mcg),
+ * /min becomes /h (60 min/h). Only single, linear units of one dimension with exponent ±1 are
+ * paired; whatever remains is bridged by one exact factor afterwards.
+ */
+const unitBridges = (terms: ReadonlyArray<Term>, target: ReadonlyArray<Term>): Array<Bridge> => {
+  const simple = (t: Term) => Math.abs(t.exponent) === 1 && !t.unit.offset && !t.unit.logarithmic && !t.unit.unconnected
+  const bridges: Array<Bridge> = []
+  const used = new Set<Term>()
+  const bridge = (from: Term, to: Term, exponent: number) => {
+    // per unit of `from` in the numerator: × (from/to) to/from; in the denominator: × (to/from) from/to
+    const [numerator, denominator] = exponent > 0 ? [to, from] : [from, to]
+    const value = Rational.toNumber(Rational.divide(termValue(denominator), termValue(numerator)))
+    bridges.push({ factor: { value, numerator: unitText(numerator), denominator: unitText(denominator) }, numerator: { ...numerator, exponent: 1 }, denominator: { ...denominator, exponent: 1 } })
+  }
+  // leftovers of one dimension that cancel each other (mcg · mg⁻¹)
+  for (const up of terms) {
+    if (!simple(up) || up.exponent < 0 || used.has(up)) continue
+    const down = terms.find((d) => simple(d) && d.exponent < 0 && !used.has(d) && Dimension.equals(d.unit.dimension, up.unit.dimension) && !target.some((g) => g.unit === d.unit && g.prefix === d.prefix))
+    if (!down || target.some((g) => g.unit === up.unit && g.prefix === up.prefix)) continue
+    used.add(up).add(down)
+    bridge(up, { ...down, exponent: 1 }, 1)
+  }
+  // units that differ from the target's unit of the same dimension and sign (min → h)
+  for (const t of terms) {
+    if (!simple(t) || used.has(t) || target.some((g) => g.unit === t.unit && g.prefix === t.prefix)) continue
+    const goal = target.find((g) => simple(g) && Math.sign(g.exponent) === Math.sign(t.exponent) && Dimension.equals(g.unit.dimension, t.unit.dimension) && !terms.some((o) => o.unit === g.unit && o.prefix === g.prefix))
+    if (!goal) continue
+    used.add(t)
+    bridge(t, goal, t.exponent)
+  }
+  return bridges
+}
+
 const MAX_QUANTITIES = 12
 
 /** Structured mode: known quantities bridge the dimensional gap between initial and target units. */
@@ -174,22 +227,19 @@ export const decomposeWithQuantities = (catalog: Catalog, initialUnit: string, t
         ? { value: p.quantity.value, numerator: p.quantity.unit, denominator: "1" }
         : { value: 1, numerator: "1", denominator: `${p.quantity.value} ${p.quantity.unit}` }
     )
-    // the units after the placed quantities, bridged to the target with one exact factor
+    // the units after the placed quantities, bridged to the target unit by unit, then exactly
     let terms: Array<Term> = [...initial.terms]
-    for (const p of best.placed) {
-      for (const t of p.expression.terms) {
-        const e = p.sign * t.exponent
-        const i = terms.findIndex((o) => o.unit === t.unit && o.prefix === t.prefix)
-        if (i >= 0) terms[i] = { ...terms[i]!, exponent: terms[i]!.exponent + e }
-        else terms.push({ ...t, exponent: e })
-      }
-      terms = terms.filter((t) => Math.abs(t.exponent) > 1e-12)
-    }
+    for (const p of best.placed) terms = combineTerms(terms, p.expression.terms, p.sign)
+    const bridges = unitBridges(terms, target.terms)
+    for (const b of bridges) terms = combineTerms(combineTerms(terms, [b.numerator], 1), [b.denominator], -1)
+    factors.push(...bridges.map((b) => b.factor))
     const accumulatedText = terms.length === 0 ? "1" : format(terms)
-    const accumulated = yield* resolveUnit(catalog, accumulatedText, "initial_unit")
-    const bridge = bridgeFactor(catalog, accumulated, target, accumulatedText, targetUnit)
-    if (isEngineError(bridge)) return yield* Effect.fail(locate(bridge, { parameter: "target_unit" }))
-    if (!(bridge.value === 1 && accumulatedText === format(target.terms))) factors.push(bridge)
+    if (accumulatedText !== format(target.terms)) {
+      const accumulated = yield* resolveUnit(catalog, accumulatedText, "initial_unit")
+      const bridge = bridgeFactor(catalog, accumulated, target, accumulatedText, targetUnit)
+      if (isEngineError(bridge)) return yield* Effect.fail(locate(bridge, { parameter: "target_unit" }))
+      factors.push(bridge)
+    }
     const result: DecomposeResult = {
       initial_value: null,
       initial_unit: initialUnit,
