@@ -42,6 +42,15 @@ describe("decompose", () => {
     expect(r.data.converted.quantity).toBeCloseTo(21, 10)
   })
 
+  it("bridges unit by unit, as on paper: kg cancels, mcg → mg, min → h", async () => {
+    const d = await c.call("decompose", { initial_unit: "mcg/(kg*min)", target_unit: "mg/h", known_quantities: [{ value: 70, unit: "kg" }] })
+    expect(d.data.factors).toEqual([
+      { value: 70, numerator: "kg", denominator: "1" },
+      { value: 0.001, numerator: "mg", denominator: "mcg" },
+      { value: 60, numerator: "min", denominator: "h" }
+    ])
+  })
+
   it("solves the infusion: 5 mcg/kg/min, 80 kg, 400 mg in 250 mL → 15 mL/h", async () => {
     const d = await c.call("decompose", {
       initial_unit: "mcg/(kg*min)",
