@@ -40,8 +40,8 @@ describe("the built-in catalog", () => {
     expect(problems).toEqual([])
   })
 
-  it("holds at least 350 units", () => {
-    expect(catalog.records.length).toBeGreaterThanOrEqual(350)
+  it("holds at least 450 units", () => {
+    expect(catalog.records.length).toBeGreaterThanOrEqual(450)
   })
 
   it("resolves every unit through its symbol, each alias and each spelled name, unprefixed", () => {
@@ -417,3 +417,70 @@ describe("multi-word names", () => {
   })
 })
 
+
+// ---------------------------------------------------------------------------------------------
+// Spot checks of the 2025 catalog extension, against the published definitions.
+
+describe("catalog extension spot checks", () => {
+  const close = (actual: number, expected: number, tolerance = 1e-12) => expect(relativeError(actual, expected)).toBeLessThan(tolerance)
+
+  it("derives customary units exactly (NIST SP 811 B.8; NIST HB 44 appendix C)", () => {
+    close(si("µin"), 2.54e-8) // microinch
+    close(si("register_ton"), 2.8316846592) // ton, register = 100 ft³
+    close(si("assay_ton"), 2.916666666666667e-2) // ton, assay (AT) = 2.916667e-2 kg
+    close(si("ft_pdl"), 4.21401100938048e-2) // foot poundal
+    close(si("kgf_m"), 9.80665) // kilogram-force meter
+    close(si("in_ozf"), 7.061551814226563e-3) // ounce-force inch = 7.061552e-3 N·m
+    close(si("bbl_dry"), 0.115627123584) // barrel (dry), 7056 in³
+    close(si("acre_in"), 102.79015312896) // acre × inch
+    close(si("kcmil"), 5.067074790974977e-7) // 1000 circular mils
+    close(si("perm"), 5.72135e-11, 1e-6) // perm (0 °C) = 5.72135e-11 kg/(Pa·s·m²)
+  })
+
+  it("keeps US survey land units on the survey foot (NIST SP 447)", () => {
+    close(convert(1, "section", "acre_survey"), 640)
+    close(convert(1, "twp", "sq_mi"), 36 * (6336 / 6336) * (5280 * 1200 / 3937 / 1609.344) ** 2)
+  })
+
+  it("uses the conventional values quoted in their sources", () => {
+    close(si("cup_legal"), 240e-6) // 21 CFR 101.9(b)(5)(viii)
+    close(si("floz_legal"), 30e-6)
+    close(si("fsw") * 33, 101325) // US Navy Diving Manual: 33 fsw = 1 atm
+    close(si("µmHg"), 0.133322387415) // 1e-3 mmHg
+    close(convert(1, "BOE", "BTU"), 5.8e6) // US EIA
+    close(si("tsubo"), 400 / 121) // Japanese Measurement Law
+    close(si("momme"), 3.75e-3)
+    close(si("Wd"), 86400)
+    close(convert(1, "MWd", "GJ"), 86.4)
+    close(convert(1, "L_atm", "J"), 101.325)
+  })
+
+  it("takes IAU 2015 Resolution B3 nominal values exactly", () => {
+    close(si("R_earth_polar"), 6.3568e6)
+    close(si("R_jup_polar"), 6.6854e7)
+    close(si("S_sun"), 1361)
+    close(convert(1, "light_min", "m"), 17987547480) // c exact (SI Brochure)
+  })
+
+  it("derives Hartree atomic units consistently with CODATA 2022", () => {
+    close(si("q_au"), 1.602176634e-19) // exact (SI Brochure)
+    close(si("phi_au"), 27.211386245981, 1e-11)
+    close(si("force_au"), 8.2387235038e-8, 1e-9)
+    close(si("v_au"), 2.18769126216e6, 1e-9)
+    close(si("dipole_au"), 8.4783536198e-30, 1e-9)
+  })
+
+  it("keeps counts as counts and levels as levels", () => {
+    close(convert(72, "bpm", "beat/s"), 1.2)
+    close(convert(1, "GFLOPS", "FLOP/s"), 1e9)
+    close(convert(2, "MBps", "Mbps"), 16)
+    close(convert(1, "ream", "ea"), 500)
+    close(convert(0, "dBu", "V"), Math.sqrt(0.6)) // IEC 60268-3
+    close(convert(5, "dpt", "1/m"), 5)
+    close(convert(1, "DU", "mol/m^2"), 4.4615e-4, 1e-4) // WMO: 2.6867e20 molecules/m²
+  })
+
+  it("still refuses the ambiguous spellings left out of the extension", () => {
+    for (const token of ["fps", "Nm", "D", "cps", "px", "karat", "MBH", "Mcf", "pcm", "a", "Ma", "gamma", "MET"]) expect(unknown(token)).toBe(true)
+  })
+})

@@ -105,5 +105,49 @@ export const areaVolume = [
   // flow and fuel economy shorthands an agent meets in the wild
   unit("cfm", "cubic foot per minute", [1, "ft^3/min"], { ...us, plurals: ["cubic feet per minute"] }),
   unit("gpm", "gallon per minute", [1, "gal/min"], { ...us, plurals: ["gallons per minute"], note: "US gallons" }),
-  unit("mpg", "mile per gallon", [1, "mi/gal"], { ...us, plurals: ["miles per gallon"], note: "US gallons; inverse of L/100km (convert 1/value)" })
+  unit("mpg", "mile per gallon", [1, "mi/gal"], { ...us, plurals: ["miles per gallon"], note: "US gallons; inverse of L/100km (convert 1/value)" }),
+
+  // more area
+  unit("are", "are", [100, "m^2"], { system: "SI accepted", source: "NIST SP 811 B.8 (1 a = 100 m²)", note: "100 m²; written 'are' because 'a' reads as the year or atto" }),
+  unit("kcmil", "thousand circular mils", [1000, "cmil"], {
+    ...us,
+    aliases: ["MCM"],
+    names: ["kilo circular mil", "kilocircular mil"],
+    plurals: false,
+    source: "NEC/ANSI wire sizing (1000 circular mils)",
+    note: "wire cross-section, 0.506707 mm²; MCM is the older spelling"
+  }),
+  unit("tsubo", "tsubo", [36, "shaku^2"], {
+    system: "Japanese",
+    names: ["pyeong", "pyong"],
+    plurals: false,
+    source: "Japanese Measurement Law (1 tsubo = 1 ken² = 400/121 m²); the Korean pyeong is the same area",
+    note: "floor area, about 3.3058 m²"
+  }),
+  unit("section", "section", [1, "mi_survey^2"], { system: "US customary", names: ["section of land"], source: "NIST SP 447 (US Public Land Survey System: 1 survey mile square)", note: "640 survey acres" }),
+  unit("twp", "township", [36, "section"], { system: "US customary", names: ["survey township"], source: "NIST SP 447 (Public Land Survey System: 6 × 6 sections)" }),
+
+  // more volume
+  unit("cu_mi", "cubic mile", [1, "mi^3"], us),
+  unit("acre_in", "acre inch", [1, "acre*in"], { ...us, names: ["acre-inch"], plurals: ["acre inches"], note: "irrigation depth over an acre, 102.79015312896 m³" }),
+  unit("bbl_beer", "beer barrel", [31, "gal"], { system: "US customary", names: ["US beer barrel"], source: "27 CFR 25.11 (31 US gallons)", note: "US brewing barrel; the petroleum barrel is bbl (42 gal)" }),
+  unit("bbl_fluid", "fluid barrel", [ratio(63, 2), "gal"], { ...us, names: ["US fluid barrel", "liquid barrel"], note: "31.5 US gallons" }),
+  unit("bbl_dry", "dry barrel", [7056, "in^3"], { ...us, names: ["US dry barrel"], note: "fruits, vegetables and dry commodities, 7056 in³" }),
+  unit("register_ton", "register ton", [100, "ft^3"], { ...us, names: ["gross register ton"], source: "NIST SP 811 B.8 (ton, register = 100 ft³)", note: "ship capacity, a volume (2.8316846592 m³), not a mass" }),
+  unit("cup_legal", "US legal cup", [240, "mL"], { system: "US customary", names: ["legal cup", "nutrition label cup"], source: "21 CFR 101.9(b)(5)(viii) (240 mL)", note: "nutrition-label cup, 240 mL; the customary cup is 236.5882365 mL" }),
+  unit("floz_legal", "US legal fluid ounce", [30, "mL"], { system: "US customary", names: ["legal fluid ounce"], source: "21 CFR 101.9(b)(5)(viii) (30 mL)", note: "nutrition-label fluid ounce, 30 mL" }),
+  unit("tbsp_au", "Australian tablespoon", [20, "mL"], { system: "metric", source: "Australian Standard AS 2258 (metric tablespoon, 20 mL)", note: "20 mL; the metric tablespoon elsewhere is tbsp_metric (15 mL)" }),
+  unit("cup_jp", "Japanese cup", [200, "mL"], { system: "metric", source: "Japanese kitchen measuring cup (200 mL)", note: "200 mL; the rice cup (gō) is 180 mL and is not this" }),
+  unit("jigger", "jigger", [ratio(3, 2), "floz"], { ...us, names: ["shot jigger"], source: "US bartending convention (1.5 US fl oz)", note: "44.36 mL; a 'shot' varies and is not defined" }),
+
+  // flow (hydrology, utilities, medicine, oil)
+  unit("cfs", "cubic foot per second", [1, "ft^3/s"], { ...us, plurals: ["cubic feet per second"], note: "river discharge, 0.028316846592 m³/s" }),
+  unit("cumec", "cubic meter per second", [1, "m^3/s"], { system: "SI", names: ["cubic metre per second"], plurals: ["cubic meters per second", "cubic metres per second"], note: "river discharge" }),
+  unit("lpm", "liter per minute", [1, "L/min"], { system: "SI accepted", aliases: ["LPM"], names: ["litre per minute"], plurals: ["liters per minute", "litres per minute"], note: "oxygen and pump flow" }),
+  unit("gph", "gallon per hour", [1, "gal/h"], { ...us, plurals: ["gallons per hour"], note: "US gallons" }),
+  unit("gpd", "gallon per day", [1, "gal/d"], { ...us, plurals: ["gallons per day"], note: "US gallons" }),
+  unit("MGD", "million gallons per day", [1000000, "gal/d"], { ...us, plurals: false, source: "US EPA water utility convention (US gallons)", note: "43.812636… L/s" }),
+  unit("bpd", "barrel per day", [1, "bbl/d"], { ...us, aliases: ["bbl_d"], plurals: ["barrels per day"], note: "US petroleum barrels (42 gal) per day" }),
+  unit("mpg_imp", "mile per imperial gallon", [1, "mi/imp_gal"], { ...imperial, plurals: ["miles per imperial gallon"], note: "UK fuel economy; inverse of L/100km" }),
+  unit("kmpl", "kilometer per liter", [1, "km/L"], { system: "metric", names: ["kilometre per litre"], plurals: ["kilometers per liter", "kilometres per litre"], note: "fuel economy (Japan, India); inverse of L/100km" })
 ]

@@ -21,5 +21,6 @@ export const cgsUnits = [
     source: "NIST SP 811 B.8 (9.869233e-13 m²)",
     note: "permeability of porous media; mD (millidarcy) via the name 'millidarcy'",
     prefixes: "si"
-  })
+  }),
+  unit("kine", "kine", [1, "cm/s"], { ...cgs, source: "GNU units; seismology (1 kine = 1 cm/s)", note: "ground velocity in seismology, 0.01 m/s" })
 ]

@@ -6,7 +6,7 @@
 // Standards): it has its own pseudo-dimension and never converts to mass or to the enzyme unit U.
 // Not defined on purpose: mEq (needs the valence) and mOsm (needs the number of particles per
 // formula unit).
-import { base, ratio, unit } from "./define.ts"
+import { base, decimal, ratio, unit } from "./define.ts"
 
 const clinical = { system: "clinical", source: "ISMP List of Error-Prone Abbreviations (2021)" } as const
 
@@ -44,5 +44,29 @@ export const clinicalUnits = [
     names: ["French catheter scale", "Charrière"],
     source: "ISO 10555 (1 Fr = 1/3 mm outer diameter)",
     note: "catheter outer diameter, 1/3 mm; 'Fr' alone is not accepted"
+  }),
+  unit("dpt", "diopter", [1, "1/m"], {
+    system: "clinical",
+    names: ["dioptre"],
+    source: "ISO 80000-3; ISO 13666 (1 dpt = 1 m⁻¹)",
+    note: "optical power of a lens, 1/m; the prism dioptre is a different (angular) unit; 'D' is not accepted"
+  }),
+  unit("WU", "Wood unit", [1, "mmHg*min/L"], {
+    system: "clinical",
+    names: ["hybrid resistance unit"],
+    source: "haemodynamics convention (mmHg·min/L, ≈ 80 dyn·s/cm⁵)",
+    note: "pulmonary and systemic vascular resistance, 7999.34 Pa·s/m³ (8 MPa·s/m³)"
+  }),
+  unit("PRU", "peripheral resistance unit", [1, "mmHg*s/mL"], { system: "clinical", source: "physiology convention (mmHg·s/mL)", note: "vascular resistance, 60 Wood units" }),
+  unit("einstein", "einstein", [1, "mol"], {
+    system: "chemistry",
+    prefixes: "si",
+    source: "IUPAC Gold Book (einstein: one mole of photons)",
+    note: "a mole of photons; photosynthetic photon flux in µmol/(m²·s) is the same as µeinstein/(m²·s)"
+  }),
+  unit("DU", "Dobson unit", [decimal("1e-5"), "m*amagat"], {
+    system: "meteorology",
+    source: "WMO (10 µm of pure gas at 0 °C and 1 atm)",
+    note: "column amount of ozone, 2.6867e20 molecules/m² ≈ 4.4615e-4 mol/m²"
   })
 ]

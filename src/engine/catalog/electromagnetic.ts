@@ -60,5 +60,6 @@ export const electromagnetic = [
     ...emu,
     source: "NIST SP 811 B.8 (10/(4π) A)",
     note: "magnetomotive force, 0.7957747154594767 A; the symbol Gb is the gigabit, so the gilbert is spelled out"
-  })
+  }),
+  unit("At", "ampere turn", [1, "A"], { system: "SI", names: ["ampere-turn"], source: "IEC 60050-121 (magnetomotive force, 1 A)", note: "magnetomotive force of one ampere through one turn" })
 ]

@@ -113,5 +113,46 @@ export const energy = [
     plurals: ["volt amperes reactive"],
     source: "IEC 60050-131",
     note: "reactive power; same dimension as W"
+  }),
+
+  // more energy, torque and power
+  unit("BTU_39F", "British thermal unit at 39 °F", [decimal("1059.67"), "J"], { ...nist, exact: false, system: "US customary", note: "about 1059.67 J" }),
+  unit("BTU_60F", "British thermal unit at 60 °F", [decimal("1054.68"), "J"], { ...nist, exact: false, system: "US customary", note: "about 1054.68 J (gas industry)" }),
+  unit("BTU_mean", "mean British thermal unit", [decimal("1055.87"), "J"], { ...nist, exact: false, system: "US customary", note: "about 1055.87 J" }),
+  unit("cal_mean", "mean calorie", [decimal("4.19002"), "J"], { ...nist, exact: false, system: "thermochemical", note: "about 4.19002 J" }),
+  unit("BOE", "barrel of oil equivalent", [decimal("5.8e6"), "BTU"], {
+    aliases: ["boe"],
+    plurals: ["barrels of oil equivalent"],
+    system: "conventional",
+    source: "US EIA / IRS convention (5.8 million BTU per barrel of crude oil)",
+    note: "about 6.12 GJ; MBOE and MMBOE (M = thousand) are not accepted"
+  }),
+  unit("L_atm", "liter atmosphere", [1, "L*atm"], { system: "SI accepted", names: ["litre atmosphere", "liter-atmosphere"], source: "1 L × 101325 Pa", note: "101.325 J (pV work)" }),
+  unit("Ws", "watt second", [1, "W*s"], { prefixes: "si", system: "SI", names: ["watt-second"], source: "NIST SP 811 B.8", note: "1 J (photographic flash energy)" }),
+  unit("Wd", "watt day", [1, "W*d"], { prefixes: "si", system: "SI accepted", names: ["watt-day"], source: "SI Brochure table 8 (day)", note: "86400 J; nuclear burnup MWd/kgU" }),
+  unit("ft_pdl", "foot poundal", [1, "ft*pdl"], { ...nist, names: ["foot-poundal"], system: "US customary", note: "0.0421401100938048 J" }),
+  unit("kgf_m", "kilogram force meter", [1, "kgf*m"], {
+    ...nist,
+    names: ["kilogram force metre", "kilogram-force meter", "kilogram-force metre", "kilopond meter", "kilopond metre"],
+    plurals: ["kilogram force meters", "kilogram force metres"],
+    system: "gravitational",
+    note: "9.80665 J; also torque (kgf·m)"
+  }),
+  unit("in_ozf", "inch ounce force", [1, "in*ozf"], {
+    ...nist,
+    aliases: ["ozf_in", "oz_in", "in_oz"],
+    names: ["inch ounce", "ounce force inch", "ounce inch"],
+    plurals: ["inch ounces", "ounce inches"],
+    system: "US customary",
+    note: "small torques (motors), 0.00706155181422 N·m"
+  }),
+  unit("BTU_h", "BTU per hour", [1, "BTU/h"], { ...nist, aliases: ["Btu_h", "Btuh", "BTUH"], names: ["British thermal unit per hour"], plurals: ["BTUs per hour", "British thermal units per hour"], system: "International Table", note: "0.29307107017222 W (HVAC)" }),
+  unit("hp_water", "water horsepower", [decimal("746.043"), "W"], { ...nist, exact: false, plurals: false, system: "US customary", note: "about 746.043 W (pumps)" }),
+  unit("Wp", "watt peak", [1, "W"], {
+    prefixes: "si",
+    system: "SI",
+    names: ["peak watt"],
+    source: "IEC 61215 (rated output at standard test conditions)",
+    note: "photovoltaic rated power (kWp, MWp); a watt at 1000 W/m², 25 °C"
   })
 ]

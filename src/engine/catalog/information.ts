@@ -23,5 +23,18 @@ export const information = [
   }),
   unit("Sh", "shannon", [1, "bit"], { ...iec, note: "information content, 1 bit" }),
   unit("nat", "natural unit of information", [ratio(1, Math.LN2), "bit"], { ...iec, names: ["nepit"], note: "1/ln 2 bit ≈ 1.4427 bit" }),
-  unit("Hart", "hartley", [ratio(Math.LN10, Math.LN2), "bit"], { ...iec, names: ["ban", "dit"], note: "log2(10) bit ≈ 3.3219 bit" })
+  unit("Hart", "hartley", [ratio(Math.LN10, Math.LN2), "bit"], { ...iec, names: ["ban", "dit"], note: "log2(10) bit ≈ 3.3219 bit" }),
+  unit("Bd", "baud", [1, "1/s"], {
+    ...iec,
+    prefixes: "si",
+    plurals: false,
+    source: "ITU-T; IEC 60050-702 (symbols per second)",
+    note: "symbol rate; equals bit/s only for two-level symbols (kBd, MBd accepted)"
+  }),
+  unit("Bps", "byte per second", [1, "B/s"], {
+    ...iec,
+    prefixes: "information",
+    plurals: ["bytes per second"],
+    note: "data rate in bytes (MBps = MB/s); lowercase bps is bits per second"
+  })
 ]

@@ -3,7 +3,7 @@
 // the US survey foot (NIST SP 447; Federal Register 85 FR 62698, 2020), the nautical mile (1852 m,
 // SI Brochure table 8 note) and typographic units (PostScript/DTP point, 1/72 in).
 // Astronomical lengths are in astronomy.ts, atomic ones in atomic.ts.
-import { ratio, unit } from "./define.ts"
+import { decimal, ratio, unit } from "./define.ts"
 
 const customary = { system: "US customary", source: "NIST SP 811 B.8; NIST HB 44 appendix C (international yard, 1959)" } as const
 
@@ -70,5 +70,27 @@ export const length = [
     note: "the desktop-publishing point; 'pt' is the US pint"
   }),
   unit("pica", "pica", [12, "pt_typo"], { system: "typographic", source: "DTP pica, 1/6 in" }),
-  unit("twip", "twip", [ratio(1, 20), "pt_typo"], { system: "typographic", note: "twentieth of a point, 1/1440 in" })
+  unit("twip", "twip", [ratio(1, 20), "pt_typo"], { system: "typographic", note: "twentieth of a point, 1/1440 in" }),
+  unit("µin", "microinch", [ratio(1, 1000000), "in"], {
+    ...customary,
+    aliases: ["uin", "μin"],
+    names: ["micro-inch"],
+    source: "NIST SP 811 B.8 (2.54e-8 m)",
+    note: "surface roughness (Ra); 25.4 nm"
+  }),
+  unit("mil_scand", "Scandinavian mile", [10, "km"], {
+    system: "metric",
+    names: ["Swedish mile", "Norwegian mile"],
+    source: "Swedish and Norwegian metric mile since 1889 (10 km)",
+    note: "10 km; 'mil' alone is the thousandth of an inch, and the athletics 'metric mile' (1500 m) is not this"
+  }),
+  unit("shaku", "shaku", [ratio(10, 33), "m"], { system: "Japanese", names: ["Japanese foot"], plurals: false, source: "Japanese Measurement Law 1891 (1 shaku = 10/33 m)", note: "about 303.03 mm" }),
+  unit("pt_tex", "TeX point", [ratio(100, 7227), "in"], { system: "typographic", source: "Knuth, The TeXbook (72.27 pt = 1 in)", note: "1/72.27 in; the DTP point is pt_typo (1/72 in)" }),
+  unit("pt_printer", "printer's point", [decimal("0.013837"), "in"], {
+    system: "typographic",
+    names: ["American point", "Anglo-American point"],
+    source: "American Type Founders point system, 1886 (0.013837 in); NIST SP 811 B.8",
+    note: "traditional printer's point, 0.013837 in (about 0.3515 mm)"
+  }),
+  unit("pica_printer", "printer's pica", [12, "pt_printer"], { system: "typographic", names: ["American pica"], source: "NIST SP 811 B.8 (pica (printer's), 12 points)" })
 ]

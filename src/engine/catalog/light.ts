@@ -30,5 +30,7 @@ export const light = [
     system: "US customary",
     source: "NIST SP 811 B.8",
     note: "illuminance, 10.763910416709722 lx"
-  })
+  }),
+  unit("candlepower", "candlepower", [1, "cd"], { system: "photometry", names: ["candle power"], plurals: false, source: "IES (modern candlepower = 1 cd)", note: "luminous intensity in candelas" }),
+  unit("Td", "troland", [1, "cd/m^2*mm^2"], { system: "photometry", source: "CIE (luminance × pupil area, cd/m² · mm²)", note: "retinal illuminance, 1e-6 cd" })
 ]

@@ -39,5 +39,18 @@ export const levels = [
     plurals: false,
     names: ["nines of availability"],
     note: "availability 1 − 10^(−x): 3 nines = 0.999"
+  }),
+  logarithmic("dBi", "decibel isotropic", { reference: "1", base: 10, divisor: 10 }, { ...iso, note: "antenna gain relative to an isotropic radiator (power ratio)" }),
+  logarithmic("dBc", "decibel carrier", { reference: "1", base: 10, divisor: 10 }, { ...iso, note: "power relative to the carrier" }),
+  logarithmic("dBk", "decibel kilowatt", { reference: "kW", base: 10, divisor: 10 }, { ...iso, note: "power level relative to 1 kW" }),
+  logarithmic("dBu", "decibel unloaded", { reference: "0.7745966692414834 V", base: 10, divisor: 20 }, {
+    ...iso,
+    source: "IEC 60268-3 (0 dBu = √0.6 V, 1 mW into 600 Ω)",
+    note: "audio voltage level relative to 0.7746 V; dBV is relative to 1 V"
+  }),
+  logarithmic("dBZ", "decibel reflectivity", { reference: "mm^6/m^3", base: 10, divisor: 10 }, {
+    ...iso,
+    source: "WMO (radar reflectivity factor Z relative to 1 mm⁶/m³)",
+    note: "weather radar reflectivity"
   })
 ]

@@ -73,5 +73,20 @@ export const mass = [
 
   // linear density of fibres and yarns (ISO 1144)
   unit("tex", "tex", [1, "g/km"], { prefixes: "si", system: "SI accepted", source: "ISO 1144", note: "yarn linear density, g/km (dtex = decitex)" }),
-  unit("den", "denier", [ratio(1, 9), "tex"], { source: "ISO 2947", system: "textile", note: "g per 9000 m" })
+  unit("den", "denier", [ratio(1, 9), "tex"], { source: "ISO 2947", system: "textile", note: "g per 9000 m" }),
+  unit("assay_ton", "assay ton", [1, "short_ton*mg/ozt"], {
+    ...avoirdupois,
+    names: ["short assay ton"],
+    source: "NIST SP 811 B.8 (ton, assay (AT) = 2.916667e-2 kg)",
+    note: "29.1666… g: 1 mg of metal per assay ton is 1 troy ounce per short ton"
+  }),
+  unit("assay_ton_long", "long assay ton", [1, "long_ton*mg/ozt"], { system: "imperial", source: "long ton / troy ounce × 1 mg (as GNU units)", note: "32.6666… g" }),
+  unit("momme", "momme", [decimal("3.75"), "g"], { system: "Japanese", plurals: false, source: "Japanese Measurement Law (1 monme = 3.75 g)", names: ["monme"], note: "pearls; silk weight is momme per 45 in × 100 yd" }),
+  unit("gsm", "gram per square meter", [1, "g/m^2"], {
+    system: "SI",
+    names: ["gram per square metre"],
+    plurals: ["grams per square meter", "grams per square metre"],
+    source: "ISO 536 (paper grammage, g/m²)",
+    note: "areal density of paper and fabric"
+  })
 ]

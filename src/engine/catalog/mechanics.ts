@@ -107,5 +107,37 @@ export const mechanics = [
   // acoustic impedance and thermal insulation
   unit("rayl", "rayl", [1, "Pa*s/m"], { system: "SI", source: "ISO 80000-8 (MKS rayl)", note: "specific acoustic impedance, Pa·s/m" }),
   unit("clo", "clo", [decimal("0.155"), "K*m^2/W"], { system: "thermal", source: "ISO 9920 (0.155 m²·K/W)", note: "clothing insulation" }),
-  unit("tog", "tog", [decimal("0.1"), "K*m^2/W"], { system: "thermal", source: "BS 4745 (0.1 m²·K/W)", note: "textile insulation" })
+  unit("tog", "tog", [decimal("0.1"), "K*m^2/W"], { system: "thermal", source: "BS 4745 (0.1 m²·K/W)", note: "textile insulation" }),
+
+  // more force, pressure and structural loads
+  unit("long_ton_force", "long ton force", [2240, "lbf"], { ...gravitational, names: ["long ton-force"], plurals: ["long tons force"], note: "9964.01641818352 N" }),
+  unit("Msi", "million pounds per square inch", [1000000, "psi"], { ...gravitational, names: ["megapound per square inch", "million psi"], plurals: false, note: "elastic moduli of composites, 6.894757 GPa" }),
+  unit("plf", "pound per linear foot", [1, "lbf/ft"], { ...gravitational, plurals: ["pounds per linear foot"], note: "distributed load, force per length" }),
+  unit("klf", "kip per linear foot", [1, "kip/ft"], { ...gravitational, plurals: ["kips per linear foot"], note: "distributed load, 1000 lbf/ft" }),
+  unit("ksf", "kip per square foot", [1, "kip/ft^2"], { ...gravitational, plurals: ["kips per square foot"], note: "soil bearing pressure, 1000 lbf/ft²" }),
+  unit("kip_ft", "kip foot", [1, "kip*ft"], { ...gravitational, names: ["kip-foot", "foot kip"], plurals: ["kip feet", "foot kips"], note: "bending moment, 1355.8179483314004 N·m" }),
+  unit("kip_in", "kip inch", [1, "kip*in"], { ...gravitational, names: ["kip-inch", "inch kip"], plurals: ["kip inches", "inch kips"], note: "bending moment" }),
+  unit("fsw", "foot of seawater", [ratio(1, 33), "atm"], {
+    system: "diving",
+    names: ["foot sea water"],
+    plurals: ["feet of seawater", "feet sea water"],
+    source: "US Navy Diving Manual (33 fsw = 1 atm)",
+    note: "diving depth pressure, 101325/33 Pa ≈ 3070.45 Pa; metres of seawater are msw (0.1 bar)"
+  }),
+  unit("µmHg", "micron of mercury", [ratio(1, 1000), "mmHg"], {
+    ...manometric,
+    aliases: ["umHg", "μmHg"],
+    names: ["micrometer of mercury", "micrometre of mercury"],
+    plurals: ["microns of mercury", "micrometers of mercury", "micrometres of mercury"],
+    note: "vacuum gauges' 'micron', 0.133322387415 Pa (about a millitorr)"
+  }),
+  unit("inHg_60F", "inch of mercury at 60 °F", [decimal("3376.85"), "Pa"], { ...manometric, exact: false, source: "NIST SP 811 B.8 (inch of mercury, 60 °F)", plurals: ["inches of mercury at 60 °F"] }),
+  unit("inH2O_60F", "inch of water at 60 °F", [decimal("248.84"), "Pa"], { ...manometric, exact: false, source: "NIST SP 811 B.8 (inch of water, 60 °F)", plurals: ["inches of water at 60 °F"] }),
+  unit("inH2O_39F", "inch of water at 39.2 °F", [decimal("249.082"), "Pa"], { ...manometric, exact: false, source: "NIST SP 811 B.8 (inch of water, 39.2 °F)", plurals: ["inches of water at 39.2 °F"] }),
+  unit("poiseuille", "poiseuille", [1, "Pa*s"], { system: "SI", source: "French legal unit (1 Pl = 1 Pa·s)", note: "dynamic viscosity, 10 P; its symbol Pl is not accepted (it reads as the petalitre)" }),
+  unit("perm", "perm", [1, "gr/(h*ft^2*inHg)"], {
+    ...us,
+    source: "NIST SP 811 B.8 (perm (0 °C) = 5.72135e-11 kg/(Pa·s·m²))",
+    note: "water-vapor permeance, grain/(h·ft²·inHg) with the 0 °C inch of mercury; the 23 °C perm is 0.4 % larger"
+  })
 ]

@@ -21,5 +21,11 @@ export const radiation = [
     aliases: ["rad_absorbed"],
     note: "absorbed dose, 0.01 Gy; 'rad' alone is the radian"
   }),
-  unit("rem", "rem", [ratio(1, 100), "Sv"], { ...legacy, prefixes: "si", names: ["roentgen equivalent man"], note: "dose equivalent, 0.01 Sv; mrem accepted" })
+  unit("rem", "rem", [ratio(1, 100), "Sv"], { ...legacy, prefixes: "si", names: ["roentgen equivalent man"], note: "dose equivalent, 0.01 Sv; mrem accepted" }),
+  unit("WL", "working level", [decimal("1.3e5"), "MeV/L"], {
+    system: "radon",
+    source: "US EPA; ICRP Publication 65 (1.3e5 MeV of potential alpha energy per litre)",
+    note: "radon-progeny potential alpha energy concentration, 2.08e-5 J/m³"
+  }),
+  unit("WLM", "working level month", [170, "WL*h"], { system: "radon", source: "ICRP Publication 65 (1 WL for 170 h)", note: "radon-progeny exposure" })
 ]

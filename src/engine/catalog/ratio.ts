@@ -19,5 +19,8 @@ export const ratios = [
   unit("‱", "per myriad", [ratio(1, 10000), "1"], { ...iso, names: ["permyriad"], plurals: false, note: "1e-4, numerically one basis point" }),
   unit("bp", "basis point", [ratio(1, 10000), "1"], { ...iso, aliases: ["bip"], names: ["basis_point"], note: "finance, 0.01 %; 'bps' is bits per second, not basis points" }),
   unit("ppm", "part per million", [ratio(1, 1000000), "1"], { ...iso, plurals: ["parts per million"] }),
-  unit("ppb", "part per billion", [ratio(1, 1000000000), "1"], { ...iso, plurals: ["parts per billion"], note: "1e-9 (short-scale billion)" })
+  unit("ppb", "part per billion", [ratio(1, 1000000000), "1"], { ...iso, plurals: ["parts per billion"], note: "1e-9 (short-scale billion)" }),
+  unit("lakh", "lakh", [100000, "1"], { system: "ratio", source: "Indian numbering system (1 lakh = 100000)", names: ["lac"], note: "1e5" }),
+  unit("crore", "crore", [10000000, "1"], { system: "ratio", source: "Indian numbering system (1 crore = 100 lakh)", note: "1e7" }),
+  unit("okta", "okta", [ratio(1, 8), "1"], { system: "meteorology", source: "WMO Manual on Codes (cloud cover in eighths)", note: "cloud cover: 8 okta = overcast" })
 ]
