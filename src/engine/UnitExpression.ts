@@ -39,14 +39,15 @@ type Evaluation =
   | { readonly ok: true; readonly terms: Array<Term>; readonly numeric: Rational.Rational }
   | { readonly ok: false; readonly error: UnknownUnit | ParseError }
 
-const multiplyTerms = (a: Array<Term>, b: ReadonlyArray<Term>, sign: 1 | -1): Array<Term> => {
+/** The product (sign 1) or quotient (sign -1) of two term lists: same unit and prefix merge, cancelled terms go. */
+export const multiplyTerms = (a: ReadonlyArray<Term>, b: ReadonlyArray<Term>, sign: 1 | -1): Array<Term> => {
   const out = a.map((t) => ({ ...t }))
   for (const t of b) {
     const same = out.findIndex((o) => o.unit === t.unit && o.prefix === t.prefix)
     if (same >= 0) out[same] = { ...out[same]!, exponent: out[same]!.exponent + sign * t.exponent }
     else out.push({ ...t, exponent: sign * t.exponent })
   }
-  return out
+  return out.filter((t) => Math.abs(t.exponent) > 1e-12)
 }
 
 /** A token that is not a unit but ends in digits may carry its exponent: m2, cm3, s2. */
@@ -142,8 +143,10 @@ const evaluateNode = (catalog: Catalog, expression: string, node: UnitSyntax.Nod
   }
 }
 
-const termFactor = (t: Term): Rational.Rational =>
-  Rational.power(t.prefix ? Rational.multiply(t.prefix.factor, t.unit.factor) : t.unit.factor, t.exponent)
+/** Coherent SI value of one of the term's prefixed unit, before its exponent: 1 km is 1000. */
+export const unitValue = (t: Term): Rational.Rational => (t.prefix ? Rational.multiply(t.prefix.factor, t.unit.factor) : t.unit.factor)
+
+const termFactor = (t: Term): Rational.Rational => Rational.power(unitValue(t), t.exponent)
 
 /** Assembles an expression from terms: used by the parser and by code that builds units (compute). */
 export const fromTerms = (input: string, terms: ReadonlyArray<Term>, numeric: Rational.Rational, notes: ReadonlyArray<string> = []): UnitExpression => {

@@ -14,7 +14,7 @@ import * as Dimension from "./Dimension.ts"
 import * as DimensionNames from "./DimensionNames.ts"
 import { ComputationError, DimensionMismatch, type EngineError, InvalidInput, isEngineError, locate } from "./errors.ts"
 import * as Rational from "./Rational.ts"
-import { type Term, type UnitExpression, format, fromTerms } from "./UnitExpression.ts"
+import { type Term, type UnitExpression, format, fromTerms, multiplyTerms } from "./UnitExpression.ts"
 
 export interface Factor {
   readonly value: number
@@ -47,15 +47,6 @@ export const FACTOR_TOLERANCE = 0.005
 
 const show = (x: number): string => String(Number(x.toPrecision(12)))
 
-const combine = (a: ReadonlyArray<Term>, b: ReadonlyArray<Term>, sign: 1 | -1): Array<Term> => {
-  const out = a.map((t) => ({ ...t }))
-  for (const t of b) {
-    const i = out.findIndex((o) => o.unit === t.unit && o.prefix === t.prefix)
-    if (i >= 0) out[i] = { ...out[i]!, exponent: out[i]!.exponent + sign * t.exponent }
-    else out.push({ ...t, exponent: sign * t.exponent })
-  }
-  return out.filter((t) => Math.abs(t.exponent) > 1e-12)
-}
 
 /**
  * Leftover units of one dimension with opposite signs (mcg against mg⁻¹). They are kept: mg/kg is
@@ -127,7 +118,7 @@ export const compute = (
       notes.push(...numerator.notes, ...denominator.notes)
       checkSameDimension(catalog, factor, numerator, denominator, step, warnings)
       value = (value * factor.value * Rational.toNumber(numerator.numeric)) / Rational.toNumber(denominator.numeric)
-      terms = combine(combine(terms, numerator.terms, 1), denominator.terms, -1)
+      terms = multiplyTerms(multiplyTerms(terms, numerator.terms, 1), denominator.terms, -1)
       steps.push({
         factor: `× (${show(factor.value)} ${factor.numerator} / ${factor.denominator})`,
         quantity: value,

@@ -15,7 +15,7 @@ import * as Dimension from "./Dimension.ts"
 import * as DimensionNames from "./DimensionNames.ts"
 import { DimensionMismatch, type EngineError, InvalidInput, NoConversionPath, isEngineError, locate } from "./errors.ts"
 import * as Rational from "./Rational.ts"
-import { type Term, type UnitExpression, format } from "./UnitExpression.ts"
+import { type Term, type UnitExpression, format, multiplyTerms, unitValue } from "./UnitExpression.ts"
 import type { Factor } from "./compute.ts"
 
 export interface KnownQuantity {
@@ -120,17 +120,7 @@ const cancellationScore = (placed: ReadonlyArray<Placed>, initial: ReadonlyArray
   return score
 }
 
-const combineTerms = (a: ReadonlyArray<Term>, b: ReadonlyArray<Term>, sign: 1 | -1): Array<Term> => {
-  const out = a.map((t) => ({ ...t }))
-  for (const t of b) {
-    const i = out.findIndex((o) => o.unit === t.unit && o.prefix === t.prefix)
-    if (i >= 0) out[i] = { ...out[i]!, exponent: out[i]!.exponent + sign * t.exponent }
-    else out.push({ ...t, exponent: sign * t.exponent })
-  }
-  return out.filter((t) => Math.abs(t.exponent) > 1e-12)
-}
 
-const termValue = (t: Term): Rational.Rational => (t.prefix ? Rational.multiply(t.prefix.factor, t.unit.factor) : t.unit.factor)
 const unitText = (t: Term): string => format([{ ...t, exponent: 1 }])
 
 interface Bridge {
@@ -151,7 +141,7 @@ const unitBridges = (terms: ReadonlyArray<Term>, target: ReadonlyArray<Term>): A
   const bridge = (from: Term, to: Term, exponent: number) => {
     // per unit of `from` in the numerator: × (from/to) to/from; in the denominator: × (to/from) from/to
     const [numerator, denominator] = exponent > 0 ? [to, from] : [from, to]
-    const value = Rational.toNumber(Rational.divide(termValue(denominator), termValue(numerator)))
+    const value = Rational.toNumber(Rational.divide(unitValue(denominator), unitValue(numerator)))
     bridges.push({ factor: { value, numerator: unitText(numerator), denominator: unitText(denominator) }, numerator: { ...numerator, exponent: 1 }, denominator: { ...denominator, exponent: 1 } })
   }
   // leftovers of one dimension that cancel each other (mcg · mg⁻¹)
@@ -229,9 +219,9 @@ export const decomposeWithQuantities = (catalog: Catalog, initialUnit: string, t
     )
     // the units after the placed quantities, bridged to the target unit by unit, then exactly
     let terms: Array<Term> = [...initial.terms]
-    for (const p of best.placed) terms = combineTerms(terms, p.expression.terms, p.sign)
+    for (const p of best.placed) terms = multiplyTerms(terms, p.expression.terms, p.sign)
     const bridges = unitBridges(terms, target.terms)
-    for (const b of bridges) terms = combineTerms(combineTerms(terms, [b.numerator], 1), [b.denominator], -1)
+    for (const b of bridges) terms = multiplyTerms(multiplyTerms(terms, [b.numerator], 1), [b.denominator], -1)
     factors.push(...bridges.map((b) => b.factor))
     const accumulatedText = terms.length === 0 ? "1" : format(terms)
     if (accumulatedText !== format(target.terms)) {
