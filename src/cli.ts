@@ -1,13 +1,13 @@
 /**
  * The `dimensional` command. `dimensional mcp` serves MCP on stdio (what an MCP client launches);
- * `dimensional mcp --http` serves MCP over Streamable HTTP (see src/mcp/http.ts).
+ * `dimensional mcp --http` serves MCP over Streamable HTTP (see src/mcp/transports/http.ts).
  */
 // the module itself, not the package index: the index would bundle every Node platform module
 import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import { Cause, ConfigProvider, Effect, Exit } from "effect"
-import { httpFlagUsage, parseHttpFlags } from "./mcp/httpConfig.ts"
-import { runStdioServer } from "./mcp/stdio.ts"
-import { flagUsage, parseFlags } from "./services/SelfCorrectionConfig.ts"
+import { httpFlagUsage, parseHttpFlags } from "./mcp/transports/httpConfig.ts"
+import { runStdioServer } from "./mcp/transports/stdio.ts"
+import { flagUsage, parseFlags } from "./mcp/repair/SelfCorrectionConfig.ts"
 
 const usage = `Usage: dimensional mcp [flags]         serve MCP over stdio
        dimensional mcp --http [flags]  serve MCP over Streamable HTTP (default http://127.0.0.1:3000/mcp)
@@ -32,7 +32,7 @@ const main = (argv: ReadonlyArray<string>) => {
     if (http.missingValue.length > 0) return usageError(`Missing value for ${http.missingValue.join(", ")}`)
     if (http.rest.length > 0) return usageError(`Unknown argument(s) for --http: ${http.rest.join(" ")}`)
     // loaded only for --http: the stdio server an MCP client spawns never parses the HTTP stack
-    const runHttpServer = Effect.promise(() => import("./mcp/http.ts")).pipe(Effect.flatMap((m) => m.runHttpServer))
+    const runHttpServer = Effect.promise(() => import("./mcp/transports/http.ts")).pipe(Effect.flatMap((m) => m.runHttpServer))
     return runHttpServer.pipe(Effect.provide(ConfigProvider.layerAdd(ConfigProvider.fromUnknown({ ...flags.values, ...http.values }), { asPrimary: true })))
   }
   if (command === "mcp" && flags.rest.length > 0) return usageError(`Unknown argument(s): ${flags.rest.join(" ")}`)

@@ -92,7 +92,7 @@ export const parseCategory = (input: string | undefined): CategoryFilter | Inval
   if (known) return known
   return new InvalidInput({
     message: `Unknown category: '${input}'`,
-    parameter: "category",
+    role: "category",
     got: input,
     expected: filters.join(", "),
     likelyFix: likelyName(normalized, filters),

@@ -128,7 +128,7 @@ const buildConverter = (catalog: Catalog, from: UnitExpression, to: UnitExpressi
     if (Dimension.isDimensionless(Dimension.multiply(from.dimension, to.dimension)) && !Dimension.isDimensionless(from.dimension)) {
       hints.push(`'${from.input}' and '${to.input}' are reciprocals: convert 1/value to '1/(${to.input})' instead (e.g. fuel economy L/100km ↔ mi/gal)`)
     }
-    hints.push("Use check_dimensions() to verify compatibility")
+    hints.push("Compare the two units' dimensions before combining them")
     return new DimensionMismatch({
       message: `Cannot convert '${from.input}' to '${to.input}': ${fromDim} is not compatible with ${toDim}`,
       fromDimension: fromDim,

@@ -28,7 +28,7 @@ export const unitProblem = (prepared: PreparedFormula, p: PreparedParameter, uni
     kind: "invalid_parameter",
     formula: prepared.formula.name,
     message: `Parameter '${p.name}' of ${prepared.formula.name}: ${error.message}`,
-    parameter: p.name,
+    role: p.name,
     got: unit,
     expected: p.spec.dimension,
     likelyFix: error.likelyFix,

@@ -10,6 +10,7 @@ import { applyConverter, converterBetween, type Converter, unitsOfDimension } fr
 import * as Dimension from "./Dimension.ts"
 import * as DimensionNames from "./DimensionNames.ts"
 import { DimensionMismatch, FormulaError, isEngineError } from "./errors.ts"
+import { Role } from "./roles.ts"
 import { OutOfDomain } from "./Formula.ts"
 import type { PreparedFormula, PreparedParameter } from "./PreparedFormula.ts"
 import * as Rational from "./Rational.ts"
@@ -50,8 +51,8 @@ export const unitText = (e: UnitExpression): string => (Rational.isOne(e.numeric
 
 const show = (x: number): string => String(Number(x.toPrecision(12)))
 
-const formulaError = (prepared: PreparedFormula, kind: FormulaError["kind"], fields: { message: string; parameter?: string | undefined; got?: string | undefined; expected?: string | undefined; likelyFix?: string | undefined; hints?: ReadonlyArray<string> }) =>
-  new FormulaError({ kind, formula: prepared.formula.name, message: fields.message, parameter: fields.parameter, got: fields.got, expected: fields.expected, likelyFix: fields.likelyFix, hints: [...(fields.hints ?? [])] })
+const formulaError = (prepared: PreparedFormula, kind: FormulaError["kind"], fields: { message: string; role?: string | undefined; got?: string | undefined; expected?: string | undefined; likelyFix?: string | undefined; hints?: ReadonlyArray<string> }) =>
+  new FormulaError({ kind, formula: prepared.formula.name, message: fields.message, role: fields.role, got: fields.got, expected: fields.expected, likelyFix: fields.likelyFix, hints: [...(fields.hints ?? [])] })
 
 /** A parameter may omit its unit when it is a pure number or a count of items (3 failures). */
 const mayOmitUnit = (p: PreparedParameter): boolean => p.dimension.every((e, i) => e === 0 || Dimension.baseQuantities[i]!.key === "#")
@@ -67,7 +68,7 @@ const convertParameter = (
   if (unit === undefined && !mayOmitUnit(p)) {
     return formulaError(prepared, "invalid_parameter", {
       message: `Parameter '${name}' of ${prepared.formula.name} needs a unit of ${spec.dimension}`,
-      parameter: name,
+      role: name,
       expected: spec.dimension,
       hints: [`Pass it as ${exampleText(spec.example)}`, ...parameterHints(catalog, p)]
     })
@@ -75,7 +76,7 @@ const convertParameter = (
   if (input.uncertainty !== undefined && !(input.uncertainty >= 0 && Number.isFinite(input.uncertainty))) {
     return formulaError(prepared, "invalid_parameter", {
       message: `The uncertainty of '${name}' must be a finite number ≥ 0, got ${input.uncertainty}`,
-      parameter: name,
+      role: name,
       got: String(input.uncertainty),
       hints: ["Give the standard uncertainty in the same unit as the value, e.g. {\"value\": 9.81, \"unit\": \"m/s^2\", \"uncertainty\": 0.01}"]
     })
@@ -88,7 +89,7 @@ const convertParameter = (
   if (isEngineError(converter)) return converter._tag === "DimensionMismatch" ? dimensionMismatch(catalog, prepared, p, given) : unitProblem(prepared, p, unit ?? "", converter)
   const apply: Converter["apply"] = spec.difference && converter.kind === "affine" ? (x) => Rational.scale(x, converter.slope) : converter.apply
   const si = applyConverter({ ...converter, apply }, input.value)
-  if (isEngineError(si)) return formulaError(prepared, "invalid_parameter", { message: `Parameter '${name}': ${si.message}`, parameter: name, hints: si.hints })
+  if (isEngineError(si)) return formulaError(prepared, "invalid_parameter", { message: `Parameter '${name}': ${si.message}`, role: name, hints: si.hints })
   const u = input.uncertainty ? Math.abs(apply(input.value + input.uncertainty) - apply(input.value - input.uncertainty)) / 2 : undefined
   const note = spec.difference && converter.kind === "affine" ? " (a temperature difference: no offset)" : ""
   return { si, u, step: stepText(name, input, unit, { value: si, uncertainty: u, unit: unitText(p.coherent) }) + note }
@@ -121,7 +122,7 @@ const dimensionMismatch = (catalog: Catalog, prepared: PreparedFormula, p: Prepa
   }
   return new DimensionMismatch({
     message: `Parameter '${p.name}' of ${prepared.formula.name} expects ${p.spec.dimension}, got ${got} ('${given.input}')`,
-    parameter: p.name,
+    role: p.name,
     fromDimension: got,
     toDimension: p.spec.dimension,
     got,
@@ -142,7 +143,7 @@ export const siInputs = (catalog: Catalog, prepared: PreparedFormula, inputs: Re
     if (input === undefined) {
       return formulaError(prepared, "missing_parameter", {
         message: `Missing required parameter: '${p.name}'`,
-        parameter: p.name,
+        role: p.name,
         expected: p.spec.dimension,
         likelyFix: unexpected.length === 1 ? `Rename '${unexpected[0]}' to '${p.name}'` : undefined,
         hints: [`Parameter '${p.name}' expects dimension: ${p.spec.dimension} (e.g. ${exampleText(p.spec.example)})`, ...unexpected.map((u) => `'${u}' is not a parameter of ${prepared.formula.name}`)]
@@ -159,7 +160,7 @@ export const siInputs = (catalog: Catalog, prepared: PreparedFormula, inputs: Re
     const close = closestParameter(extra, names)
     return formulaError(prepared, "invalid_parameter", {
       message: `Unexpected parameter '${extra}' for formula '${prepared.formula.name}'`,
-      parameter: extra,
+      role: extra,
       got: extra,
       likelyFix: close === undefined ? undefined : `Use '${close}'`,
       hints: [`${prepared.formula.name} takes: ${prepared.parameters.map((q) => `${q.name} (${q.spec.dimension})`).join(", ")}`]
@@ -177,14 +178,14 @@ export const evaluateFormula = (
 ): FormulaResult | FormulaCallError => {
   const { formula } = prepared
   const target = outputUnit === undefined ? prepared.output : resolveUnitExpression(catalog, outputUnit)
-  if (isEngineError(target)) return formulaError(prepared, "invalid_parameter", { message: target.message, parameter: "output_unit", got: outputUnit, likelyFix: target.likelyFix, hints: target.hints })
+  if (isEngineError(target)) return formulaError(prepared, "invalid_parameter", { message: target.message, role: Role.outputUnit, got: outputUnit, likelyFix: target.likelyFix, hints: target.hints })
   const toOutput = converterBetween(catalog, prepared.outputCoherent, target)
   if (isEngineError(toOutput)) {
     const expected = DimensionNames.describe(prepared.output.dimension)
     const got = DimensionNames.describe(target.dimension)
     return new DimensionMismatch({
-      message: `${formula.name} gives ${expected}; output_unit '${outputUnit}' is ${got}`,
-      parameter: "output_unit",
+      message: `${formula.name} gives ${expected}; the output unit '${outputUnit}' is ${got}`,
+      role: Role.outputUnit,
       fromDimension: expected,
       toDimension: got,
       got,

@@ -52,7 +52,7 @@ const NAME = /^[a-z][a-z0-9_]*$/
 const PARAMETER = /^[A-Za-z_][A-Za-z0-9_]*$/
 
 const invalid = (formula: Formula, parameter: string, message: string, hints: ReadonlyArray<string> = []): InvalidInput =>
-  new InvalidInput({ message: `Formula '${formula.name}': ${message}`, parameter, hints: [...hints] })
+  new InvalidInput({ message: `Formula '${formula.name}': ${message}`, role: parameter, hints: [...hints] })
 
 const resolve = (catalog: Catalog, formula: Formula, field: string, expression: string): UnitExpression | InvalidInput => {
   const r = resolveUnitExpression(catalog, expression)
@@ -110,7 +110,7 @@ const checkExamples = (catalog: Catalog, prepared: PreparedFormula): InvalidInpu
   const examples = Object.fromEntries(prepared.parameters.map((p) => [p.name, p.spec.example]))
   const evaluated = evaluateFormula(catalog, prepared, examples)
   if (isEngineError(evaluated)) {
-    const field = evaluated.parameter ? `parameters.${evaluated.parameter}.example` : "compute"
+    const field = evaluated.role ? `parameters.${evaluated.role}.example` : "compute"
     return invalid(formula, field, `its examples fail: ${evaluated.message}`, evaluated.hints)
   }
   if (formula.conventionalUnits !== undefined) return undefined

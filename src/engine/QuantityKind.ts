@@ -33,7 +33,7 @@ export const fromEntry = (entry: KindEntry, builtin: boolean): QuantityKind | In
   if (isEngineError(dimension)) {
     return new InvalidDimension({
       message: `Invalid dimension '${entry.dimension}' for quantity kind '${entry.name}'`,
-      parameter: "dimension",
+      role: "dimension",
       got: entry.dimension,
       expected: dimension.expected,
       likelyFix: dimension.likelyFix,
@@ -64,7 +64,7 @@ export const unknownKind = (kinds: ReadonlyArray<QuantityKind>, name: string, pa
   const clear = close.length > 0 && (close.length === 1 || ranked[0]!.score - (ranked.find((r) => r.kind !== close[0])?.score ?? 0) >= 0.1)
   return new UnknownKind({
     message: `Unknown quantity kind: '${name}'`,
-    parameter,
+    role: parameter,
     got: name,
     likelyFix: clear ? close[0] : undefined,
     hints: [

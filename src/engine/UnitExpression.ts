@@ -65,7 +65,7 @@ const unknownUnit = (catalog: Catalog, expression: string, token: string, positi
     hints.push(`Similar units: ${alternatives.map(describeUnit).join(", ")}`)
   } else {
     hints.push("No similar units found")
-    hints.push("Use list_units() to see all available units")
+    hints.push("List the catalog's units (by dimension) to find the name")
   }
   if (token !== expression) hints.push(`'${token}' at position ${position} of '${expression}' is the unknown part`)
   return new UnknownUnit({

@@ -13,6 +13,7 @@ import { lift, resolveUnit } from "./convert.ts"
 import * as Dimension from "./Dimension.ts"
 import * as DimensionNames from "./DimensionNames.ts"
 import { ComputationError, DimensionMismatch, type EngineError, InvalidInput, isEngineError, locate } from "./errors.ts"
+import { Role } from "./roles.ts"
 import * as Rational from "./Rational.ts"
 import { type Term, type UnitExpression, format, fromTerms, multiplyTerms } from "./UnitExpression.ts"
 
@@ -38,7 +39,7 @@ export interface ComputeResult {
   readonly warnings: ReadonlyArray<string>
   /** How input was read and what was simplified. */
   readonly notes: ReadonlyArray<string>
-  /** The result in `expected_unit`, when one was given. */
+  /** The result in the expected unit, when one was given. */
   readonly converted: { readonly quantity: number; readonly unit: string } | null
 }
 
@@ -51,7 +52,7 @@ const show = (x: number): string => String(Number(x.toPrecision(12)))
 /**
  * Leftover units of one dimension with opposite signs (mcg against mg⁻¹). They are kept: mg/kg is
  * a meaningful dose per body weight, so nothing is reduced behind the agent's back; the note says
- * how to get a single unit (expected_unit).
+ * how to get a single unit (an expected unit).
  */
 export const mixedUnitsNote = (terms: ReadonlyArray<Term>): string | undefined => {
   for (const up of terms) {
@@ -59,7 +60,7 @@ export const mixedUnitsNote = (terms: ReadonlyArray<Term>): string | undefined =
     const down = terms.find((b) => b.exponent < 0 && Dimension.equals(up.unit.dimension, b.unit.dimension))
     if (down) {
       const pair = `${format([{ ...up, exponent: 1 }])}/${format([{ ...down, exponent: 1 }])}`
-      return `The result keeps ${pair}, two ${DimensionNames.describe(up.unit.dimension)} units; pass expected_unit to have it converted into the unit you want`
+      return `The result keeps ${pair}, two ${DimensionNames.describe(up.unit.dimension)} units; name an expected unit to have it converted into the unit you want`
     }
   }
   return undefined
@@ -92,9 +93,9 @@ export const compute = (
 ): Effect.Effect<ComputeResult, StepError> =>
   Effect.gen(function* () {
     if (!Number.isFinite(initialValue)) {
-      return yield* new InvalidInput({ message: `initial_value must be a finite number, got ${initialValue}`, parameter: "initial_value", hints: [] })
+      return yield* new InvalidInput({ message: `The initial value must be a finite number, got ${initialValue}`, role: Role.initialValue, hints: [] })
     }
-    const initial = yield* resolveUnit(catalog, initialUnit, "initial_unit")
+    const initial = yield* resolveUnit(catalog, initialUnit, Role.initialUnit)
     const notes: Array<string> = [...initial.notes]
     const warnings: Array<string> = []
     let value = Rational.scale(initialValue, initial.numeric)
@@ -107,13 +108,13 @@ export const compute = (
     ]
     for (const [step, factor] of factors.entries()) {
       const at = (e: StepError) => locate(e, { step })
-      const numerator = yield* resolveUnit(catalog, factor.numerator, `factors[${step}].numerator`).pipe(Effect.mapError(at))
-      const denominator = yield* resolveUnit(catalog, factor.denominator, `factors[${step}].denominator`).pipe(Effect.mapError(at))
+      const numerator = yield* resolveUnit(catalog, factor.numerator, Role.factorNumerator).pipe(Effect.mapError(at))
+      const denominator = yield* resolveUnit(catalog, factor.denominator, Role.factorDenominator).pipe(Effect.mapError(at))
       if (!Number.isFinite(factor.value)) {
-        return yield* new InvalidInput({ message: `Factor ${step} has a non-finite value`, parameter: `factors[${step}].value`, step, hints: [] })
+        return yield* new InvalidInput({ message: `Factor ${step} has a non-finite value`, role: Role.factorValue, step, hints: [] })
       }
       if (factor.value === 0) {
-        return yield* new ComputationError({ message: `Factor ${step} has value 0, which makes the whole chain 0`, parameter: `factors[${step}].value`, step, hints: ["A conversion factor is never zero: check the value"] })
+        return yield* new ComputationError({ message: `Factor ${step} has value 0, which makes the whole chain 0`, role: Role.factorValue, step, hints: ["A conversion factor is never zero: check the value"] })
       }
       notes.push(...numerator.notes, ...denominator.notes)
       checkSameDimension(catalog, factor, numerator, denominator, step, warnings)
@@ -134,14 +135,14 @@ export const compute = (
     const result: UnitExpression = fromTerms(unitText(), terms, Rational.one)
     let converted: ComputeResult["converted"] = null
     if (expectedUnit !== undefined) {
-      const expected = yield* resolveUnit(catalog, expectedUnit, "expected_unit")
+      const expected = yield* resolveUnit(catalog, expectedUnit, Role.expectedUnit)
       const converter = converterBetween(catalog, result, expected)
       if (isEngineError(converter)) {
         const got = DimensionNames.describe(result.dimension)
         const want = DimensionNames.describe(expected.dimension)
         return yield* new DimensionMismatch({
           message: `The result is ${show(value)} ${unitText()} (${got}), which is not compatible with the expected unit '${expectedUnit}' (${want})`,
-          parameter: "expected_unit",
+          role: Role.expectedUnit,
           fromDimension: got,
           toDimension: want,
           got,

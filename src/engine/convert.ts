@@ -18,6 +18,7 @@ import {
   isEngineError,
   locate
 } from "./errors.ts"
+import { Role } from "./roles.ts"
 import * as Rational from "./Rational.ts"
 import { type UnitExpression, resolveUnitExpression } from "./UnitExpression.ts"
 
@@ -29,7 +30,7 @@ export const lift = <T>(result: T): Effect.Effect<Exclude<T, EngineError>, Extra
 export const resolveUnit = (catalog: Catalog, expression: string, parameter?: string): Effect.Effect<UnitExpression, UnknownUnit | ParseError> =>
   Effect.suspend(() => {
     const result = resolveUnitExpression(catalog, expression)
-    return isEngineError(result) ? Effect.fail(parameter ? locate(result, { parameter }) : result) : Effect.succeed(result)
+    return isEngineError(result) ? Effect.fail(parameter ? locate(result, { role: parameter }) : result) : Effect.succeed(result)
   })
 
 export interface ConversionResult {
@@ -53,16 +54,16 @@ export type ConvertError = UnknownUnit | ParseError | DimensionMismatch | NoConv
  */
 export const convertValue = (catalog: Catalog, value: number, from: string, to: string): ConversionResult | ConvertError => {
   if (!Number.isFinite(value)) {
-    return new InvalidInput({ message: `The value must be a finite number, got ${value}`, parameter: "value", got: String(value), expected: "a finite number", hints: [] })
+    return new InvalidInput({ message: `The value must be a finite number, got ${value}`, role: "value", got: String(value), expected: "a finite number", hints: [] })
   }
   const source = resolveUnitExpression(catalog, from)
-  if (isEngineError(source)) return locate(source, { parameter: "from_unit" })
+  if (isEngineError(source)) return locate(source, { role: Role.sourceUnit })
   const target = resolveUnitExpression(catalog, to)
-  if (isEngineError(target)) return locate(target, { parameter: "to_unit" })
+  if (isEngineError(target)) return locate(target, { role: Role.targetUnit })
   const converter = converterBetween(catalog, source, target)
-  if (isEngineError(converter)) return locate(converter, { parameter: "to_unit" })
+  if (isEngineError(converter)) return locate(converter, { role: Role.targetUnit })
   const quantity = applyConverter(converter, value)
-  if (isEngineError(quantity)) return locate(quantity, { parameter: "value" })
+  if (isEngineError(quantity)) return locate(quantity, { role: "value" })
   return {
     quantity,
     unit: to,
@@ -93,8 +94,8 @@ export interface DimensionCheck {
 /** Whether two units convert into each other (CGS and SI do; rad/s and Hz do not). */
 export const checkDimensions = (catalog: Catalog, a: string, b: string): Effect.Effect<DimensionCheck, UnknownUnit | ParseError> =>
   Effect.gen(function* () {
-    const ua = yield* resolveUnit(catalog, a, "unit_a")
-    const ub = yield* resolveUnit(catalog, b, "unit_b")
+    const ua = yield* resolveUnit(catalog, a, Role.firstUnit)
+    const ub = yield* resolveUnit(catalog, b, Role.secondUnit)
     const verdict = converterBetween(catalog, ua, ub)
     return {
       compatible: !isEngineError(verdict),

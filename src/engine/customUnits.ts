@@ -10,6 +10,7 @@ import { Catalog, type UnitRecord } from "./Catalog.ts"
 import * as Dimension from "./Dimension.ts"
 import * as DimensionNames from "./DimensionNames.ts"
 import { InvalidInput, type ParseError, type UnknownUnit, isEngineError } from "./errors.ts"
+import { Role } from "./roles.ts"
 import * as Rational from "./Rational.ts"
 import { resolveUnitExpression } from "./UnitExpression.ts"
 
@@ -114,7 +115,7 @@ export const overlayCatalog = (
     if (clashes.length > 0) {
       return new InvalidInput({
         message: `Custom unit '${u.name}' clashes with existing names: ${clashes.join(", ")}`,
-        parameter: "custom_units",
+        role: Role.customUnits,
         hints: ["Choose a name and aliases that no built-in or session unit uses"]
       })
     }

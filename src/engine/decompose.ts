@@ -14,6 +14,7 @@ import { resolveUnit } from "./convert.ts"
 import * as Dimension from "./Dimension.ts"
 import * as DimensionNames from "./DimensionNames.ts"
 import { DimensionMismatch, type EngineError, InvalidInput, NoConversionPath, isEngineError, locate } from "./errors.ts"
+import { Role } from "./roles.ts"
 import * as Rational from "./Rational.ts"
 import { type Term, type UnitExpression, format, multiplyTerms, unitValue } from "./UnitExpression.ts"
 import type { Factor } from "./compute.ts"
@@ -24,9 +25,9 @@ export interface KnownQuantity {
 }
 
 export interface DecomposeResult {
-  readonly initial_value: number | null
-  readonly initial_unit: string
-  readonly target_unit: string
+  readonly initialValue: number | null
+  readonly initialUnit: string
+  readonly targetUnit: string
   readonly factors: ReadonlyArray<Factor>
   readonly notes: ReadonlyArray<string>
 }
@@ -40,10 +41,10 @@ export const parseQuery = (query: string): { value: number | null; source: strin
   if (!match) {
     return new InvalidInput({
       message: `Cannot read the query '${query}': expected '<value> <unit> to <unit>'`,
-      parameter: "query",
+      role: Role.query,
       got: query,
       expected: "'<value> <unit> to <unit>', e.g. '500 mL to L' or '60 mph -> km/h'",
-      hints: ["Separate source and target with 'to', 'in', '->' or '→'", "Or pass initial_unit and target_unit instead of query"]
+      hints: ["Separate source and target with 'to', 'in', '->' or '→'", "Or give the source and target units separately"]
     })
   }
   const left = query.slice(0, match.index).trim()
@@ -52,7 +53,7 @@ export const parseQuery = (query: string): { value: number | null; source: strin
   const value = number && number[2]!.trim() !== "" ? Number(number[1]) : null
   const source = value === null ? left : number![2]!.trim()
   if (source === "" || target === "") {
-    return new InvalidInput({ message: `The query '${query}' is missing a unit`, parameter: "query", got: query, expected: "'<value> <unit> to <unit>'", hints: [] })
+    return new InvalidInput({ message: `The query '${query}' is missing a unit`, role: Role.query, got: query, expected: "'<value> <unit> to <unit>'", hints: [] })
   }
   return { value, source, target }
 }
@@ -81,16 +82,16 @@ const bridgeFactor = (catalog: Catalog, from: UnitExpression, to: UnitExpression
 }
 
 /** Query mode, or initial/target units with no known quantities: one exact factor. */
-export const decomposeConversion = (catalog: Catalog, source: string, target: string, value: number | null, parameters: { from: string; to: string }) =>
+export const decomposeConversion = (catalog: Catalog, source: string, target: string, value: number | null, roles: { readonly from: string; readonly to: string } = { from: Role.sourceUnit, to: Role.targetUnit }) =>
   Effect.gen(function* () {
-    const from = yield* resolveUnit(catalog, source, parameters.from)
-    const to = yield* resolveUnit(catalog, target, parameters.to)
+    const from = yield* resolveUnit(catalog, source, roles.from)
+    const to = yield* resolveUnit(catalog, target, roles.to)
     const factor = bridgeFactor(catalog, from, to, source, target)
-    if (isEngineError(factor)) return yield* Effect.fail(locate(factor, { parameter: parameters.to }))
+    if (isEngineError(factor)) return yield* Effect.fail(locate(factor, { role: roles.to }))
     const result: DecomposeResult = {
-      initial_value: value,
-      initial_unit: source,
-      target_unit: target,
+      initialValue: value,
+      initialUnit: source,
+      targetUnit: target,
       factors: factor.value === 1 && source === target ? [] : [factor],
       notes: [...from.notes, ...to.notes]
     }
@@ -169,16 +170,16 @@ const MAX_QUANTITIES = 12
 export const decomposeWithQuantities = (catalog: Catalog, initialUnit: string, targetUnit: string, known: ReadonlyArray<KnownQuantity>) =>
   Effect.gen(function* () {
     if (known.length > MAX_QUANTITIES) {
-      return yield* new InvalidInput({ message: `At most ${MAX_QUANTITIES} known quantities are supported, got ${known.length}`, parameter: "known_quantities", hints: [] })
+      return yield* new InvalidInput({ message: `At most ${MAX_QUANTITIES} known quantities are supported, got ${known.length}`, role: Role.knownQuantities, hints: [] })
     }
-    const initial = yield* resolveUnit(catalog, initialUnit, "initial_unit")
-    const target = yield* resolveUnit(catalog, targetUnit, "target_unit")
+    const initial = yield* resolveUnit(catalog, initialUnit, Role.initialUnit)
+    const target = yield* resolveUnit(catalog, targetUnit, Role.targetUnit)
     const quantities: Array<{ quantity: KnownQuantity; expression: UnitExpression }> = []
     for (const [index, q] of known.entries()) {
       if (!Number.isFinite(q.value) || q.value === 0) {
-        return yield* new InvalidInput({ message: `known_quantities[${index}] needs a finite, non-zero value`, parameter: `known_quantities[${index}].value`, hints: [] })
+        return yield* new InvalidInput({ message: `Known quantity ${index + 1} needs a finite, non-zero value`, role: Role.knownQuantityValue(index), hints: [] })
       }
-      quantities.push({ quantity: q, expression: yield* resolveUnit(catalog, q.unit, `known_quantities[${index}].unit`) })
+      quantities.push({ quantity: q, expression: yield* resolveUnit(catalog, q.unit, Role.knownQuantityUnit(index)) })
     }
     const gap = Dimension.divide(target.dimension, initial.dimension)
     let best: { placed: Array<Placed>; score: number; denominators: number } | undefined
@@ -201,10 +202,10 @@ export const decomposeWithQuantities = (catalog: Catalog, initialUnit: string, t
         if (e !== 0) hints.push(`Need to ${e > 0 ? "add" : "cancel"} '${Dimension.baseQuantities[i]!.name}' (exponent ${Math.abs(e)}): provide a quantity with this dimension`)
       })
       if (gap[2]! !== 0) hints.push("A dose frequency such as 3 /d or an infusion time such as 8 h supplies time")
-      hints.push("Add more known_quantities to bridge the gap")
+      hints.push("Add more known quantities to bridge the gap")
       return yield* new DimensionMismatch({
         message: `Cannot bridge the dimensional gap from '${initialUnit}' to '${targetUnit}' with the known quantities`,
-        parameter: "known_quantities",
+        role: Role.knownQuantities,
         fromDimension: DimensionNames.describe(initial.dimension),
         toDimension: DimensionNames.describe(target.dimension),
         got: DimensionNames.describe(initial.dimension),
@@ -225,15 +226,15 @@ export const decomposeWithQuantities = (catalog: Catalog, initialUnit: string, t
     factors.push(...bridges.map((b) => b.factor))
     const accumulatedText = terms.length === 0 ? "1" : format(terms)
     if (accumulatedText !== format(target.terms)) {
-      const accumulated = yield* resolveUnit(catalog, accumulatedText, "initial_unit")
+      const accumulated = yield* resolveUnit(catalog, accumulatedText, Role.initialUnit)
       const bridge = bridgeFactor(catalog, accumulated, target, accumulatedText, targetUnit)
-      if (isEngineError(bridge)) return yield* Effect.fail(locate(bridge, { parameter: "target_unit" }))
+      if (isEngineError(bridge)) return yield* Effect.fail(locate(bridge, { role: Role.targetUnit }))
       factors.push(bridge)
     }
     const result: DecomposeResult = {
-      initial_value: null,
-      initial_unit: initialUnit,
-      target_unit: targetUnit,
+      initialValue: null,
+      initialUnit: initialUnit,
+      targetUnit: targetUnit,
       factors,
       notes: [...initial.notes, ...target.notes]
     }

@@ -9,7 +9,12 @@ const diagnostics = {
   message: Schema.String,
   hints: Schema.Array(Schema.String),
   likelyFix: Schema.optional(Schema.String),
-  parameter: Schema.optional(Schema.String),
+  /**
+   * The role of the input at fault, in the domain's words: "source unit", "target unit",
+   * "initial unit", "known quantity 2", a formula parameter's name. The tools layer maps roles to
+   * its own argument names (Tool.roles); the engine never names a tool or a tool argument.
+   */
+  role: Schema.optional(Schema.String),
   step: Schema.optional(Schema.Number),
   got: Schema.optional(Schema.String),
   expected: Schema.optional(Schema.String)
@@ -133,8 +138,8 @@ const engineErrorTags = new Set([
 export const isEngineError = (u: unknown): u is EngineError =>
   typeof u === "object" && u !== null && engineErrorTags.has((u as { _tag?: string })._tag ?? "")
 
-/** The same error, placed at a tool parameter and (for compute) a factor step. */
-export const locate = <E extends EngineError>(error: E, location: { readonly parameter?: string; readonly step?: number }): E => {
+/** The same error, placed at a role (the source unit, a known quantity) and (for compute) a factor step. */
+export const locate = <E extends EngineError>(error: E, location: { readonly role?: string; readonly step?: number }): E => {
   const Constructor = error.constructor as new (fields: object) => E
   return new Constructor({ ...fieldsOf(error), ...location })
 }

@@ -3,8 +3,8 @@
  * every correction the server applied, and what the retry executor did. It travels as a second
  * text block, so the first block stays the JSON that ucon-style clients parse.
  */
-import type { Correction } from "../services/Corrector.ts"
-import type { ValidationReport } from "./validationReport.ts"
+import type { Correction } from "./repair/Corrector.ts"
+import type { ValidationReport } from "./repair/validationReport.ts"
 
 const show = (value: unknown): string => (value === undefined ? "(omitted)" : JSON.stringify(value))
 

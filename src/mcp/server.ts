@@ -1,20 +1,21 @@
 /**
- * The SDK's low-level Server, wired to our tools: tools/list advertises each tool's JSON Schemas
- * (generated from its Effect Schemas), tools/call decodes the arguments, runs the handler with the
- * request's abort signal and maps the outcome through toolResult. Only an unknown tool name is a
- * protocol error.
+ * The server factory: the SDK's low-level Server, wired to our tools. tools/list advertises each
+ * tool's entry (toolListing.ts), tools/call runs the call through call repair (decode with
+ * coercion, handler, retry) with the request's abort signal and maps the outcome through the one
+ * failure mapping (toolResult.ts). Only an unknown tool name is a protocol error.
  */
 import { Server } from "@modelcontextprotocol/sdk/server/index.js"
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type Tool as McpTool } from "@modelcontextprotocol/sdk/types.js"
-import { Cause, Effect, Option, Schema } from "effect"
-import { Corrector } from "../services/Corrector.ts"
-import { RetryPolicy } from "../services/RetryPolicy.ts"
-import { SamplingClient } from "../services/SamplingClient.ts"
-import { SelfCorrectionConfig, selfCorrectionConfig } from "../services/SelfCorrectionConfig.ts"
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js"
+import { Cause, Effect, Option } from "effect"
+import { Corrector } from "./repair/Corrector.ts"
+import { RetryPolicy } from "./repair/RetryPolicy.ts"
+import { SamplingClient } from "./repair/SamplingClient.ts"
+import { SelfCorrectionConfig, selfCorrectionConfig } from "./repair/SelfCorrectionConfig.ts"
 import type { AnyTool } from "../tools/Tool.ts"
-import { type ToolDescription, execute } from "./retryExecutor.ts"
-import { samplingClientFor } from "./sampling.ts"
-import { ToolError, toToolResult } from "./toolResult.ts"
+import { type ToolDescription, execute } from "./repair/retryExecutor.ts"
+import { samplingClientFor } from "./repair/sampling.ts"
+import { describeTool } from "./toolListing.ts"
+import { toToolResult } from "./toolResult.ts"
 
 export const serverInfo = { name: "dimensional", version: "0.1.0" } as const
 
@@ -23,51 +24,6 @@ const instructions =
   "and list_units / list_dimensions / list_scales to discover names. Failures are structured: apply likely_fix " +
   "when present; otherwise read hints and ask the user. An invalid_input failure lists every problem with a fix and " +
   "a validExample you can start from. A result with `corrections` ran on arguments the server adjusted: check them."
-
-type JsonObject = { [key: string]: unknown }
-
-/** A JSON Schema object for MCP: the document's schema with its definitions inlined as $defs. */
-export const jsonSchemaOf = (schema: Schema.Top, options?: Schema.ToJsonSchemaOptions): JsonObject => {
-  const document = Schema.toJsonSchemaDocument(schema, options)
-  const root = { ...(document.schema as JsonObject) }
-  if (Object.keys(document.definitions ?? {}).length > 0) root.$defs = document.definitions
-  return root
-}
-
-/** The input JSON Schema; a tool without parameters is advertised as an empty object (Effect's `{}` accepts anything). */
-const inputSchemaOf = (tool: AnyTool): McpTool["inputSchema"] => {
-  const schema = jsonSchemaOf(tool.input, { onExcessProperty: "error" })
-  const empty = schema.properties === undefined && schema.additionalProperties === undefined
-  return (empty ? { type: "object", properties: {}, additionalProperties: false } : { ...schema, type: "object" }) as McpTool["inputSchema"]
-}
-
-const listings = new WeakMap<AnyTool, McpTool>()
-let toolErrorSchema: JsonObject | undefined
-
-/**
- * tools/list entry. The input schema says what decoding enforces (no unknown fields). The output
- * schema admits the success shape or the structured error; both stay open to extra properties,
- * because the client validates structuredContent against it even when isError is true, and
- * results may carry `corrections` and `retry` besides the tool's own fields.
- */
-export const describeTool = (tool: AnyTool): McpTool => {
-  // generating JSON Schemas is the costliest part of start-up: each tool's once per process
-  // (every HTTP session lists the same tools), and the shared error schema once for all of them
-  const known = listings.get(tool)
-  if (known) return known
-  const output = jsonSchemaOf(tool.output)
-  const error = (toolErrorSchema ??= jsonSchemaOf(ToolError))
-  const described: McpTool = {
-    name: tool.name,
-    title: tool.title,
-    description: tool.description,
-    inputSchema: inputSchemaOf(tool),
-    outputSchema: { type: "object", anyOf: [output, error] } as unknown as McpTool["outputSchema"],
-    annotations: { title: tool.title, ...tool.annotations }
-  }
-  listings.set(tool, described)
-  return described
-}
 
 const descriptions = new WeakMap<AnyTool, ToolDescription>()
 

@@ -9,9 +9,9 @@
  */
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js"
 import { Cause, Exit, Option, Schema } from "effect"
-import type { Correction } from "../services/Corrector.ts"
+import type { Correction } from "./repair/Corrector.ts"
 import type { ToolFailure } from "../tools/Tool.ts"
-import type { CallOutcome, Rejection, RetryReport } from "./callOutcome.ts"
+import type { CallOutcome, Rejection, RetryReport } from "./repair/callOutcome.ts"
 import { correctionsText, reportText } from "./resultText.ts"
 
 /** The machine-readable `error_type` of each failure: one exhaustive switch over the union. */
@@ -86,7 +86,7 @@ export type ToolError = typeof ToolError.Type
 export const describeFailure = (failure: ToolFailure): ToolError => ({
   error: failure.message,
   error_type: errorTypeOf(failure),
-  parameter: failure.parameter ?? null,
+  parameter: failure.role ?? null,
   step: failure.step ?? null,
   got: failure.got ?? null,
   expected: failure.expected ?? null,

@@ -51,7 +51,7 @@ export class FormulaRegistry extends Context.Service<
             return yield* new DuplicateDefinition({
               kind: "duplicate_symbol",
               message: `Formula '${formula.name}' is already registered`,
-              parameter: "name",
+              role: "name",
               got: formula.name,
               hints: ["Choose another name; a registered formula cannot be replaced"]
             })
@@ -71,7 +71,7 @@ export class FormulaRegistry extends Context.Service<
             kind: "unknown_formula",
             formula: name,
             message: `Unknown formula: '${name}'`,
-            parameter: "name",
+            role: "name",
             got: name,
             likelyFix: fix,
             hints: [

@@ -3,8 +3,8 @@
  * output Schema (advertised to clients), MCP annotations and a handler Effect whose typed failures
  * the single mapping layer in src/mcp turns into structured results. Tools never import the SDK.
  */
-import type { Effect, Schema } from "effect"
-import type { EngineError } from "../engine/errors.ts"
+import { Effect, type Schema } from "effect"
+import { type EngineError, locate } from "../engine/errors.ts"
 
 export interface ToolAnnotations {
   readonly readOnlyHint: boolean
@@ -29,11 +29,41 @@ export interface Tool<I, O, R> {
   readonly input: Schema.Codec<I, unknown>
   readonly output: Schema.Codec<O, unknown>
   readonly annotations: ToolAnnotations
+  /**
+   * Where an engine role ("source unit", "factor numerator" at step 2) is in this tool's
+   * arguments ("from_unit", "factors[2].numerator"); roles it does not name pass unchanged.
+   */
+  readonly roles?: RolePlacement
   readonly handler: (input: I) => Effect.Effect<O, ToolFailure, R>
 }
+
+/** Places an engine role among a tool's arguments; undefined leaves it as it is. */
+export type RolePlacement = (role: string, step: number | undefined) => string | undefined
+
+/** A placement from a fixed table of role → argument name. */
+export const rolesTable =
+  (table: Readonly<Record<string, string>>): RolePlacement =>
+  (role) =>
+    Object.hasOwn(table, role) ? table[role] : undefined
+
+/** The failure with its role replaced by the argument it names in this tool. */
+const placed =
+  (roles: RolePlacement) =>
+  (failure: ToolFailure): ToolFailure => {
+    const parameter = failure.role === undefined ? undefined : roles(failure.role, failure.step)
+    return parameter === undefined ? failure : locate(failure, { role: parameter })
+  }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyTool<R = any> = Tool<any, any, R>
 
-/** Declares a tool; the identity, but it checks that handler, input and output agree. */
-export const defineTool = <I, O, R>(tool: Tool<I, O, R>): Tool<I, O, R> => tool
+/**
+ * Declares a tool, checking that handler, input and output agree. Its failures leave the handler
+ * placed at the tool's own arguments: after this, `failure.role` is an argument path.
+ */
+export const defineTool = <I, O, R>(tool: Tool<I, O, R>): Tool<I, O, R> => {
+  const roles = tool.roles
+  if (roles === undefined) return tool
+  const place = placed(roles)
+  return { ...tool, handler: (input) => Effect.mapError(tool.handler(input), place) }
+}

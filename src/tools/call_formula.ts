@@ -3,7 +3,8 @@ import { lift } from "../engine/convert.ts"
 import { evaluateFormula } from "../engine/FormulaEvaluation.ts"
 import { FormulaRegistry } from "../services/FormulaRegistry.ts"
 import { SessionState } from "../services/SessionState.ts"
-import { defineTool, readOnly } from "./Tool.ts"
+import { Role } from "../engine/roles.ts"
+import { defineTool, readOnly, rolesTable } from "./Tool.ts"
 
 export const FormulaParameterInput = Schema.Struct({
   value: Schema.Finite.annotate({ description: "Numeric value of the parameter", examples: [70] }),
@@ -53,6 +54,7 @@ export const callFormula = defineTool({
   input: CallFormulaInput,
   output: CallFormulaOutput,
   annotations: readOnly,
+  roles: rolesTable({ [Role.outputUnit]: "output_unit" }),
   handler: (input) =>
     Effect.gen(function* () {
       const formula = yield* (yield* FormulaRegistry).get(input.name)

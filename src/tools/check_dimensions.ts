@@ -1,7 +1,8 @@
 import { Effect, Schema } from "effect"
 import * as Engine from "../engine/convert.ts"
 import { SessionState } from "../services/SessionState.ts"
-import { defineTool, readOnly } from "./Tool.ts"
+import { Role } from "../engine/roles.ts"
+import { defineTool, readOnly, rolesTable } from "./Tool.ts"
 
 export const CheckDimensionsInput = Schema.Struct({
   unit_a: Schema.NonEmptyString.annotate({ description: "First unit expression", examples: ["kg"] }),
@@ -26,6 +27,7 @@ export const checkDimensions = defineTool({
   input: CheckDimensionsInput,
   output: CheckDimensionsOutput,
   annotations: readOnly,
+  roles: rolesTable({ [Role.firstUnit]: "unit_a", [Role.secondUnit]: "unit_b" }),
   handler: (input) =>
     Effect.gen(function* () {
       const catalog = yield* (yield* SessionState).catalog()

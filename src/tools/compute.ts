@@ -1,7 +1,21 @@
 import { Effect, Schema } from "effect"
 import * as Engine from "../engine/compute.ts"
 import { catalogForCall, inlineFields } from "./inlineDefinitions.ts"
-import { defineTool, readOnly } from "./Tool.ts"
+import { Role } from "../engine/roles.ts"
+import { defineTool, readOnly, type RolePlacement } from "./Tool.ts"
+
+const arguments_: Readonly<Record<string, string>> = {
+  [Role.initialValue]: "initial_value",
+  [Role.initialUnit]: "initial_unit",
+  [Role.expectedUnit]: "expected_unit",
+  [Role.customUnits]: "custom_units"
+}
+const factorFields: Readonly<Record<string, string>> = { [Role.factorValue]: "value", [Role.factorNumerator]: "numerator", [Role.factorDenominator]: "denominator" }
+
+/** Chain roles to compute's arguments; a factor's field is placed at its step: factors[2].numerator. */
+const roles: RolePlacement = (role, step) =>
+  Object.hasOwn(factorFields, role) && step !== undefined ? `factors[${step}].${factorFields[role]}` : Object.hasOwn(arguments_, role) ? arguments_[role] : undefined
+
 
 export const FactorInput = Schema.Struct({
   value: Schema.optional(Schema.Finite).annotate({ description: "Numeric coefficient of the numerator (default 1)", examples: [15] }),
@@ -41,6 +55,7 @@ export const compute = defineTool({
   input: ComputeInput,
   output: ComputeOutput,
   annotations: readOnly,
+  roles,
   handler: (input) =>
     Effect.gen(function* () {
       const { catalog, notes } = yield* catalogForCall(input)

@@ -1,7 +1,8 @@
 import { Effect, Schema } from "effect"
 import * as Engine from "../engine/convert.ts"
 import { catalogForCall, inlineFields } from "./inlineDefinitions.ts"
-import { defineTool, readOnly } from "./Tool.ts"
+import { Role } from "../engine/roles.ts"
+import { defineTool, readOnly, rolesTable } from "./Tool.ts"
 
 export const ConvertInput = Schema.Struct({
   value: Schema.Finite.annotate({ description: "The numeric quantity to convert", examples: [5] }),
@@ -31,6 +32,7 @@ export const convert = defineTool({
   input: ConvertInput,
   output: ConvertOutput,
   annotations: readOnly,
+  roles: rolesTable({ [Role.sourceUnit]: "from_unit", [Role.targetUnit]: "to_unit", [Role.customUnits]: "custom_units" }),
   handler: (input) =>
     Effect.gen(function* () {
       const { catalog, notes } = yield* catalogForCall(input)

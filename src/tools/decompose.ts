@@ -1,8 +1,21 @@
 import { Effect, Schema } from "effect"
-import { decomposeConversion, decomposeWithQuantities, parseQuery } from "../engine/decompose.ts"
+import { type DecomposeResult, decomposeConversion, decomposeWithQuantities, parseQuery } from "../engine/decompose.ts"
 import { InvalidInput, isEngineError } from "../engine/errors.ts"
 import { SessionState } from "../services/SessionState.ts"
-import { defineTool, readOnly } from "./Tool.ts"
+import { Role, knownQuantityOf } from "../engine/roles.ts"
+import { defineTool, readOnly, type RolePlacement } from "./Tool.ts"
+
+const arguments_: Readonly<Record<string, string>> = { [Role.query]: "query", [Role.initialUnit]: "initial_unit", [Role.targetUnit]: "target_unit", [Role.knownQuantities]: "known_quantities" }
+
+/** Decompose roles to its arguments; known quantity 2 is known_quantities[1]. */
+const roles: RolePlacement = (role) => {
+  const known = knownQuantityOf(role)
+  if (known) return `known_quantities[${known.index}].${known.field}`
+  return Object.hasOwn(arguments_, role) ? arguments_[role] : undefined
+}
+
+const wire = (r: DecomposeResult) => ({ initial_value: r.initialValue, initial_unit: r.initialUnit, target_unit: r.targetUnit, factors: r.factors, notes: r.notes })
+
 
 export const KnownQuantityInput = Schema.Struct({
   value: Schema.Finite.annotate({ description: "Numeric value, e.g. 70", examples: [80] }),
@@ -30,7 +43,7 @@ export const DecomposeOutput = Schema.Struct({
 
 const needsUnits = new InvalidInput({
   message: "Provide either query, or both initial_unit and target_unit",
-  parameter: "query",
+  role: "query",
   expected: "query='500 mL to L', or initial_unit + target_unit (+ known_quantities)",
   hints: ["Query mode: decompose(query='60 mph to km/h')", "Structured mode: decompose(initial_unit='mcg/(kg*min)', target_unit='mg/h', known_quantities=[{value: 70, unit: 'kg'}])"]
 })
@@ -46,18 +59,21 @@ export const decompose = defineTool({
   input: DecomposeInput,
   output: DecomposeOutput,
   annotations: readOnly,
+  roles,
   handler: (input) =>
     Effect.gen(function* () {
       const catalog = yield* (yield* SessionState).catalog()
       if (input.query !== undefined) {
         const parsed = parseQuery(input.query)
         if (isEngineError(parsed)) return yield* Effect.fail(parsed)
-        return yield* decomposeConversion(catalog, parsed.source, parsed.target, parsed.value, { from: "query", to: "query" })
+        return wire(yield* decomposeConversion(catalog, parsed.source, parsed.target, parsed.value, { from: Role.query, to: Role.query }))
       }
       if (input.initial_unit === undefined || input.target_unit === undefined) return yield* Effect.fail(needsUnits)
       const known = (input.known_quantities ?? []).map((q) => ({ value: q.value, unit: q.unit ?? "ea" }))
-      return known.length === 0
-        ? yield* decomposeConversion(catalog, input.initial_unit, input.target_unit, null, { from: "initial_unit", to: "target_unit" })
-        : yield* decomposeWithQuantities(catalog, input.initial_unit, input.target_unit, known)
+      return wire(
+        known.length === 0
+          ? yield* decomposeConversion(catalog, input.initial_unit, input.target_unit, null, { from: Role.initialUnit, to: Role.targetUnit })
+          : yield* decomposeWithQuantities(catalog, input.initial_unit, input.target_unit, known)
+      )
     })
 })

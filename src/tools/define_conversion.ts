@@ -35,7 +35,7 @@ export const defineConversion = defineTool({
     Effect.gen(function* () {
       const session = yield* SessionState
       if (input.factor === 0) {
-        return yield* new InvalidValue({ message: "A conversion factor cannot be 0", parameter: "factor", got: "0", hints: ["dst = src × factor: the factor must be non-zero"] })
+        return yield* new InvalidValue({ message: "A conversion factor cannot be 0", role: "factor", got: "0", hints: ["dst = src × factor: the factor must be non-zero"] })
       }
       const edge = { src: input.src, dst: input.dst, factor: input.factor, offset: input.offset ?? 0 }
       const catalog = yield* session.catalog()
@@ -43,7 +43,7 @@ export const defineConversion = defineTool({
       const dst = catalog.resolve(input.dst)
       if (!src?.unit.custom && !dst?.unit.custom) {
         const verdict = checkBuiltinEdge(catalog, edge)
-        if (typeof verdict !== "string") return yield* Effect.fail(locate(verdict, { parameter: isEngineError(verdict) && verdict._tag === "UnknownUnit" && verdict.expression === input.dst ? "dst" : "src" }))
+        if (typeof verdict !== "string") return yield* Effect.fail(locate(verdict, { role: isEngineError(verdict) && verdict._tag === "UnknownUnit" && verdict.expression === input.dst ? "dst" : "src" }))
         return { success: true, ...edge, applied: false, message: verdict }
       }
       // validate against a trial catalog before storing, so a bad edge never enters the session

@@ -45,7 +45,7 @@ export const defineQuantityKind = defineTool({
         if (taken) {
           return yield* new DuplicateKind({
             message: `Quantity kind '${n}' is already defined${taken.name.toLowerCase() === n.toLowerCase() ? "" : ` (as an alias of '${taken.name}')`}`,
-            parameter: n === input.name ? "name" : "aliases",
+            role: n === input.name ? "name" : "aliases",
             got: n,
             hints: [taken.builtin ? `'${taken.name}' is built in: use it directly` : "Use a different name, or reset_session() to start over"]
           })

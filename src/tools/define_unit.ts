@@ -38,7 +38,7 @@ export const defineUnit = defineTool({
       if (isEngineError(dimension)) {
         return yield* new InvalidDimension({
           message: dimension.message,
-          parameter: "dimension",
+          role: "dimension",
           got: input.dimension,
           expected: dimension.expected,
           likelyFix: dimension.likelyFix,
@@ -66,7 +66,7 @@ export const defineUnit = defineTool({
           return yield* new DuplicateDefinition({
             kind: index === 0 ? "duplicate_unit" : "alias_collision",
             message: `'${taken}' already names ${what}`,
-            parameter: index === 0 ? "name" : "aliases",
+            role: index === 0 ? "name" : "aliases",
             got: taken,
             hints: ["Choose a name that no built-in or session unit uses", "Use list_units() to see the names in use"]
           })

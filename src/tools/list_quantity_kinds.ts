@@ -38,7 +38,7 @@ export const listQuantityKinds = defineTool({
       if (input.dimension !== undefined) {
         const parsed = parseDimension(input.dimension)
         if (isEngineError(parsed)) {
-          return yield* new InvalidDimension({ message: parsed.message, parameter: "dimension", got: input.dimension, likelyFix: parsed.likelyFix, hints: [...parsed.hints] })
+          return yield* new InvalidDimension({ message: parsed.message, role: "dimension", got: input.dimension, likelyFix: parsed.likelyFix, hints: [...parsed.hints] })
         }
         dimension = parsed
       }

@@ -41,7 +41,7 @@ export const listUnits = defineTool({
       let filter: Dimension.Dimension | undefined
       if (input.dimension !== undefined) {
         const parsed = parseDimension(input.dimension)
-        if (isEngineError(parsed)) return yield* Effect.fail(locate(parsed, { parameter: "dimension" }))
+        if (isEngineError(parsed)) return yield* Effect.fail(locate(parsed, { role: "dimension" }))
         filter = parsed
       }
       const units = catalog

@@ -34,7 +34,7 @@ export const ValidateResultOutput = Schema.Struct({
 
 const noDeclaration = new NoActiveDeclaration({
   message: "No active computation declaration",
-  parameter: "declared_kind",
+  role: "declared_kind",
   hints: ["Use declare_computation() before validate_result()", "Or specify the declared_kind parameter"]
 })
 

@@ -222,7 +222,7 @@ describe("listing and filtering", () => {
     expect(e).toMatchObject({
       _tag: "InvalidInput",
       message: "Unknown category: 'measure'",
-      parameter: "category",
+      role: "category",
       likelyFix: "measured",
       hints: ["Valid categories: exact, derived, measured, session, all"]
     })

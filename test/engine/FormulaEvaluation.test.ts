@@ -131,49 +131,49 @@ describe("uncertainty", () => {
 describe("failures", () => {
   it("missing_parameter names the parameter and its dimension", () => {
     const e = failFormula("bmi", { mass: { value: 70, unit: "kg" } })
-    expect(e).toMatchObject({ _tag: "FormulaError", kind: "missing_parameter", formula: "bmi", parameter: "height", expected: "length" })
+    expect(e).toMatchObject({ _tag: "FormulaError", kind: "missing_parameter", formula: "bmi", role: "height", expected: "length" })
     expect(e.hints[0]).toBe('Parameter \'height\' expects dimension: length (e.g. {"value":1.75,"unit":"m"})')
   })
 
   it("missing_parameter suggests renaming a lone unexpected parameter: weight → mass", () => {
     const e = failFormula("bmi", { weight: { value: 70, unit: "kg" }, height: { value: 1.75, unit: "m" } })
-    expect(e).toMatchObject({ kind: "missing_parameter", parameter: "mass", likelyFix: "Rename 'weight' to 'mass'" })
+    expect(e).toMatchObject({ kind: "missing_parameter", role: "mass", likelyFix: "Rename 'weight' to 'mass'" })
   })
 
   it("invalid_parameter for an unexpected extra parameter, with the close name as likely fix", () => {
     const e = failFormula("bmi", { mass: { value: 70, unit: "kg" }, height: { value: 1.75, unit: "m" }, heigth: { value: 1 } })
-    expect(e).toMatchObject({ kind: "invalid_parameter", parameter: "heigth", likelyFix: "Use 'height'" })
+    expect(e).toMatchObject({ kind: "invalid_parameter", role: "heigth", likelyFix: "Use 'height'" })
   })
 
   it("invalid_parameter for an unknown unit keeps the unit's likely fix and hints", () => {
     const e = failFormula("bmi", { mass: { value: 70, unit: "kgg" }, height: { value: 1.75, unit: "m" } })
-    expect(e).toMatchObject({ kind: "invalid_parameter", parameter: "mass", got: "kgg", likelyFix: "kilogram (kg)" })
+    expect(e).toMatchObject({ kind: "invalid_parameter", role: "mass", got: "kgg", likelyFix: "kilogram (kg)" })
     expect(e.hints).toContain("Parameter 'mass' expects dimension: mass (e.g. {\"value\":70,\"unit\":\"kg\"})")
   })
 
   it("invalid_parameter when a dimensional parameter has no unit", () => {
-    expect(failFormula("bmi", { mass: { value: 70 }, height: { value: 1.75, unit: "m" } })).toMatchObject({ kind: "invalid_parameter", parameter: "mass", expected: "mass" })
-    expect(failFormula("projectile_range", { velocity: { value: 20, unit: "m/s" }, angle: { value: 45 } })).toMatchObject({ kind: "invalid_parameter", parameter: "angle" })
+    expect(failFormula("bmi", { mass: { value: 70 }, height: { value: 1.75, unit: "m" } })).toMatchObject({ kind: "invalid_parameter", role: "mass", expected: "mass" })
+    expect(failFormula("projectile_range", { velocity: { value: 20, unit: "m/s" }, angle: { value: 45 } })).toMatchObject({ kind: "invalid_parameter", role: "angle" })
   })
 
   it("invalid_parameter for a negative uncertainty", () => {
-    expect(failFormula("bmi", { mass: { value: 70, unit: "kg", uncertainty: -1 }, height: { value: 1.75, unit: "m" } })).toMatchObject({ kind: "invalid_parameter", parameter: "mass" })
+    expect(failFormula("bmi", { mass: { value: 70, unit: "kg", uncertainty: -1 }, height: { value: 1.75, unit: "m" } })).toMatchObject({ kind: "invalid_parameter", role: "mass" })
   })
 
   it("DimensionMismatch names the parameter with both dimensions: height given in kg", () => {
     const e = failFormula("bmi", { mass: { value: 70, unit: "kg" }, height: { value: 1.75, unit: "kg" } })
-    expect(e).toMatchObject({ _tag: "DimensionMismatch", parameter: "height", got: "mass", expected: "length" })
+    expect(e).toMatchObject({ _tag: "DimensionMismatch", role: "height", got: "mass", expected: "length" })
   })
 
   it("DimensionMismatch for Hz where an angular velocity is expected, explaining the pseudo-dimension", () => {
     const e = failFormula("power_from_torque", { torque: { value: 100, unit: "N*m" }, angular_velocity: { value: 50, unit: "Hz" } })
-    expect(e).toMatchObject({ _tag: "DimensionMismatch", parameter: "angular_velocity", got: "frequency", expected: "angular_velocity" })
+    expect(e).toMatchObject({ _tag: "DimensionMismatch", role: "angular_velocity", got: "frequency", expected: "angular_velocity" })
     expect(e.hints.join(" ")).toMatch(/angle must match exactly: rad\/s and rpm are angular velocities, Hz is a frequency/)
   })
 
   it("DimensionMismatch for a drop factor without its count unit: 15/mL is not 15 gtt/mL", () => {
     const e = failFormula("drip_rate", { volume: { value: 1000, unit: "mL" }, drop_factor: { value: 15, unit: "1/mL" }, duration: { value: 8, unit: "h" } })
-    expect(e).toMatchObject({ _tag: "DimensionMismatch", parameter: "drop_factor", expected: "count/volume" })
+    expect(e).toMatchObject({ _tag: "DimensionMismatch", role: "drop_factor", expected: "count/volume" })
     expect(e.hints.join(" ")).toMatch(/count must match exactly: counted items need a count unit/)
   })
 
@@ -183,7 +183,7 @@ describe("failures", () => {
   })
 
   it("DimensionMismatch for an output_unit of another dimension", () => {
-    expect(failFormula("bmi", { mass: { value: 70, unit: "kg" }, height: { value: 1.75, unit: "m" } }, "N")).toMatchObject({ _tag: "DimensionMismatch", parameter: "output_unit" })
+    expect(failFormula("bmi", { mass: { value: 70, unit: "kg" }, height: { value: 1.75, unit: "m" } }, "N")).toMatchObject({ _tag: "DimensionMismatch", role: "output unit" })
   })
 
   it("execution_error for a non-finite result: escape velocity of a negative mass is √ of a negative", () => {

@@ -40,7 +40,7 @@ describe("prepare", () => {
 
   it("rejects a body that is not dimensionally homogeneous: m·v instead of m·v²/2 for a result in J", () => {
     const e = defectOf(Formula.make({ ...kineticEnergy, compute: ({ mass, velocity }) => mass * velocity }))
-    expect(e).toMatchObject({ _tag: "InvalidInput", parameter: "compute" })
+    expect(e).toMatchObject({ _tag: "InvalidInput", role: "compute" })
     expect(e.message).toMatch(/not dimensionally homogeneous for an output of energy/)
   })
 
@@ -53,7 +53,7 @@ describe("prepare", () => {
         compute: ({ mass, velocity }) => mass + velocity
       })
     )
-    expect(e.parameter).toBe("compute")
+    expect(e.role).toBe("compute")
   })
 
   it("exempts an empirical fit that states its conventional units", () => {
@@ -63,27 +63,27 @@ describe("prepare", () => {
 
   it("rejects an output unit that does not resolve", () => {
     const e = defectOf(Formula.make({ ...kineticEnergy, output: { unit: "jouls", description: "x" }, compute: ({ mass }) => mass }))
-    expect(e).toMatchObject({ parameter: "output.unit" })
+    expect(e).toMatchObject({ role: "output.unit" })
   })
 
   it("rejects a parameter dimension that does not parse", () => {
     const e = defectOf(Formula.make({ ...kineticEnergy, parameters: { ...kineticEnergy.parameters, mass: { dimension: "mas", description: "x", example: { value: 1, unit: "kg" } } }, compute: ({ mass }) => mass }))
-    expect(e).toMatchObject({ parameter: "parameters.mass.dimension" })
+    expect(e).toMatchObject({ role: "parameters.mass.dimension" })
   })
 
   it("rejects an example in the wrong dimension", () => {
     const e = defectOf(Formula.make({ ...kineticEnergy, parameters: { ...kineticEnergy.parameters, mass: { dimension: "mass", description: "x", example: { value: 1, unit: "m" } } }, compute: ({ mass, velocity }) => (mass * velocity ** 2) / 2 }))
-    expect(e).toMatchObject({ parameter: "parameters.mass.example" })
+    expect(e).toMatchObject({ role: "parameters.mass.example" })
   })
 
   it("rejects an unknown constant and a constant that shadows a parameter", () => {
-    expect(defectOf(Formula.make({ ...kineticEnergy, constants: ["G_local"], compute: ({ mass, velocity }) => mass * velocity ** 2 }))).toMatchObject({ parameter: "constants" })
+    expect(defectOf(Formula.make({ ...kineticEnergy, constants: ["G_local"], compute: ({ mass, velocity }) => mass * velocity ** 2 }))).toMatchObject({ role: "constants" })
     const shadow = Formula.make({ ...kineticEnergy, parameters: { ...kineticEnergy.parameters, c: { dimension: "velocity", description: "x", example: { value: 1, unit: "m/s" } } }, constants: ["c"], compute: ({ mass, c }) => mass * c ** 2 })
-    expect(defectOf(shadow)).toMatchObject({ parameter: "parameters.c" })
+    expect(defectOf(shadow)).toMatchObject({ role: "parameters.c" })
   })
 
   it("rejects a name that is not snake_case", () => {
-    expect(defectOf(Formula.make({ ...kineticEnergy, name: "Kinetic Energy", compute: ({ mass, velocity }) => (mass * velocity ** 2) / 2 }))).toMatchObject({ parameter: "name" })
+    expect(defectOf(Formula.make({ ...kineticEnergy, name: "Kinetic Energy", compute: ({ mass, velocity }) => (mass * velocity ** 2) / 2 }))).toMatchObject({ role: "name" })
   })
 
   it("finds constants by ASCII alias: g_n is gₙ", () => {

@@ -49,7 +49,7 @@ describe("checking a session constant", () => {
     expect(failure({ symbol: "c" })).toMatchObject({
       _tag: "DuplicateDefinition",
       kind: "duplicate_symbol",
-      parameter: "symbol",
+      role: "symbol",
       message: "Symbol 'c' is already defined as 'speed of light in vacuum'",
       hints: ["Use a different symbol or use the built-in constant"]
     })
@@ -77,14 +77,14 @@ describe("checking a session constant", () => {
   })
 
   it("refuses a symbol that unit expressions cannot read as one name", () => {
-    for (const symbol of ["a/b", "2x", "x^2"]) expect(failure({ symbol }), symbol).toMatchObject({ _tag: "InvalidInput", parameter: "symbol" })
+    for (const symbol of ["a/b", "2x", "x^2"]) expect(failure({ symbol }), symbol).toMatchObject({ _tag: "InvalidInput", role: "symbol" })
     expect(failure({ symbol: "100" }).message).toBe("Symbol '100' already names a unit: a pure number")
   })
 
   it("refuses a value that is not finite or is zero, and a negative or non-finite uncertainty", () => {
-    for (const value of [Number.NaN, Number.POSITIVE_INFINITY, 0]) expect(failure({ value }), String(value)).toMatchObject({ _tag: "InvalidValue", parameter: "value" })
+    for (const value of [Number.NaN, Number.POSITIVE_INFINITY, 0]) expect(failure({ value }), String(value)).toMatchObject({ _tag: "InvalidValue", role: "value" })
     for (const uncertainty of [-0.01, Number.NaN, Number.POSITIVE_INFINITY]) {
-      expect(failure({ uncertainty }), String(uncertainty)).toMatchObject({ _tag: "InvalidValue", parameter: "uncertainty" })
+      expect(failure({ uncertainty }), String(uncertainty)).toMatchObject({ _tag: "InvalidValue", role: "uncertainty" })
     }
   })
 
@@ -96,13 +96,13 @@ describe("checking a session constant", () => {
     for (const unit of ["m/secc", "m/sx"]) {
       const unitError = resolveUnitExpression(catalog, unit)
       if (!isEngineError(unitError)) throw new Error(`${unit} resolved`)
-      expect(failure({ unit }), unit).toMatchObject({ _tag: "InvalidUnit", parameter: "unit", got: unit, message: `Invalid unit '${unit}': ${unitError.message}`, hints: unitError.hints })
+      expect(failure({ unit }), unit).toMatchObject({ _tag: "InvalidUnit", role: "unit", got: unit, message: `Invalid unit '${unit}': ${unitError.message}`, hints: unitError.hints })
     }
     expect(failure({ unit: "m/secc" }).likelyFix).toBe("second (s)")
   })
 
   it("refuses a unit built from session units, which a constant cannot depend on", () => {
-    expect(failure({ unit: "zorkmid" })).toMatchObject({ _tag: "InvalidUnit", parameter: "unit" })
+    expect(failure({ unit: "zorkmid" })).toMatchObject({ _tag: "InvalidUnit", role: "unit" })
     expect(failure({ unit: "vₛ*s" }).message).toMatch(/not units defined in this session/)
   })
 

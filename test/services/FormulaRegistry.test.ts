@@ -78,7 +78,7 @@ describe("FormulaRegistry", () => {
       const broken = Formula.make({ ...fuelSpec, name: "broken_consumption", compute: ({ fuel, distance }) => fuel * distance })
       const error = yield* Effect.flip(registry.register(broken))
       assert.instanceOf(error, InvalidInput)
-      assert.strictEqual(error.parameter, "compute")
+      assert.strictEqual(error.role, "compute")
       yield* Effect.flip(registry.get("broken_consumption")) // nothing was added
     }).pipe(Effect.provide(App))
   )

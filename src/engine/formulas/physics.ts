@@ -27,7 +27,7 @@ export const physics: ReadonlyArray<Formula.Formula> = [
     parameters: {
       wavelength: { dimension: "length", description: "Vacuum wavelength", example: { value: 500, unit: "nm" } }
     },
-    output: { unit: "J", description: "Photon energy (ask for output_unit 'eV' if wanted)" },
+    output: { unit: "J", description: "Photon energy (ask for 'eV' as the output unit if wanted)" },
     constants: ["h", "c"],
     compute: ({ wavelength, h, c }) => (h * c) / wavelength
   }),

@@ -5,10 +5,10 @@
  * `validExample` generated from the tool's Schema. Unknown fields are named with the closest real
  * field when one is near (`form_unit` → `from_unit`).
  */
-import { closestNames, editDistance } from "../engine/similarity.ts"
+import { closestNames, editDistance } from "../../engine/similarity.ts"
 import { type SchemaIssue } from "effect"
-import * as ArgumentPath from "../services/ArgumentPath.ts"
-import type { ArgumentIssue } from "../services/Corrector.ts"
+import * as ArgumentPath from "./ArgumentPath.ts"
+import type { ArgumentIssue } from "./Corrector.ts"
 import { splitQuantity } from "./coercion.ts"
 import { fieldIssues, type RawIssue } from "./issueTree.ts"
 import { type AST, atPath, choicesOf, constraintsOf, descriptionOf, fieldsOf, typeName } from "./schemaShape.ts"

@@ -6,8 +6,8 @@
  * report (fixes, schema in brief, suggestions, a valid example) for the agent.
  */
 import { Effect, Schema, SchemaAST, SchemaIssue } from "effect"
-import { InvalidInput } from "../engine/errors.ts"
-import type { AnyTool } from "../tools/Tool.ts"
+import { InvalidInput } from "../../engine/errors.ts"
+import type { AnyTool } from "../../tools/Tool.ts"
 import { type Coercion, coerce } from "./coercion.ts"
 import { type AST, encodedAst, unwrap } from "./schemaShape.ts"
 import { type ValidationReport, buildReport } from "./validationReport.ts"
@@ -30,7 +30,7 @@ const invalidInputOf = (report: ValidationReport): InvalidInput => {
   const rename = report.issues.length === 1 && first?.closest_field !== undefined ? first.fix : undefined
   return new InvalidInput({
     message: `${report.summary} ${report.issues.map((i) => `${i.field}: ${i.problem}`).join("; ")}`,
-    parameter: first && first.field !== "(arguments)" ? first.field : undefined,
+    role: first && first.field !== "(arguments)" ? first.field : undefined,
     got: first && first.received !== undefined ? JSON.stringify(first.received) : undefined,
     expected: first?.expected,
     likelyFix: rename,

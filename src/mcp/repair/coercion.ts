@@ -7,7 +7,7 @@
  * "5 km" for a number stays as it is and the validation report tells the agent to split it.
  */
 import { SchemaAST } from "effect"
-import * as ArgumentPath from "../services/ArgumentPath.ts"
+import * as ArgumentPath from "./ArgumentPath.ts"
 import { type AST, accepts, presentMembers, unwrap } from "./schemaShape.ts"
 
 export interface Coercion {

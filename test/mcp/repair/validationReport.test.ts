@@ -2,11 +2,11 @@
 // fix; the schema in brief; categorized suggestions; and a valid example that decodes.
 import { Effect, Schema } from "effect"
 import { describe, expect, it } from "vitest"
-import { decodeArguments } from "../../src/mcp/decodeArguments.ts"
-import { encodedAst } from "../../src/mcp/schemaShape.ts"
-import { validExample } from "../../src/mcp/validExample.ts"
-import { type AnyTool, defineTool, readOnly } from "../../src/tools/Tool.ts"
-import { convert } from "../../src/tools/convert.ts"
+import { decodeArguments } from "../../../src/mcp/repair/decodeArguments.ts"
+import { encodedAst } from "../../../src/mcp/repair/schemaShape.ts"
+import { validExample } from "../../../src/mcp/repair/validExample.ts"
+import { type AnyTool, defineTool, readOnly } from "../../../src/tools/Tool.ts"
+import { convert } from "../../../src/tools/convert.ts"
 
 const toolWith = <I>(input: Schema.Codec<I, unknown>, description = "A test tool") =>
   defineTool({ name: "sample", title: "Sample", description, input, output: Schema.Unknown, annotations: readOnly, handler: () => Effect.succeed({}) })
@@ -35,7 +35,7 @@ describe("decodeArguments", () => {
   it("fails with one InvalidInput whose parameter, got, expected and hints come from the first problems", () => {
     const { failure } = reject(convert, { value: "five", from_unit: "km", to_unit: "mi" })
     expect(failure._tag).toBe("InvalidInput")
-    expect(failure.parameter).toBe("value")
+    expect(failure.role).toBe("value")
     expect(failure.got).toBe('"five"')
     expect(failure.expected).toBe("number (a finite number)")
     expect(failure.hints).toEqual(['value: Expected number. Fix: Send a JSON number such as 5; "five" is not a number'])

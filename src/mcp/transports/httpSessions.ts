@@ -12,9 +12,9 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js"
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"
 import { type JSONRPCMessage, type RequestId, isJSONRPCErrorResponse, isJSONRPCNotification, isJSONRPCRequest, isJSONRPCResultResponse } from "@modelcontextprotocol/sdk/types.js"
 import { Clock, Context, Duration, Effect, Exit, Layer, Schedule, Schema, Scope } from "effect"
-import { SessionState } from "../services/SessionState.ts"
-import { type ToolServices, tools } from "../tools/index.ts"
-import { makeServer } from "./server.ts"
+import { SessionState } from "../../services/SessionState.ts"
+import { type ToolServices, tools } from "../../tools/index.ts"
+import { makeServer } from "../server.ts"
 
 /** What every session shares: the process-wide services the tools need. */
 export type SharedServices = Exclude<ToolServices, SessionState>

@@ -4,15 +4,15 @@
 import { assert, describe, expect, it } from "@effect/vitest"
 import { Duration, Effect, Fiber, Layer, Option, Ref } from "effect"
 import { TestClock } from "effect/testing"
-import { type EngineError, FormulaError, UnknownUnit, locate } from "../../src/engine/errors.ts"
-import { resolveUnitExpression } from "../../src/engine/UnitExpression.ts"
-import { decodeArguments } from "../../src/mcp/decodeArguments.ts"
-import { type CorrectionRequest, Corrector, deterministicProposal, parseReply } from "../../src/services/Corrector.ts"
-import { RetryPolicy } from "../../src/services/RetryPolicy.ts"
-import { SamplingClient, SamplingFailure, type SamplingRequest } from "../../src/services/SamplingClient.ts"
-import { SelfCorrectionConfig, type SelfCorrectionSettings } from "../../src/services/SelfCorrectionConfig.ts"
-import { convert } from "../../src/tools/convert.ts"
-import { catalog } from "../support/catalog.ts"
+import { type EngineError, FormulaError, UnknownUnit, locate } from "../../../src/engine/errors.ts"
+import { resolveUnitExpression } from "../../../src/engine/UnitExpression.ts"
+import { decodeArguments } from "../../../src/mcp/repair/decodeArguments.ts"
+import { type CorrectionRequest, Corrector, deterministicProposal, parseReply } from "../../../src/mcp/repair/Corrector.ts"
+import { RetryPolicy } from "../../../src/mcp/repair/RetryPolicy.ts"
+import { SamplingClient, SamplingFailure, type SamplingRequest } from "../../../src/mcp/repair/SamplingClient.ts"
+import { SelfCorrectionConfig, type SelfCorrectionSettings } from "../../../src/mcp/repair/SelfCorrectionConfig.ts"
+import { convert } from "../../../src/tools/convert.ts"
+import { catalog } from "../../support/catalog.ts"
 
 const tool = { name: "convert", description: convert.description, inputSchema: {} }
 
@@ -27,7 +27,7 @@ const invalidRequest = (args: Record<string, unknown>): CorrectionRequest => {
 const unknownUnitRequest = (args: Record<string, unknown>, expression: string, parameter: string): CorrectionRequest => {
   const error = resolveUnitExpression(catalog, expression)
   if (!(error instanceof UnknownUnit)) throw new Error(`${expression} should be unknown`)
-  return { tool, arguments: args, failure: locate(error, { parameter }) as EngineError, error: {}, issues: [] }
+  return { tool, arguments: args, failure: locate(error, { role: parameter }) as EngineError, error: {}, issues: [] }
 }
 
 describe("deterministic corrections", () => {
@@ -63,14 +63,14 @@ describe("deterministic corrections", () => {
   })
 
   it("finds a formula parameter's unit from the parameter name alone (mass → parameters.mass.unit)", () => {
-    const failure = new FormulaError({ message: "Parameter 'mass' of bmi: Unknown unit: 'kilgoram'", kind: "invalid_parameter", formula: "bmi", parameter: "mass", got: "kilgoram", likelyFix: "kilogram (kg)", hints: [] })
+    const failure = new FormulaError({ message: "Parameter 'mass' of bmi: Unknown unit: 'kilgoram'", kind: "invalid_parameter", formula: "bmi", role: "mass", got: "kilgoram", likelyFix: "kilogram (kg)", hints: [] })
     const args = { name: "bmi", parameters: { mass: { value: 70, unit: "kilgoram" }, height: { value: 1.75, unit: "m" } } }
     const p = Option.getOrThrow(deterministicProposal({ tool, arguments: args, failure, error: {}, issues: [] }, true))
     expect(p.corrections).toEqual([{ parameter: "parameters.mass.unit", from: "kilgoram", to: "kg", source: "likely_fix", note: "unknown name 'kilgoram' read as kilogram (kg)" }])
   })
 
   it("does not treat advice as a replacement: a likely fix that is a sentence changes nothing", () => {
-    const failure = new FormulaError({ message: "bad", kind: "invalid_parameter", formula: "bmi", parameter: "mass", got: "kilgoram", likelyFix: "Use list_units to pick one", hints: [] })
+    const failure = new FormulaError({ message: "bad", kind: "invalid_parameter", formula: "bmi", role: "mass", got: "kilgoram", likelyFix: "Use list_units to pick one", hints: [] })
     const args = { parameters: { mass: { value: 70, unit: "kilgoram" } } }
     assert.isTrue(Option.isNone(deterministicProposal({ tool, arguments: args, failure, error: {}, issues: [] }, true)))
   })

@@ -4,11 +4,11 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Context, Duration, Effect, Exit, Layer, Scope } from "effect"
 import { TestClock } from "effect/testing"
-import { parseDimension } from "../../src/engine/DimensionExpression.ts"
-import { isEngineError } from "../../src/engine/errors.ts"
-import { SharedServicesLive } from "../../src/mcp/http.ts"
-import { HttpSessions, type McpSession } from "../../src/mcp/httpSessions.ts"
-import { SessionState } from "../../src/services/SessionState.ts"
+import { parseDimension } from "../../../src/engine/DimensionExpression.ts"
+import { isEngineError } from "../../../src/engine/errors.ts"
+import { SharedServicesLive } from "../../../src/mcp/transports/http.ts"
+import { HttpSessions, type McpSession } from "../../../src/mcp/transports/httpSessions.ts"
+import { SessionState } from "../../../src/services/SessionState.ts"
 
 const registry = (limits: { idleTimeout: Duration.Input; maxSessions: number }) =>
   HttpSessions.layer({ idleTimeout: Duration.fromInputUnsafe(limits.idleTimeout), maxSessions: limits.maxSessions }).pipe(Layer.provide(SharedServicesLive))

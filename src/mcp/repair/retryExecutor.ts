@@ -6,12 +6,12 @@
  * too, the result keeps every error, the agent's own first.
  */
 import { Cause, Effect, Exit, Option, Ref } from "effect"
-import * as ArgumentPath from "../services/ArgumentPath.ts"
-import { type Correction, type CorrectionRequest, Corrector, type Proposal } from "../services/Corrector.ts"
-import { type Classification, RetryPolicy } from "../services/RetryPolicy.ts"
-import type { AnyTool } from "../tools/Tool.ts"
+import * as ArgumentPath from "./ArgumentPath.ts"
+import { type Correction, type CorrectionRequest, Corrector, type Proposal } from "./Corrector.ts"
+import { type Classification, RetryPolicy } from "./RetryPolicy.ts"
+import type { AnyTool } from "../../tools/Tool.ts"
 import { type CallOutcome, type Rejection, type RetryReport, type Succeeded, dispatch } from "./callOutcome.ts"
-import { describeRejection, errorTypeOf } from "./toolResult.ts"
+import { describeRejection, errorTypeOf } from "../toolResult.ts"
 
 /** What a tool looks like to a corrector: its name, description and advertised input schema. */
 export interface ToolDescription {
@@ -35,7 +35,7 @@ const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === "obj
 /** The argument paths a correction of `rejection` may touch: the fields its failure names. */
 export const correctablePaths = (rejection: Rejection): ReadonlyArray<string> => {
   if (rejection.report) return rejection.report.argumentIssues.flatMap((i) => [i.field, ...(i.closestField ? [i.closestField] : []), ...(i.related ?? [])])
-  const parameter = rejection.failure.parameter
+  const parameter = rejection.failure.role
   return parameter ? [ArgumentPath.locate(rejection.arguments, parameter) ?? parameter] : []
 }
 

@@ -1,7 +1,7 @@
 // Argument paths as agents and our errors write them, and the leaf-level difference that every
 // applied correction is reported from.
 import { describe, expect, it } from "vitest"
-import * as ArgumentPath from "../../src/services/ArgumentPath.ts"
+import * as ArgumentPath from "../../../src/mcp/repair/ArgumentPath.ts"
 
 const args = { value: 5, factors: [{ numerator: "kg", denominator: "2.205 lb" }], parameters: { mass: { value: 70, unit: "kg" } } }
 

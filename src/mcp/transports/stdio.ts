@@ -4,11 +4,11 @@
  */
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import { Effect, Layer, Logger } from "effect"
-import { FormulaRegistry } from "../services/FormulaRegistry.ts"
-import { SessionState } from "../services/SessionState.ts"
-import { UnitCatalog } from "../services/UnitCatalog.ts"
-import { type ToolServices, tools } from "../tools/index.ts"
-import { makeServer } from "./server.ts"
+import { FormulaRegistry } from "../../services/FormulaRegistry.ts"
+import { SessionState } from "../../services/SessionState.ts"
+import { UnitCatalog } from "../../services/UnitCatalog.ts"
+import { type ToolServices, tools } from "../../tools/index.ts"
+import { makeServer } from "../server.ts"
 
 /** Effect's default logger writes to stdout, which would corrupt the JSON-RPC stream. */
 export const LogToStderr = Layer.succeed(Logger.LogToStderr, true)

@@ -4,9 +4,9 @@
  * mapping layer turns into an MCP result.
  */
 import { Effect, type Exit } from "effect"
-import type { Correction } from "../services/Corrector.ts"
-import type { RetryClass } from "../services/RetryPolicy.ts"
-import type { AnyTool, ToolFailure } from "../tools/Tool.ts"
+import type { Correction } from "./Corrector.ts"
+import type { RetryClass } from "./RetryPolicy.ts"
+import type { AnyTool, ToolFailure } from "../../tools/Tool.ts"
 import type { Coercion } from "./coercion.ts"
 import { decodeArguments } from "./decodeArguments.ts"
 import type { ValidationReport } from "./validationReport.ts"

@@ -2,8 +2,8 @@
 // lossless rules, and every change is listed.
 import { Schema } from "effect"
 import { describe, expect, it } from "vitest"
-import { coerce, splitQuantity } from "../../src/mcp/coercion.ts"
-import { encodedAst } from "../../src/mcp/schemaShape.ts"
+import { coerce, splitQuantity } from "../../../src/mcp/repair/coercion.ts"
+import { encodedAst } from "../../../src/mcp/repair/schemaShape.ts"
 
 const Factor = Schema.Struct({ value: Schema.optional(Schema.Finite), numerator: Schema.NonEmptyString, denominator: Schema.NonEmptyString })
 const Input = Schema.Struct({

@@ -3,8 +3,8 @@
 import { assert, describe, expect, it } from "@effect/vitest"
 import { Clock, ConfigProvider, Duration, Effect, Fiber, Ref, type Schedule } from "effect"
 import { TestClock } from "effect/testing"
-import { RetryPolicy, classify, nameErrors, neverRetried } from "../../src/services/RetryPolicy.ts"
-import { defaultRetryableErrors, defaultSettings, parseFlags, selfCorrectionConfig } from "../../src/services/SelfCorrectionConfig.ts"
+import { RetryPolicy, classify, nameErrors, neverRetried } from "../../../src/mcp/repair/RetryPolicy.ts"
+import { defaultRetryableErrors, defaultSettings, parseFlags, selfCorrectionConfig } from "../../../src/mcp/repair/SelfCorrectionConfig.ts"
 
 const withUnitCorrection = { ...defaultSettings, serverUnitCorrection: true }
 

@@ -7,7 +7,7 @@ import type { Server } from "@modelcontextprotocol/sdk/server/index.js"
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js"
 import { CreateMessageResultSchema, ErrorCode, McpError, type ServerNotification, type ServerRequest } from "@modelcontextprotocol/sdk/types.js"
 import { Effect, Option } from "effect"
-import { SamplingClient, SamplingFailure } from "../services/SamplingClient.ts"
+import { SamplingClient, SamplingFailure } from "./SamplingClient.ts"
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>
 

@@ -13,13 +13,13 @@ import {
   InvalidValue,
   NoActiveDeclaration,
   NoConversionPath
-} from "../../src/engine/errors.ts"
-import type { CallOutcome } from "../../src/mcp/callOutcome.ts"
-import { execute } from "../../src/mcp/retryExecutor.ts"
-import { type CorrectionRequest, Corrector, type Proposal } from "../../src/services/Corrector.ts"
-import { RetryPolicy } from "../../src/services/RetryPolicy.ts"
-import { type SelfCorrectionSettings, defaultSettings } from "../../src/services/SelfCorrectionConfig.ts"
-import { type AnyTool, defineTool, readOnly } from "../../src/tools/Tool.ts"
+} from "../../../src/engine/errors.ts"
+import type { CallOutcome } from "../../../src/mcp/repair/callOutcome.ts"
+import { execute } from "../../../src/mcp/repair/retryExecutor.ts"
+import { type CorrectionRequest, Corrector, type Proposal } from "../../../src/mcp/repair/Corrector.ts"
+import { RetryPolicy } from "../../../src/mcp/repair/RetryPolicy.ts"
+import { type SelfCorrectionSettings, defaultSettings } from "../../../src/mcp/repair/SelfCorrectionConfig.ts"
+import { type AnyTool, defineTool, readOnly } from "../../../src/tools/Tool.ts"
 
 const Input = Schema.Struct({ x: Schema.Finite, unit: Schema.optional(Schema.NonEmptyString) })
 type Input = typeof Input.Type
@@ -81,7 +81,7 @@ describe("retryable failures", () => {
 
   it.effect("keeps both errors, the agent's first, when the corrected call fails too", () =>
     Effect.gen(function* () {
-      const mismatch = new DimensionMismatch({ ...diag, message: "mass is not length", fromDimension: "mass", toDimension: "length", parameter: "unit" })
+      const mismatch = new DimensionMismatch({ ...diag, message: "mass is not length", fromDimension: "mass", toDimension: "length", role: "unit" })
       const { tool } = yield* makeTool(() => Effect.fail(mismatch))
       const { corrector } = yield* makeCorrector((request) => fix(request.arguments, "x", 5))
       const outcome = yield* run(tool, { x: "five", unit: "kg" }, corrector)
@@ -95,7 +95,7 @@ describe("retryable failures", () => {
   it.effect("corrects as often as max retries allows", () =>
     Effect.gen(function* () {
       const { tool } = yield* makeTool((input) =>
-        input.unit === "final" ? Effect.succeed("done") : Effect.fail(new InvalidInput({ ...diag, message: "not yet", parameter: "unit" }))
+        input.unit === "final" ? Effect.succeed("done") : Effect.fail(new InvalidInput({ ...diag, message: "not yet", role: "unit" }))
       )
       const { corrector } = yield* makeCorrector((request) => fix(request.arguments, "unit", request.arguments.unit === "first" ? "final" : "first"))
       const once = yield* run(tool, { x: 1, unit: "start" }, corrector, { maxRetries: 1 })
@@ -107,7 +107,7 @@ describe("retryable failures", () => {
 
   it.effect("leaves a handler's likely fix to the agent unless server-side unit correction is on", () =>
     Effect.gen(function* () {
-      const unknownParameter = new FormulaError({ ...diag, message: "unknown unit", kind: "invalid_parameter", formula: "bmi", parameter: "unit", got: "kilgoram", likelyFix: "kilogram (kg)" })
+      const unknownParameter = new FormulaError({ ...diag, message: "unknown unit", kind: "invalid_parameter", formula: "bmi", role: "unit", got: "kilgoram", likelyFix: "kilogram (kg)" })
       const { tool } = yield* makeTool((input) => (input.unit === "kg" ? Effect.succeed("ok") : Effect.fail(unknownParameter)))
       const { corrector, seen } = yield* makeCorrector((request) => fix(request.arguments, "unit", "kg"))
       const off = yield* run(tool, { x: 1, unit: "kilgoram" }, corrector)
@@ -139,7 +139,7 @@ describe("retryable failures", () => {
 
   it.effect("refuses a proposal that repeats an earlier attempt", () =>
     Effect.gen(function* () {
-      const { tool, calls } = yield* makeTool(() => Effect.fail(new InvalidInput({ ...diag, message: "still wrong", parameter: "unit" })))
+      const { tool, calls } = yield* makeTool(() => Effect.fail(new InvalidInput({ ...diag, message: "still wrong", role: "unit" })))
       const { corrector } = yield* makeCorrector((request) => fix(request.arguments, "unit", request.arguments.unit === "a" ? "b" : "a"))
       const outcome = yield* run(tool, { x: 1, unit: "a" }, corrector, { maxRetries: 5 })
       expect(outcome.retry).toMatchObject({ outcome: "exhausted", attempts: 2 })
@@ -159,14 +159,14 @@ describe("retryable failures", () => {
 })
 
 const neverRetried: ReadonlyArray<readonly [string, EngineError]> = [
-  ["dimension_mismatch", new DimensionMismatch({ ...diag, message: "m", fromDimension: "mass", toDimension: "length", parameter: "unit" })],
-  ["no_conversion_path", new NoConversionPath({ ...diag, message: "m", from: "rad", to: "1", parameter: "unit" })],
-  ["computation_error", new ComputationError({ ...diag, message: "division by zero", parameter: "x" })],
-  ["invalid_value", new InvalidValue({ ...diag, message: "NaN", parameter: "x" })],
-  ["duplicate_unit", new DuplicateDefinition({ ...diag, message: "taken", kind: "duplicate_unit", parameter: "unit" })],
-  ["duplicate_kind", new DuplicateKind({ ...diag, message: "taken", parameter: "unit" })],
-  ["no_active_declaration", new NoActiveDeclaration({ ...diag, message: "declare first", parameter: "unit" })],
-  ["execution_error", new FormulaError({ ...diag, message: "failed", kind: "execution_error", formula: "bmi", parameter: "x" })]
+  ["dimension_mismatch", new DimensionMismatch({ ...diag, message: "m", fromDimension: "mass", toDimension: "length", role: "unit" })],
+  ["no_conversion_path", new NoConversionPath({ ...diag, message: "m", from: "rad", to: "1", role: "unit" })],
+  ["computation_error", new ComputationError({ ...diag, message: "division by zero", role: "x" })],
+  ["invalid_value", new InvalidValue({ ...diag, message: "NaN", role: "x" })],
+  ["duplicate_unit", new DuplicateDefinition({ ...diag, message: "taken", kind: "duplicate_unit", role: "unit" })],
+  ["duplicate_kind", new DuplicateKind({ ...diag, message: "taken", role: "unit" })],
+  ["no_active_declaration", new NoActiveDeclaration({ ...diag, message: "declare first", role: "unit" })],
+  ["execution_error", new FormulaError({ ...diag, message: "failed", kind: "execution_error", formula: "bmi", role: "x" })]
 ]
 
 describe("failures that are never retried", () => {

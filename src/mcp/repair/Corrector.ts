@@ -6,7 +6,7 @@
  * that decline. Lossless type coercions need no corrector: decoding applies them on every attempt.
  */
 import { Context, Effect, Layer, Option } from "effect"
-import { type EngineError, UnknownUnit } from "../engine/errors.ts"
+import { type EngineError, UnknownUnit } from "../../engine/errors.ts"
 import * as ArgumentPath from "./ArgumentPath.ts"
 import { RetryPolicy } from "./RetryPolicy.ts"
 import { SamplingClient, SamplingFailure } from "./SamplingClient.ts"
@@ -66,7 +66,7 @@ const nameFix = (request: CorrectionRequest): Option.Option<Proposal> => {
   const failure = request.failure
   const token = failure instanceof UnknownUnit ? failure.unit : failure.got
   const replacement = failure.likelyFix === undefined ? undefined : replacementOf(failure.likelyFix)
-  const located = failure.parameter === undefined ? undefined : ArgumentPath.locate(request.arguments, failure.parameter)
+  const located = failure.role === undefined ? undefined : ArgumentPath.locate(request.arguments, failure.role)
   if (token === undefined || replacement === undefined || located === undefined) return Option.none()
   const leaves = ArgumentPath.stringLeaves(ArgumentPath.get(request.arguments, ArgumentPath.parse(located)), ArgumentPath.parse(located))
   const hits = leaves.flatMap((leaf) => occurrences(leaf.value, token).map((index) => ({ leaf, index })))

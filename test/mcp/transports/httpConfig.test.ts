@@ -2,7 +2,7 @@
 // values, and the Host/Origin allow-lists behind the DNS-rebinding protection.
 import { ConfigProvider, Duration, Effect, Exit } from "effect"
 import { describe, expect, it } from "vitest"
-import { type HttpSettings, allowListFor, hostAllowed, httpDefaults, httpSettings, originAllowed, parseHttpFlags } from "../../src/mcp/httpConfig.ts"
+import { type HttpSettings, allowListFor, hostAllowed, httpDefaults, httpSettings, originAllowed, parseHttpFlags } from "../../../src/mcp/transports/httpConfig.ts"
 
 const load = (env: Record<string, string>, flags: ReadonlyArray<string> = []) => {
   const provider = ConfigProvider.orElse(ConfigProvider.fromUnknown(parseHttpFlags(flags).values), ConfigProvider.fromEnv({ env }))

@@ -4,11 +4,11 @@
 import { request as httpRequest } from "node:http"
 import { Context, Duration, Effect, Layer, ManagedRuntime } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { HttpLogger, HttpMcpServer, mcpUrl } from "../../src/mcp/http.ts"
-import type { HttpSettings } from "../../src/mcp/httpConfig.ts"
-import { HttpSessions } from "../../src/mcp/httpSessions.ts"
-import { SessionState } from "../../src/services/SessionState.ts"
-import { type HttpTestClient, connectHttpClient, initializeBody, postRaw } from "../support/httpServer.ts"
+import { HttpLogger, HttpMcpServer, mcpUrl } from "../../../src/mcp/transports/http.ts"
+import type { HttpSettings } from "../../../src/mcp/transports/httpConfig.ts"
+import { HttpSessions } from "../../../src/mcp/transports/httpSessions.ts"
+import { SessionState } from "../../../src/services/SessionState.ts"
+import { type HttpTestClient, connectHttpClient, initializeBody, postRaw } from "../../support/httpServer.ts"
 
 const settings: HttpSettings = {
   port: 0,
