@@ -18,6 +18,8 @@ export interface LogarithmicScale {
   readonly base: number
   readonly divisor: number
   readonly complement: boolean
+  /** What the ratio compares where the definition fixes it; undefined for dB, B, Np (see define.ts). */
+  readonly ratioOf: "power" | "field" | undefined
 }
 
 export interface UnitRecord {
@@ -32,6 +34,8 @@ export interface UnitRecord {
   readonly factor: Rational.Rational
   /** Set for temperature scales: kelvin = (x + offset) × factor. */
   readonly offset: Rational.Rational | undefined
+  /** A temperature difference unit (delta_degC), never a point on a scale. */
+  readonly interval?: boolean
   /** Set for logarithmic levels; `factor` is then the reference value. */
   readonly logarithmic: LogarithmicScale | undefined
   readonly prefixes: Prefix.PrefixPolicy

@@ -2,13 +2,20 @@
  * Converting a value between two unit expressions: linear (a ratio of SI factors), affine (a
  * standalone temperature on a scale with an offset) or logarithmic (a level such as dBm).
  *
- * Temperature offsets apply only when both sides are standalone temperatures: 100 °C → °F is 212,
- * while J/(kg·°C) → J/(kg·K) is a factor of 1, because inside a compound unit a degree is a difference.
+ * Temperatures: a standalone °C or °F is a point on its scale, and its offset applies against any
+ * absolute temperature (K, °R, or a compound of them such as K·mm/m, which pint reads the same
+ * way): 100 °C → °F is 212 and 10 °C → K·mm/m is 283150. Inside a compound unit a degree is a
+ * difference (J/(kg·°C) → J/(kg·K) is a factor of 1). A point never converts to or from a
+ * difference unit (delta_degC): 10 °C of warming is not the temperature 10 °C (GNU units keeps
+ * tempC() and degC apart for the same reason). A point below absolute zero is refused.
+ *
+ * Levels: a level with a reference (dBm, dBV, dB SPL) converts to its quantity; a bare dB, B or Np
+ * to a plain ratio is refused with both readings, the power ratio and the field ratio.
  */
 import { type Catalog, describeUnit } from "./Catalog.ts"
 import * as Dimension from "./Dimension.ts"
 import * as DimensionNames from "./DimensionNames.ts"
-import { ComputationError, DimensionMismatch, NoConversionPath } from "./errors.ts"
+import { AmbiguousInput, ComputationError, DimensionMismatch, InvalidValue, NoConversionPath } from "./errors.ts"
 import * as Rational from "./Rational.ts"
 import type { UnitExpression } from "./UnitExpression.ts"
 
@@ -19,6 +26,10 @@ export interface Converter {
   readonly intercept: Rational.Rational
   readonly apply: (value: number) => number
   readonly notes: ReadonlyArray<string>
+  /** The least value the source may take, for a point on a temperature scale: absolute zero. */
+  readonly lowest?: { readonly value: Rational.Rational; readonly unit: string }
+  /** Set when the conversion has several plausible readings: applying it refuses, showing each. */
+  readonly readings?: ReadonlyArray<{ readonly meaning: string; readonly apply: (value: number) => number }>
 }
 
 const linear = (slope: Rational.Rational, notes: ReadonlyArray<string>): Converter => ({
@@ -41,10 +52,69 @@ const affine = (from: UnitExpression, to: UnitExpression, notes: ReadonlyArray<s
     slope,
     intercept,
     apply: (x) => Rational.scale(x, slope) + Rational.toNumber(intercept),
+    // absolute zero in the source unit: x = −offset (0 for an absolute scale)
+    lowest: { value: Rational.subtract(Rational.zero, offsetOf(from)), unit: from.input },
     notes: [
       ...notes,
       "Converted as absolute temperatures (points on the scale). For a temperature difference, use delta units such as delta_degC or K."
     ]
+  }
+}
+
+const isTemperature = (e: UnitExpression): boolean => Dimension.equals(e.dimension, Dimension.base("Θ"))
+
+/** A point ↔ difference conversion changes the meaning: refused, saying how to write each. */
+const pointVersusDifference = (point: UnitExpression, difference: UnitExpression, pointIsSource: boolean): DimensionMismatch => {
+  const [from, to] = pointIsSource ? [point, difference] : [difference, point]
+  return new DimensionMismatch({
+    message:
+      `Cannot convert '${from.input}' to '${to.input}': '${point.input}' is a point on a temperature scale and ` +
+      `'${difference.input}' is a temperature difference; converting one into the other would change the meaning`,
+    fromDimension: pointIsSource ? "temperature (a point on a scale)" : "temperature difference",
+    toDimension: pointIsSource ? "temperature difference" : "temperature (a point on a scale)",
+    got: to.input,
+    expected: pointIsSource ? "a temperature scale or an absolute temperature (K, degR)" : "a temperature difference unit (K, delta_degC, delta_degF)",
+    hints: [
+      "A reading of a thermometer (20 degC) is a point; a change or an interval (warmed by 10 degC) is a difference",
+      "For a point, convert between scales: degC, degF, K, degR",
+      "For a difference, use difference units on both sides: delta_degC, delta_degF, K, degR"
+    ]
+  })
+}
+
+/** A scale inside a compound of temperature dimension (degC·mm/m): point or difference cannot be told. */
+const pointVersusCompound = (point: UnitExpression, compound: UnitExpression): AmbiguousInput =>
+  new AmbiguousInput({
+    message: `Cannot convert between '${point.input}' and '${compound.input}': '${compound.input}' has a temperature scale inside a compound unit, which reads as a difference, while '${point.input}' is a point`,
+    got: compound.input,
+    hints: [
+      `Write the compound with kelvin (an absolute scale, e.g. ${compound.input.replace(/°C|degC|°F|degF/g, "K")}) to convert a point`,
+      "Or use difference units on both sides (delta_degC) for a difference"
+    ],
+    readings: [
+      { meaning: `'${compound.input}' as an absolute temperature: the offset of '${point.input}' applies` },
+      { meaning: `'${compound.input}' as a temperature difference: no offset, and '${point.input}' must be a difference too` }
+    ]
+  })
+
+/** A bare ratio level (dB, B, Np) against a plain ratio: power and field readings differ. */
+const levelToRatio = (from: UnitExpression, to: UnitExpression, notes: ReadonlyArray<string>): Converter => {
+  const level = (from.level ?? to.level)!
+  const scale = level.logarithmic!
+  const reading = (divisor: number) => (x: number) =>
+    from.level ? Math.pow(scale.base, x / divisor) / Rational.toNumber(to.factor) : (divisor * Math.log(x * Rational.toNumber(from.factor))) / Math.log(scale.base)
+  // the catalog defines dB, B and Np by their power ratio (1 Np = e² in power); a field ratio is the square root
+  const powerDivisor = scale.divisor
+  return {
+    kind: "logarithmic",
+    slope: Rational.one,
+    intercept: Rational.zero,
+    apply: reading(powerDivisor),
+    readings: [
+      { meaning: `'${level.symbol}' as a level of a power quantity (power, energy, intensity)`, apply: reading(powerDivisor) },
+      { meaning: `'${level.symbol}' as a level of a field (root-power) quantity (voltage, pressure, amplitude)`, apply: reading(powerDivisor * 2) }
+    ],
+    notes
   }
 }
 
@@ -100,7 +170,7 @@ const unconnectedDifference = (from: UnitExpression, to: UnitExpression): string
   return undefined
 }
 
-const buildConverter = (catalog: Catalog, from: UnitExpression, to: UnitExpression): Converter | DimensionMismatch | NoConversionPath => {
+const buildConverter = (catalog: Catalog, from: UnitExpression, to: UnitExpression): Converter | DimensionMismatch | NoConversionPath | AmbiguousInput => {
   const notes = [...from.notes, ...to.notes]
   if (!Dimension.equals(from.dimension, to.dimension)) {
     const fromDim = dimensionText(from)
@@ -150,10 +220,22 @@ const buildConverter = (catalog: Catalog, from: UnitExpression, to: UnitExpressi
       ]
     })
   }
-  if (from.level || to.level) return logarithmic(from, to, notes)
-  if (from.temperatureScale || to.temperatureScale) {
-    const bothStandalone = (e: UnitExpression) => e.temperatureScale !== undefined || (e.terms.length === 1 && e.terms[0]!.exponent === 1 && Rational.isOne(e.numeric))
-    if (bothStandalone(from) && bothStandalone(to)) return affine(from, to, notes)
+  if (from.level || to.level) {
+    const bare = (from.level ?? to.level)!
+    const ratioLevel = (from.level === undefined || to.level === undefined) && Dimension.isDimensionless(bare.dimension) && bare.logarithmic!.ratioOf === undefined && !bare.logarithmic!.complement
+    return ratioLevel ? levelToRatio(from, to, notes) : logarithmic(from, to, notes)
+  }
+  if ((from.temperatureScale || to.temperatureScale) && isTemperature(from)) {
+    const [point, other, pointIsSource] = from.temperatureScale ? [from, to, true] : [to, from, false]
+    if (other.temperatureScale) return affine(from, to, notes)
+    if (other.temperatureInterval) return pointVersusDifference(point, other, pointIsSource)
+    if (other.temperatureDifference) return pointVersusCompound(point, other)
+    // an absolute temperature (K, degR, mK, K·mm/m): the point's offset applies
+    return affine(from, to, notes)
+  }
+  if (isTemperature(from) && !from.temperatureInterval && !to.temperatureInterval && !from.temperatureDifference && !to.temperatureDifference) {
+    // absolute scales on both sides (K → degR): points and differences agree, nothing to refuse
+    return linear(Rational.divide(from.factor, to.factor), notes)
   }
   const differenceNote =
     from.temperatureDifference || to.temperatureDifference
@@ -178,12 +260,12 @@ const TARGETS_PER_SOURCE = 256
  * different physical dimensions, a NoConversionPath when only pseudo-dimensions (angle, solid
  * angle, count) differ, which never convert into each other or into pure ratios.
  */
-export const converterBetween = (catalog: Catalog, from: UnitExpression, to: UnitExpression): Converter | DimensionMismatch | NoConversionPath => {
+export const converterBetween = (catalog: Catalog, from: UnitExpression, to: UnitExpression): Converter | DimensionMismatch | NoConversionPath | AmbiguousInput => {
   let byTarget = converters.get(from)
   const cached = byTarget?.get(to)
   if (cached) return cached
   const result = buildConverter(catalog, from, to)
-  if (!(result instanceof DimensionMismatch || result instanceof NoConversionPath)) {
+  if (!(result instanceof DimensionMismatch || result instanceof NoConversionPath || result instanceof AmbiguousInput)) {
     if (!byTarget) converters.set(from, (byTarget = new Map()))
     else if (byTarget.size >= TARGETS_PER_SOURCE) byTarget.clear()
     byTarget.set(to, result)
@@ -191,8 +273,32 @@ export const converterBetween = (catalog: Catalog, from: UnitExpression, to: Uni
   return result
 }
 
-/** Applies a converter, failing when the result is not a finite number (log of a negative level). */
-export const applyConverter = (converter: Converter, value: number): number | ComputationError => {
+/**
+ * Applies a converter, failing when the value is below absolute zero on a temperature scale, when
+ * the conversion has several readings (each shown with its value), or when the result is not a
+ * finite number (log of a negative level).
+ */
+export const applyConverter = (converter: Converter, value: number): number | ComputationError | InvalidValue | AmbiguousInput => {
+  if (converter.readings) {
+    return new AmbiguousInput({
+      message: `${value} has more than one reading here: the answer depends on whether the level is of a power or a field quantity`,
+      got: String(value),
+      hints: [
+        ...converter.readings.map((r) => `${r.meaning}: ${r.apply(value)}`),
+        "Say which: use a level with its reference (dBW, dBm, dBV, dBSPL), or compute the ratio from the definition (power: 10^(L/10 dB); field: 10^(L/20 dB))"
+      ],
+      readings: converter.readings.map((r) => ({ meaning: r.meaning, value: r.apply(value) }))
+    })
+  }
+  if (converter.lowest && value < Rational.toNumber(converter.lowest.value)) {
+    const limit = Rational.toNumber(converter.lowest.value)
+    return new InvalidValue({
+      message: `${value} ${converter.lowest.unit} is below absolute zero (${limit} ${converter.lowest.unit}): no temperature is that low`,
+      got: String(value),
+      expected: `at least ${limit} ${converter.lowest.unit}`,
+      hints: ["For a temperature difference (a change of temperature), use difference units: delta_degC, delta_degF or K"]
+    })
+  }
   const result = converter.apply(value)
   if (!Number.isFinite(result)) {
     return new ComputationError({

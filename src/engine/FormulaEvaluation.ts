@@ -87,8 +87,11 @@ const convertParameter = (
   const converter = converterBetween(catalog, given, p.coherent)
   // same dimension, so only an unconnected custom unit can fail here
   if (isEngineError(converter)) return converter._tag === "DimensionMismatch" ? dimensionMismatch(catalog, prepared, p, given) : unitProblem(prepared, p, unit ?? "", converter)
-  const apply: Converter["apply"] = spec.difference && converter.kind === "affine" ? (x) => Rational.scale(x, converter.slope) : converter.apply
-  const si = applyConverter({ ...converter, apply }, input.value)
+  // a difference parameter takes only the scale's slope, and may be negative
+  const { lowest: _absoluteZero, ...asDifference } = converter
+  const used: Converter = spec.difference && converter.kind === "affine" ? { ...asDifference, apply: (x) => Rational.scale(x, converter.slope) } : converter
+  const apply = used.apply
+  const si = applyConverter(used, input.value)
   if (isEngineError(si)) return formulaError(prepared, "invalid_parameter", { message: `Parameter '${name}': ${si.message}`, role: name, hints: si.hints })
   const u = input.uncertainty ? Math.abs(apply(input.value + input.uncertainty) - apply(input.value - input.uncertainty)) / 2 : undefined
   const note = spec.difference && converter.kind === "affine" ? " (a temperature difference: no offset)" : ""

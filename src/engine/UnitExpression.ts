@@ -33,6 +33,8 @@ export interface UnitExpression {
   readonly level: UnitRecord | undefined
   /** A temperature scale appears inside a compound unit, where it stands for a difference. */
   readonly temperatureDifference: boolean
+  /** Some term is a temperature-difference unit (delta_degC): the expression is never a point on a scale. */
+  readonly temperatureInterval: boolean
 }
 
 type Evaluation =
@@ -167,7 +169,8 @@ export const fromTerms = (input: string, terms: ReadonlyArray<Term>, numeric: Ra
     notes,
     temperatureScale: single?.offset ? single : undefined,
     level: single?.logarithmic ? single : undefined,
-    temperatureDifference: !single && kept.some((t) => t.unit.offset !== undefined)
+    temperatureDifference: !single && kept.some((t) => t.unit.offset !== undefined),
+    temperatureInterval: kept.some((t) => t.unit.interval === true)
   }
 }
 

@@ -52,7 +52,8 @@ const toRecord = (entry: UnitEntry, custom: boolean, reference: UnitExpression |
     source: entry.source,
     note: entry.note,
     system: entry.system,
-    custom
+    custom,
+    ...(entry.interval ? { interval: true } : {})
   }
   switch (d.kind) {
     case "base":
@@ -67,7 +68,7 @@ const toRecord = (entry: UnitEntry, custom: boolean, reference: UnitExpression |
         dimension: reference!.dimension,
         factor: reference!.factor,
         offset: undefined,
-        logarithmic: { base: d.base, divisor: d.divisor, complement: d.complement ?? false }
+        logarithmic: { base: d.base, divisor: d.divisor, complement: d.complement ?? false, ratioOf: d.ratioOf }
       }
   }
 }

@@ -8,6 +8,8 @@ import { applyConverter, converterBetween } from "./Conversion.ts"
 import * as Dimension from "./Dimension.ts"
 import * as DimensionNames from "./DimensionNames.ts"
 import {
+  type AmbiguousInput,
+  type InvalidValue,
   type ComputationError,
   type DimensionMismatch,
   type EngineError,
@@ -46,7 +48,7 @@ export interface ConversionResult {
   readonly notes: ReadonlyArray<string>
 }
 
-export type ConvertError = UnknownUnit | ParseError | DimensionMismatch | NoConversionPath | ComputationError | InvalidInput
+export type ConvertError = UnknownUnit | ParseError | DimensionMismatch | NoConversionPath | ComputationError | InvalidInput | InvalidValue | AmbiguousInput
 
 /**
  * Converts `value` from one unit expression to another, synchronously: the result or the typed

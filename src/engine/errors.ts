@@ -49,6 +49,16 @@ export class NoConversionPath extends Schema.TaggedError<NoConversionPath>()("No
   to: Schema.String
 }) {}
 
+/**
+ * Two or more plausible readings of the input give different answers (a level to a plain ratio:
+ * power or field?; a name that means different units in different systems). Refused, with every
+ * reading and, where there is a value, what each reading would give.
+ */
+export class AmbiguousInput extends Schema.TaggedError<AmbiguousInput>()("AmbiguousInput", {
+  ...diagnostics,
+  readings: Schema.Array(Schema.Struct({ meaning: Schema.String, value: Schema.optional(Schema.Number), unit: Schema.optional(Schema.String) }))
+}) {}
+
 /** An argument is malformed or out of range. */
 export class InvalidInput extends Schema.TaggedError<InvalidInput>()("InvalidInput", {
   ...diagnostics
@@ -117,6 +127,7 @@ export type EngineError =
   | DuplicateKind
   | NoActiveDeclaration
   | InvalidDimension
+  | AmbiguousInput
 
 const engineErrorTags = new Set([
   "UnknownUnit",
@@ -132,7 +143,8 @@ const engineErrorTags = new Set([
   "UnknownKind",
   "DuplicateKind",
   "NoActiveDeclaration",
-  "InvalidDimension"
+  "InvalidDimension",
+  "AmbiguousInput"
 ])
 
 export const isEngineError = (u: unknown): u is EngineError =>

@@ -45,6 +45,8 @@ export const errorTypeOf = (failure: ToolFailure): string => {
       return "no_active_declaration"
     case "InvalidDimension":
       return "invalid_dimension"
+    case "AmbiguousInput":
+      return "ambiguous_input"
   }
 }
 
@@ -73,6 +75,7 @@ export const ToolError = Schema.Struct({
   likely_fix: NullableString,
   hints: Schema.Array(Schema.String),
   formula: Schema.optional(Schema.String),
+  readings: Schema.optional(Schema.Array(Schema.Struct({ meaning: Schema.String, value: Schema.NullOr(Schema.Number), unit: NullableString }))),
   summary: Schema.optional(Schema.String),
   issues: Schema.optional(Schema.Array(IssueSchema)),
   schema: Schema.optional(Schema.Unknown),
@@ -92,7 +95,8 @@ export const describeFailure = (failure: ToolFailure): ToolError => ({
   expected: failure.expected ?? null,
   likely_fix: failure.likelyFix ?? null,
   hints: [...failure.hints],
-  ...(failure._tag === "FormulaError" ? { formula: failure.formula } : {})
+  ...(failure._tag === "FormulaError" ? { formula: failure.formula } : {}),
+  ...(failure._tag === "AmbiguousInput" ? { readings: failure.readings.map((r) => ({ meaning: r.meaning, value: r.value ?? null, unit: r.unit ?? null })) } : {})
 })
 
 /** A failed attempt as the agent sees it: the failure, with the validation report when there is one. */

@@ -34,6 +34,12 @@ export type Definition =
       readonly base: number
       readonly divisor: number
       readonly complement?: boolean
+      /**
+       * What the level's ratio compares, where the definition fixes it: dBi and dBc compare powers.
+       * Unset for the bare decibel, bel and neper: a level of 20 dB is a power ratio of 100 or a
+       * field (root-power) ratio of 10, so a conversion to a plain ratio is refused with both.
+       */
+      readonly ratioOf?: "power" | "field"
     }
 
 export interface UnitEntry {
@@ -57,6 +63,11 @@ export interface UnitEntry {
   readonly note: string | undefined
   /** A family for listing: "SI", "US customary", "imperial", "clinical"... */
   readonly system: string
+  /**
+   * A temperature difference (delta_degC): never a point on a scale, so it never converts to or
+   * from a standalone °C or °F, where the meaning would change (10 °C of warming is not 10 °C).
+   */
+  readonly interval: boolean
 }
 
 export interface EntryOptions {
@@ -68,6 +79,7 @@ export interface EntryOptions {
   readonly source?: string
   readonly note?: string
   readonly system?: string
+  readonly interval?: boolean
 }
 
 const entry = (symbol: string, name: string, definition: Definition, options: EntryOptions, defaultPrefixes: PrefixPolicy): UnitEntry => ({
@@ -81,7 +93,8 @@ const entry = (symbol: string, name: string, definition: Definition, options: En
   exact: options.exact ?? true,
   source: options.source,
   note: options.note,
-  system: options.system ?? "SI"
+  system: options.system ?? "SI",
+  interval: options.interval ?? false
 })
 
 /** An exact ratio n/d, for definitions: `ratio(5, 9)`. */
@@ -124,6 +137,6 @@ export const affine = (
 export const logarithmic = (
   symbol: string,
   name: string,
-  scale: { readonly reference: string; readonly base: number; readonly divisor: number; readonly complement?: boolean },
+  scale: { readonly reference: string; readonly base: number; readonly divisor: number; readonly complement?: boolean; readonly ratioOf?: "power" | "field" },
   options: EntryOptions = {}
 ): UnitEntry => entry(symbol, name, { kind: "logarithmic", ...scale }, options, "none")

@@ -40,8 +40,8 @@ export const levels = [
     names: ["nines of availability"],
     note: "availability 1 − 10^(−x): 3 nines = 0.999"
   }),
-  logarithmic("dBi", "decibel isotropic", { reference: "1", base: 10, divisor: 10 }, { ...iso, note: "antenna gain relative to an isotropic radiator (power ratio)" }),
-  logarithmic("dBc", "decibel carrier", { reference: "1", base: 10, divisor: 10 }, { ...iso, note: "power relative to the carrier" }),
+  logarithmic("dBi", "decibel isotropic", { reference: "1", base: 10, divisor: 10, ratioOf: "power" }, { ...iso, note: "antenna gain relative to an isotropic radiator (power ratio)" }),
+  logarithmic("dBc", "decibel carrier", { reference: "1", base: 10, divisor: 10, ratioOf: "power" }, { ...iso, note: "power relative to the carrier" }),
   logarithmic("dBk", "decibel kilowatt", { reference: "kW", base: 10, divisor: 10 }, { ...iso, note: "power level relative to 1 kW" }),
   logarithmic("dBu", "decibel unloaded", { reference: "0.7745966692414834 V", base: 10, divisor: 20 }, {
     ...iso,

@@ -39,13 +39,15 @@ export const temperature = [
     names: ["Celsius degree", "delta degree Celsius"],
     system: "SI",
     source: "SI Brochure 2.3.1 (a Celsius interval equals a kelvin interval)",
-    note: "a temperature difference: 1 delta_degC = 1 K, no offset"
+    note: "a temperature difference: 1 delta_degC = 1 K, no offset",
+    interval: true
   }),
   unit("delta_degF", "degree Fahrenheit difference", [ratio(5, 9), "K"], {
     aliases: ["ΔdegF", "Δ°F"],
     names: ["Fahrenheit degree", "delta degree Fahrenheit"],
     system: "US customary",
     source: "NIST SP 811 B.9",
-    note: "a temperature difference: 1 delta_degF = 5/9 K, no offset"
+    note: "a temperature difference: 1 delta_degF = 5/9 K, no offset",
+    interval: true
   })
 ]

@@ -22,6 +22,7 @@ export const neverRetried: Readonly<Record<string, string>> = {
   no_conversion_path: "no conversion exists between these units; only a definition from you can add one",
   computation_error: "the arithmetic itself has no finite answer",
   invalid_value: "only you know the value that was meant",
+  ambiguous_input: "two readings give different answers; only you know which one was meant",
   execution_error: "the formula failed on valid arguments",
   duplicate_symbol: "session state conflict: the name is taken in this session",
   duplicate_unit: "session state conflict: the unit already exists",

@@ -1,0 +1,41 @@
+// Through an MCP client: inputs with two plausible meanings are refused with both, and inputs with
+// an impossible meaning are refused naming the limit; the agent sees a structured error it can act on.
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { type TestClient, connectClient } from "../support/mcp.ts"
+
+let c: TestClient
+beforeAll(async () => (c = await connectClient()))
+afterAll(() => c.close())
+
+describe("never silently wrong, as an agent sees it", () => {
+  it("20 dB → 1 is ambiguous_input with the power and field readings, never retried", async () => {
+    const { isError, data } = await c.call("convert", { value: 20, from_unit: "dB", to_unit: "1" })
+    expect(isError).toBe(true)
+    expect(data.error_type).toBe("ambiguous_input")
+    expect(data.readings.map((r: { value: number }) => r.value)).toEqual([100, 10])
+    expect(data.likely_fix).toBeNull()
+  })
+
+  it("10 delta_degC → degC is refused as a point/difference mismatch, placed at the target unit", async () => {
+    const { isError, data } = await c.call("convert", { value: 10, from_unit: "delta_degC", to_unit: "degC" })
+    expect(isError).toBe(true)
+    expect(data.error_type).toBe("dimension_mismatch")
+    expect(data.parameter).toBe("to_unit")
+    expect(data.error).toMatch(/temperature difference/)
+  })
+
+  it("-300 degC → K is invalid_value naming absolute zero", async () => {
+    const { isError, data } = await c.call("convert", { value: -300, from_unit: "degC", to_unit: "K" })
+    expect(isError).toBe(true)
+    expect(data.error_type).toBe("invalid_value")
+    expect(data.parameter).toBe("value")
+    expect(data.expected).toMatch(/-273\.15 degC/)
+  })
+
+  it("10 degC → K*mm/m keeps the offset: 283150", async () => {
+    const { isError, data } = await c.call("convert", { value: 10, from_unit: "degC", to_unit: "K*mm/m" })
+    expect(isError).toBe(false)
+    expect(data.quantity).toBeCloseTo(283150, 6)
+    expect(data.conversion).toBe("affine")
+  })
+})
