@@ -3,7 +3,7 @@
  * output Schema (advertised to clients), MCP annotations and a handler Effect whose typed failures
  * the single mapping layer in src/mcp turns into structured results. Tools never import the SDK.
  */
-import { Effect, type Schema } from "effect"
+import { Effect, Schema, type SchemaAST } from "effect"
 import { type EngineError, locate } from "../engine/errors.ts"
 
 export interface ToolAnnotations {
@@ -18,6 +18,15 @@ export const readOnly: ToolAnnotations = { readOnlyHint: true, destructiveHint: 
 
 /** Tools that change the session's state (define_*, reset_session, declare_computation). */
 export const sessionWrite: ToolAnnotations = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false }
+
+/**
+ * A field that holds a unit expression ("km", "mcg/(kg*min)"). Marked so that call repair never
+ * turns a number into one: `from_unit: 5` is a mistake to report, not the unit "5".
+ */
+export const unitField = (annotations: Schema.Annotations.Documentation<string>) => Schema.NonEmptyString.annotate({ ...annotations, unitExpression: true })
+
+/** Whether a schema node is a unit-expression field (see unitField). */
+export const isUnitField = (ast: SchemaAST.AST): boolean => (ast.checks ?? []).some((check) => (check.annotations as { unitExpression?: unknown } | undefined)?.unitExpression === true)
 
 /** Every failure a tool handler may produce. */
 export type ToolFailure = EngineError

@@ -4,14 +4,14 @@ import { evaluateFormula } from "../engine/FormulaEvaluation.ts"
 import { FormulaRegistry } from "../services/FormulaRegistry.ts"
 import { SessionState } from "../services/SessionState.ts"
 import { Role } from "../engine/roles.ts"
-import { defineTool, readOnly, rolesTable } from "./Tool.ts"
+import { defineTool, readOnly, rolesTable, unitField } from "./Tool.ts"
 
 export const FormulaParameterInput = Schema.Struct({
   value: Schema.Finite.annotate({ description: "Numeric value of the parameter", examples: [70] }),
-  unit: Schema.optional(Schema.String).annotate({
+  unit: Schema.optional(unitField({
     description: "Unit expression (any unit of the expected dimension, including session units); omit for a dimensionless value or a plain count",
     examples: ["kg"]
-  }),
+  })),
   uncertainty: Schema.optional(Schema.Finite).annotate({
     description: "Standard uncertainty in the same unit as value; propagated to the result",
     examples: [0.5]
@@ -26,10 +26,10 @@ export const CallFormulaInput = Schema.Struct({
     description: "One entry per formula parameter: {\"value\": ..., \"unit\": \"...\"}, or {\"value\": ...} for a dimensionless one",
     examples: [bmiExample]
   }),
-  output_unit: Schema.optional(Schema.NonEmptyString).annotate({
+  output_unit: Schema.optional(unitField({
     description: "Express the result in this unit instead of the formula's own (same dimension), e.g. 'lbf' for a force",
     examples: ["kg/m^2"]
-  })
+  }))
 }).annotate({ examples: [{ name: "bmi", parameters: bmiExample }] })
 
 export const CallFormulaOutput = Schema.Struct({

@@ -2,11 +2,11 @@ import { Effect, Schema } from "effect"
 import * as Engine from "../engine/convert.ts"
 import { SessionState } from "../services/SessionState.ts"
 import { Role } from "../engine/roles.ts"
-import { defineTool, readOnly, rolesTable } from "./Tool.ts"
+import { defineTool, readOnly, rolesTable, unitField } from "./Tool.ts"
 
 export const CheckDimensionsInput = Schema.Struct({
-  unit_a: Schema.NonEmptyString.annotate({ description: "First unit expression", examples: ["kg"] }),
-  unit_b: Schema.NonEmptyString.annotate({ description: "Second unit expression", examples: ["lb"] })
+  unit_a: unitField({ description: "First unit expression", examples: ["kg"] }),
+  unit_b: unitField({ description: "Second unit expression", examples: ["lb"] })
 })
 
 export const CheckDimensionsOutput = Schema.Struct({

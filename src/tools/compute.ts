@@ -2,7 +2,7 @@ import { Effect, Schema } from "effect"
 import * as Engine from "../engine/compute.ts"
 import { catalogForCall, inlineFields } from "./inlineDefinitions.ts"
 import { Role } from "../engine/roles.ts"
-import { defineTool, readOnly, type RolePlacement } from "./Tool.ts"
+import { defineTool, readOnly, type RolePlacement, unitField } from "./Tool.ts"
 
 const arguments_: Readonly<Record<string, string>> = {
   [Role.initialValue]: "initial_value",
@@ -19,18 +19,18 @@ const roles: RolePlacement = (role, step) =>
 
 export const FactorInput = Schema.Struct({
   value: Schema.optional(Schema.Finite).annotate({ description: "Numeric coefficient of the numerator (default 1)", examples: [15] }),
-  numerator: Schema.NonEmptyString.annotate({ description: "Numerator unit, may start with a number ('1000 mcg'); '1' for none", examples: ["mg"] }),
-  denominator: Schema.NonEmptyString.annotate({ description: "Denominator unit, may start with a number ('2.205 lb', '8 hr'); '1' for none", examples: ["kg*d"] })
+  numerator: unitField({ description: "Numerator unit, may start with a number ('1000 mcg'); '1' for none", examples: ["mg"] }),
+  denominator: unitField({ description: "Denominator unit, may start with a number ('2.205 lb', '8 hr'); '1' for none", examples: ["kg*d"] })
 })
 
 export const ComputeInput = Schema.Struct({
   initial_value: Schema.Finite.annotate({ description: "Starting numeric quantity", examples: [154] }),
-  initial_unit: Schema.NonEmptyString.annotate({ description: "Starting unit", examples: ["lb"] }),
+  initial_unit: unitField({ description: "Starting unit", examples: ["lb"] }),
   factors: Schema.Array(FactorInput).annotate({
     description: "Conversion factor chain, applied left to right: each multiplies by value × numerator / denominator",
     examples: [[{ value: 1, numerator: "kg", denominator: "2.205 lb" }, { value: 15, numerator: "mg", denominator: "kg*d" }]]
   }),
-  expected_unit: Schema.optional(Schema.NonEmptyString).annotate({ description: "Unit you expect; the result is also given converted to it, or fails if incompatible", examples: ["mg/d"] }),
+  expected_unit: Schema.optional(unitField({ description: "Unit you expect; the result is also given converted to it, or fails if incompatible", examples: ["mg/d"] })),
   ...inlineFields
 })
 

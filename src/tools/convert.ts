@@ -2,12 +2,12 @@ import { Effect, Schema } from "effect"
 import * as Engine from "../engine/convert.ts"
 import { catalogForCall, inlineFields } from "./inlineDefinitions.ts"
 import { Role } from "../engine/roles.ts"
-import { defineTool, readOnly, rolesTable } from "./Tool.ts"
+import { defineTool, readOnly, rolesTable, unitField } from "./Tool.ts"
 
 export const ConvertInput = Schema.Struct({
   value: Schema.Finite.annotate({ description: "The numeric quantity to convert", examples: [5] }),
-  from_unit: Schema.NonEmptyString.annotate({ description: "Source unit expression, e.g. 'km', 'mcg/(kg*min)', 'degC'", examples: ["km"] }),
-  to_unit: Schema.NonEmptyString.annotate({ description: "Target unit expression, e.g. 'mi', 'mg/(kg*h)', 'degF'", examples: ["mi"] }),
+  from_unit: unitField({ description: "Source unit expression, e.g. 'km', 'mcg/(kg*min)', 'degC'", examples: ["km"] }),
+  to_unit: unitField({ description: "Target unit expression, e.g. 'mi', 'mg/(kg*h)', 'degF'", examples: ["mi"] }),
   ...inlineFields
 })
 

@@ -4,12 +4,12 @@ import * as DimensionNames from "../engine/DimensionNames.ts"
 import * as QuantityKind from "../engine/QuantityKind.ts"
 import { SessionState } from "../services/SessionState.ts"
 import { kindsOfSession } from "./kindsOfSession.ts"
-import { defineTool, sessionWrite } from "./Tool.ts"
+import { defineTool, sessionWrite, unitField } from "./Tool.ts"
 import { unitForKind } from "./unitForKind.ts"
 
 export const DeclareComputationInput = Schema.Struct({
   quantity_kind: Schema.NonEmptyString.annotate({ description: "Name or alias of a quantity kind (list_quantity_kinds)", examples: ["gibbs_energy"] }),
-  expected_unit: Schema.NonEmptyString.annotate({ description: "Unit you expect the result in", examples: ["kJ/mol"] }),
+  expected_unit: unitField({ description: "Unit you expect the result in", examples: ["kJ/mol"] }),
   context: Schema.optional(Schema.Record(Schema.String, Schema.String)).annotate({ description: "Optional context, kept with the declaration", examples: [{ temperature: "298.15 K" }] })
 })
 

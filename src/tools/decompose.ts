@@ -3,7 +3,7 @@ import { type DecomposeResult, decomposeConversion, decomposeWithQuantities, par
 import { InvalidInput, isEngineError } from "../engine/errors.ts"
 import { SessionState } from "../services/SessionState.ts"
 import { Role, knownQuantityOf } from "../engine/roles.ts"
-import { defineTool, readOnly, type RolePlacement } from "./Tool.ts"
+import { defineTool, readOnly, type RolePlacement, unitField } from "./Tool.ts"
 
 const arguments_: Readonly<Record<string, string>> = { [Role.query]: "query", [Role.initialUnit]: "initial_unit", [Role.targetUnit]: "target_unit", [Role.knownQuantities]: "known_quantities" }
 
@@ -19,13 +19,13 @@ const wire = (r: DecomposeResult) => ({ initial_value: r.initialValue, initial_u
 
 export const KnownQuantityInput = Schema.Struct({
   value: Schema.Finite.annotate({ description: "Numeric value, e.g. 70", examples: [80] }),
-  unit: Schema.optional(Schema.NonEmptyString).annotate({ description: "Unit, e.g. 'kg' (default 'ea', a count)", examples: ["kg"] })
+  unit: Schema.optional(unitField({ description: "Unit, e.g. 'kg' (default 'ea', a count)", examples: ["kg"] }))
 })
 
 export const DecomposeInput = Schema.Struct({
   query: Schema.optional(Schema.NonEmptyString).annotate({ description: "Simple conversion query, e.g. '500 mL to L', '60 mph -> km/h'", examples: ["500 mL to L"] }),
-  initial_unit: Schema.optional(Schema.NonEmptyString).annotate({ description: "Starting unit (with target_unit, instead of query)", examples: ["mcg/(kg*min)"] }),
-  target_unit: Schema.optional(Schema.NonEmptyString).annotate({ description: "Target unit (with initial_unit)", examples: ["mg/h"] }),
+  initial_unit: Schema.optional(unitField({ description: "Starting unit (with target_unit, instead of query)", examples: ["mcg/(kg*min)"] })),
+  target_unit: Schema.optional(unitField({ description: "Target unit (with initial_unit)", examples: ["mg/h"] })),
   known_quantities: Schema.optional(Schema.Array(KnownQuantityInput)).annotate({
     description: "Quantities that bridge the dimensional gap, e.g. a patient's weight",
     examples: [[{ value: 70, unit: "kg" }]]

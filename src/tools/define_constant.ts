@@ -4,7 +4,7 @@ import { checkSessionConstant } from "../engine/constants/sessionConstant.ts"
 import { isEngineError } from "../engine/errors.ts"
 import { type SessionData, SessionState } from "../services/SessionState.ts"
 import { UnitCatalog } from "../services/UnitCatalog.ts"
-import { defineTool, sessionWrite } from "./Tool.ts"
+import { defineTool, sessionWrite, unitField } from "./Tool.ts"
 
 export const DefineConstantInput = Schema.Struct({
   symbol: Schema.NonEmptyString.annotate({
@@ -13,7 +13,7 @@ export const DefineConstantInput = Schema.Struct({
   }),
   name: Schema.NonEmptyString.annotate({ description: "Full descriptive name", examples: ["local gravitational acceleration"] }),
   value: Schema.Finite.annotate({ description: "Numeric value in the given unit (finite, nonzero)", examples: [9.81] }),
-  unit: Schema.NonEmptyString.annotate({ description: "Unit expression of the value, built from built-in units, e.g. 'm/s', 'J', 'm/s^2'; '1' for a pure number", examples: ["m/s^2"] }),
+  unit: unitField({ description: "Unit expression of the value, built from built-in units, e.g. 'm/s', 'J', 'm/s^2'; '1' for a pure number", examples: ["m/s^2"] }),
   uncertainty: Schema.optional(Schema.NullOr(Schema.Number)).annotate({
     description: "Standard uncertainty in the same unit; omit (or null) for an exact value",
     examples: [0.01]

@@ -2,11 +2,11 @@ import { Effect, Schema } from "effect"
 import { checkBuiltinEdge } from "../engine/customUnits.ts"
 import { InvalidValue, isEngineError, locate } from "../engine/errors.ts"
 import { SessionState } from "../services/SessionState.ts"
-import { defineTool, sessionWrite } from "./Tool.ts"
+import { defineTool, sessionWrite, unitField } from "./Tool.ts"
 
 export const DefineConversionInput = Schema.Struct({
-  src: Schema.NonEmptyString.annotate({ description: "Source unit name or alias", examples: ["widget"] }),
-  dst: Schema.NonEmptyString.annotate({ description: "Destination unit name or alias", examples: ["ea"] }),
+  src: unitField({ description: "Source unit name or alias", examples: ["widget"] }),
+  dst: unitField({ description: "Destination unit name or alias", examples: ["ea"] }),
   factor: Schema.Finite.annotate({ description: "Conversion multiplier: dst = src × factor (+ offset)", examples: [12] }),
   offset: Schema.optional(Schema.Finite).annotate({ description: "Additive offset, for scales such as temperatures (default 0)", examples: [0] })
   // a whole call for validation reports' validExample that succeeds in a fresh session (a built-in edge is checked, not applied)

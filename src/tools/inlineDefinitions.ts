@@ -3,6 +3,7 @@
  * (never cached across calls or sessions), in the shapes ucon's tools take.
  */
 import { Effect, Schema } from "effect"
+import { unitField } from "./Tool.ts"
 import type { CustomEdge, CustomUnit } from "../engine/customUnits.ts"
 import { builtinEquivalent, checkBuiltinEdge } from "../engine/customUnits.ts"
 import { parseDimension } from "../engine/DimensionExpression.ts"
@@ -19,8 +20,8 @@ export const CustomUnitInput = Schema.Struct({
 })
 
 export const CustomEdgeInput = Schema.Struct({
-  src: Schema.NonEmptyString.annotate({ description: "Source unit" }),
-  dst: Schema.NonEmptyString.annotate({ description: "Destination unit" }),
+  src: unitField({ description: "Source unit" }),
+  dst: unitField({ description: "Destination unit" }),
   factor: Schema.Finite.annotate({ description: "dst = src × factor + offset" }),
   offset: Schema.optional(Schema.Finite).annotate({ description: "Additive offset (default 0)" })
 })

@@ -7,12 +7,12 @@ import * as QuantityKind from "../engine/QuantityKind.ts"
 import { resolveUnitExpression } from "../engine/UnitExpression.ts"
 import { SessionState } from "../services/SessionState.ts"
 import { kindsOfSession } from "./kindsOfSession.ts"
-import { defineTool, sessionWrite } from "./Tool.ts"
+import { defineTool, sessionWrite, unitField } from "./Tool.ts"
 import { unitForKind } from "./unitForKind.ts"
 
 export const ValidateResultInput = Schema.Struct({
   value: Schema.Finite.annotate({ description: "The computed numeric value", examples: [-228.6] }),
-  unit: Schema.NonEmptyString.annotate({ description: "The result's unit", examples: ["kJ/mol"] }),
+  unit: unitField({ description: "The result's unit", examples: ["kJ/mol"] }),
   declared_kind: Schema.optional(Schema.NonEmptyString).annotate({ description: "Kind to validate against (default: the active declaration)", examples: ["gibbs_energy"] }),
   reasoning: Schema.optional(Schema.String).annotate({ description: "How the result was obtained, checked for words that point at another kind", examples: ["ΔG = ΔH − TΔS at 298 K"] })
   // a whole call for validation reports' validExample: without a declaration, declared_kind is needed

@@ -38,4 +38,18 @@ describe("never silently wrong, as an agent sees it", () => {
     expect(data.quantity).toBeCloseTo(283150, 6)
     expect(data.conversion).toBe("affine")
   })
+
+  it("a number where a unit belongs is invalid_input naming the field, never the unit '5'", async () => {
+    for (const [tool, args, field] of [
+      ["convert", { value: 1, from_unit: 5, to_unit: "ft" }, "from_unit"],
+      ["check_dimensions", { unit_a: "kg", unit_b: 1 }, "unit_b"],
+      ["compute", { initial_value: 2, initial_unit: "h", factors: [{ value: 60, numerator: "min", denominator: 1 }] }, "factors[0].denominator"]
+    ] as const) {
+      const { isError, data } = await c.call(tool, args as Record<string, unknown>)
+      expect(isError).toBe(true)
+      expect(data.error_type).toBe("invalid_input")
+      expect(data.issues.map((i: { field: string }) => i.field)).toContain(field)
+      expect(data.corrections ?? []).toEqual([])
+    }
+  })
 })

@@ -7,6 +7,7 @@
  * "5 km" for a number stays as it is and the validation report tells the agent to split it.
  */
 import { SchemaAST } from "effect"
+import { isUnitField } from "../../tools/Tool.ts"
 import * as ArgumentPath from "./ArgumentPath.ts"
 import { type AST, accepts, presentMembers, unwrap } from "./schemaShape.ts"
 
@@ -126,7 +127,8 @@ export const coerce = (ast: AST, value: unknown, path: Path = []): Coerced => {
       return n === undefined ? unchanged(value) : step(path, value, n, "numeric string to number")
     }
     case "String":
-      return typeof value === "number" && Number.isFinite(value) ? step(path, value, String(value), "number to string") : unchanged(value)
+      // never into a unit field: `from_unit: 5` lost its unit somewhere, and "5" would be a pure number
+      return typeof value === "number" && Number.isFinite(value) && !isUnitField(node) ? step(path, value, String(value), "number to string") : unchanged(value)
     case "Boolean": {
       const b = booleanFrom(value)
       return b === undefined ? unchanged(value) : step(path, value, b, "string to boolean")
