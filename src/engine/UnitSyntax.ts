@@ -72,7 +72,10 @@ const fail = (position: number, expected: string, message: string): never => {
   throw new Failure({ position, expected, message })
 }
 
-const tokenize = (input: string, options: SyntaxOptions): Array<Token> => {
+/** `10*3`, `10*-7`: UCUM's power of ten, never 10 × 3 (a white-cell count in 10*3/uL is per thousand). */
+const POWER_OF_TEN = /^10\*([+-]?\d+)/
+
+const tokenize = (input: string, options: SyntaxOptions, notes: Array<string>): Array<Token> => {
   const tokens: Array<Token> = []
   let i = 0
   let spaceBefore = false
@@ -119,6 +122,12 @@ const tokenize = (input: string, options: SyntaxOptions): Array<Token> => {
       // UCUM style N.m: a dot between two names multiplies
       push({ kind: "mul", text: c, start, end: i + 1, spaceBefore })
       i++
+    } else if (c === "1" && POWER_OF_TEN.test(input.slice(i, i + 16)) && !/[\d.]/.test(input[i - 1] ?? "")) {
+      const written = POWER_OF_TEN.exec(input.slice(i, i + 16))![0]
+      notes.push(`Read '${written}' as 10^${written.slice(3)} (a power of ten, as UCUM writes it), not as 10 × ${written.slice(3)}`)
+      push({ kind: "number", value: 10, start, end: i + 2, spaceBefore })
+      push({ kind: "pow", text: "*", start: i + 2, end: i + 3, spaceBefore: false })
+      i += 3
     } else if (/[\d.]/.test(c)) {
       const match = NUMBER.exec(input.slice(i))
       if (!match) fail(i, "a number", `'${c}' does not start a number`)
@@ -170,12 +179,13 @@ const POSTFIX_POWER_WORDS: Record<string, number> = { squared: 2, cubed: 3 }
 
 class Parser {
   private index = 0
-  readonly notes: Array<string> = []
+  readonly notes: Array<string>
   private readonly input: string
   private readonly tokens: ReadonlyArray<Token>
-  constructor(input: string, tokens: ReadonlyArray<Token>) {
+  constructor(input: string, tokens: ReadonlyArray<Token>, notes: Array<string>) {
     this.input = input
     this.tokens = tokens
+    this.notes = notes
   }
 
   private get peek(): Token {
@@ -200,7 +210,9 @@ class Parser {
   }
 
   private expression(): Node {
-    let left = this.term()
+    // a leading '/' or 'per' divides one: "/min", "per second"
+    const first = this.peek
+    let left: Node = first.kind === "div" ? { _tag: "Number", value: 1, start: first.start, end: first.start } : this.term()
     let sawDivision = false
     for (;;) {
       const t = this.peek
@@ -214,7 +226,7 @@ class Parser {
       } else if (this.startsAtom(t)) {
         op = "*" // juxtaposition: "kg m/s^2"
       } else break
-      const right = this.term()
+      const right = op === "/" ? this.denominator(t) : this.term()
       if (op === "*" && sawDivision && right._tag !== "Number") {
         const shown = this.input.slice(left.start, right.end)
         this.notes.push(
@@ -225,6 +237,33 @@ class Parser {
       left = { _tag: "Binary", op, left, right, start: left.start, end: right.end }
     }
     return left
+  }
+
+  /**
+   * What a division divides by. Units written side by side after it stay together, as people write
+   * and GNU units reads them: "W/m2 K" is W/(m²·K), and in words "joule per kilogram kelvin" is
+   * J/(kg·K) (also with '*' after "per": "per kilogram * kelvin"). An explicit '*' after '/' still
+   * multiplies the whole quotient (J/mol*K), with a note.
+   */
+  private denominator(division: Token): Node {
+    const word = division.kind === "div" && division.text.toLowerCase() === "per"
+    let node = this.term()
+    let grouped = false
+    for (;;) {
+      const t = this.peek
+      const juxtaposed = this.startsAtom(t)
+      const multiplied = word && t.kind === "mul" && this.startsAtom(this.tokens[this.index + 1]!)
+      if (!juxtaposed && !multiplied) break
+      if (multiplied) this.next()
+      const right = this.term()
+      node = { _tag: "Binary", op: "*", left: node, right, start: node.start, end: right.end }
+      grouped = true
+    }
+    if (grouped) {
+      const written = this.input.slice(node.start, node.end)
+      this.notes.push(`Read everything after '${division.kind === "div" ? division.text : "/"}' in '${this.input.slice(division.start, node.end)}' as the denominator: '${written}' divides together`)
+    }
+    return node
   }
 
   private term(): Node {
@@ -334,7 +373,8 @@ class Parser {
 /** Parses `input` into an AST, or describes where and why it is not a unit expression. Never throws. */
 export const parse = (input: string, options: SyntaxOptions = {}): { ok: true; value: Parsed } | { ok: false; failure: SyntaxFailure } => {
   try {
-    const parser = new Parser(input, tokenize(input, options))
+    const notes: Array<string> = []
+    const parser = new Parser(input, tokenize(input, options, notes), notes)
     const ast = parser.parse()
     return { ok: true, value: { ast, notes: parser.notes } }
   } catch (e) {
