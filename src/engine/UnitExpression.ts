@@ -5,7 +5,7 @@
  */
 import { type Catalog, type Resolved, type UnitRecord, describeUnit, symbolOf } from "./Catalog.ts"
 import * as Dimension from "./Dimension.ts"
-import { ParseError, UnknownUnit } from "./errors.ts"
+import { ParseError, UnknownUnit, isEngineError } from "./errors.ts"
 import * as Rational from "./Rational.ts"
 import * as Suggestions from "./Suggestions.ts"
 import * as UnitSyntax from "./UnitSyntax.ts"
@@ -59,9 +59,10 @@ const MAX_EXPONENT = 100
 const unknownUnit = (catalog: Catalog, expression: string, token: string, position: number): UnknownUnit => {
   const { likelyFix, alternatives } = Suggestions.suggest(catalog, token)
   const hints: Array<string> = []
+  const replacement = likelyFix ? symbolOf(likelyFix) : undefined
+  const corrected = replacement === undefined ? undefined : expression.slice(0, position) + replacement + expression.slice(position + token.length)
   if (likelyFix) {
-    const corrected = expression.slice(0, position) + symbolOf(likelyFix) + expression.slice(position + token.length)
-    if (corrected !== symbolOf(likelyFix)) hints.push(`Did you mean '${corrected}'?`)
+    if (corrected !== replacement) hints.push(`Did you mean '${corrected}'?`)
     if (alternatives.length > 0) hints.push(`Other similar units: ${alternatives.map(describeUnit).join(", ")}`)
   } else if (alternatives.length > 0) {
     hints.push(`Similar units: ${alternatives.map(describeUnit).join(", ")}`)
@@ -75,7 +76,11 @@ const unknownUnit = (catalog: Catalog, expression: string, token: string, positi
     unit: token,
     expression,
     position,
-    likelyFix: likelyFix ? describeUnit(likelyFix) : undefined,
+    // the display form "kilogram (kg)" reads back as that unit; inside a larger expression the fix
+    // is the whole corrected expression, so that pasting it gives the intended call
+    likelyFix: likelyFix ? (token.trim() === expression.trim() ? describeUnit(likelyFix) : corrected) : undefined,
+    replacement,
+    corrected,
     hints,
     got: token
   })
@@ -174,7 +179,24 @@ export const fromTerms = (input: string, terms: ReadonlyArray<Term>, numeric: Ra
   }
 }
 
+/** "kilogram (kg)": a unit's name followed by its own symbol in parentheses, as likely_fix shows it. */
+const DISPLAY_FORM = /^([^()]+?)\s*\(\s*([^()\s]+)\s*\)$/u
+
+/** The symbol of a display form whose name and symbol are the same unit; otherwise undefined. */
+const displayFormSymbol = (catalog: Catalog, input: string): string | undefined => {
+  const m = DISPLAY_FORM.exec(input.trim())
+  if (!m) return undefined
+  const name = catalog.resolve(m[1]!)
+  const symbol = catalog.resolve(m[2]!)
+  return name && symbol && name.unit === symbol.unit && name.prefix === symbol.prefix ? m[2] : undefined
+}
+
 const parseAndEvaluate = (catalog: Catalog, input: string): UnitExpression | UnknownUnit | ParseError => {
+  const symbol = displayFormSymbol(catalog, input)
+  if (symbol !== undefined) {
+    const unit = parseAndEvaluate(catalog, symbol)
+    return isEngineError(unit) ? unit : { ...unit, input }
+  }
   const trimmed = input.trim()
   if (trimmed === "") {
     return new ParseError({

@@ -15,6 +15,8 @@ const diagnostics = {
    * its own argument names (Tool.roles); the engine never names a tool or a tool argument.
    */
   role: Schema.optional(Schema.String),
+  /** The whole input of the role with the fix applied, ready to send back: "mcg/kg" for "mcg/kgg". */
+  corrected: Schema.optional(Schema.String),
   step: Schema.optional(Schema.Number),
   got: Schema.optional(Schema.String),
   expected: Schema.optional(Schema.String)
@@ -23,6 +25,8 @@ const diagnostics = {
 /** A token of a unit expression names no known unit. */
 export class UnknownUnit extends Schema.TaggedError<UnknownUnit>()("UnknownUnit", {
   ...diagnostics,
+  /** The symbol that replaces the unknown token, when there is one clear fix. */
+  replacement: Schema.optional(Schema.String),
   unit: Schema.String,
   expression: Schema.String,
   position: Schema.Number

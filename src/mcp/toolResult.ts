@@ -73,6 +73,8 @@ export const ToolError = Schema.Struct({
   got: NullableString,
   expected: NullableString,
   likely_fix: NullableString,
+  /** The whole corrected argument, ready to send back: {parameter: "from_unit", value: "mcg/kg"}. */
+  fix: Schema.optional(Schema.NullOr(Schema.Struct({ parameter: Schema.String, value: Schema.String }))),
   hints: Schema.Array(Schema.String),
   formula: Schema.optional(Schema.String),
   readings: Schema.optional(Schema.Array(Schema.Struct({ meaning: Schema.String, value: Schema.NullOr(Schema.Number), unit: NullableString }))),
@@ -94,6 +96,7 @@ export const describeFailure = (failure: ToolFailure): ToolError => ({
   got: failure.got ?? null,
   expected: failure.expected ?? null,
   likely_fix: failure.likelyFix ?? null,
+  ...(failure.corrected !== undefined && failure.role !== undefined ? { fix: { parameter: failure.role, value: failure.corrected } } : {}),
   hints: [...failure.hints],
   ...(failure._tag === "FormulaError" ? { formula: failure.formula } : {}),
   ...(failure._tag === "AmbiguousInput" ? { readings: failure.readings.map((r) => ({ meaning: r.meaning, value: r.value ?? null, unit: r.unit ?? null })) } : {})

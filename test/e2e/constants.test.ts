@@ -133,7 +133,7 @@ describe("define_constant", () => {
     expect(r.data).toMatchObject({ error_type: "invalid_unit", parameter: "unit", got: "m/sx" })
     expect(r.data.hints).toContain("'sx' at position 2 of 'm/sx' is the unknown part")
     const typo = await client.call("define_constant", { ...gLocal, unit: "m/secc" })
-    expect(typo.data).toMatchObject({ error_type: "invalid_unit", likely_fix: "second (s)" })
+    expect(typo.data).toMatchObject({ error_type: "invalid_unit", likely_fix: "m/s" })
     expect(typo.data.hints).toContain("Did you mean 'm/s'?")
   })
 

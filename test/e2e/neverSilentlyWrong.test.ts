@@ -52,4 +52,15 @@ describe("never silently wrong, as an agent sees it", () => {
       expect(data.corrections ?? []).toEqual([])
     }
   })
+
+  it("an unknown unit's fix is ready to send: likely_fix and fix.value pasted back give the intended call", async () => {
+    const first = await c.call("convert", { value: 2, from_unit: "mcg/kgg", to_unit: "mg/kg" })
+    expect(first.data.fix).toEqual({ parameter: "from_unit", value: "mcg/kg" })
+    expect(first.data.likely_fix).toBe("mcg/kg")
+    const alone = await c.call("convert", { value: 2, from_unit: "kilgoram", to_unit: "g" })
+    expect(alone.data.likely_fix).toBe("kilogram (kg)")
+    const pasted = await c.call("convert", { value: 2, from_unit: alone.data.likely_fix, to_unit: "g" })
+    expect(pasted.isError).toBe(false)
+    expect(pasted.data.quantity).toBe(2000)
+  })
 })

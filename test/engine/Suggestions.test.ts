@@ -68,10 +68,12 @@ describe("unit suggestions", () => {
     expect(isEngineError(r) && r.hints.join(" ")).toMatch(/Similar units/)
   })
 
-  it("judges each token on its own: mcg/kgg → kilogram, with the corrected expression as a hint", () => {
+  it("judges each token on its own: mcg/kgg → kg, and the fix is the whole corrected expression, so pasting it gives mcg/kg", () => {
     const r = resolveUnitExpression(catalog, "mcg/kgg")
     expect(isEngineError(r) && r._tag === "UnknownUnit" && r.unit).toBe("kgg")
-    expect(isEngineError(r) && r.likelyFix).toBe("kilogram (kg)")
+    expect(isEngineError(r) && r._tag === "UnknownUnit" && r.replacement).toBe("kg")
+    expect(isEngineError(r) && r.likelyFix).toBe("mcg/kg")
+    expect(isEngineError(r) && r.corrected).toBe("mcg/kg")
     expect(isEngineError(r) && r.hints).toContain("Did you mean 'mcg/kg'?")
   })
 

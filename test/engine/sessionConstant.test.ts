@@ -92,13 +92,13 @@ describe("checking a session constant", () => {
     expect(isEngineError(check({ symbol: "g_x", value: -2.0023, unit: "1" }))).toBe(false)
   })
 
-  it("refuses a unit that does not resolve, with the unit error's likely fix and hints: m/secc → second (s)", () => {
+  it("refuses a unit that does not resolve, with the unit error's likely fix and hints: m/secc → m/s, the whole corrected expression", () => {
     for (const unit of ["m/secc", "m/sx"]) {
       const unitError = resolveUnitExpression(catalog, unit)
       if (!isEngineError(unitError)) throw new Error(`${unit} resolved`)
       expect(failure({ unit }), unit).toMatchObject({ _tag: "InvalidUnit", role: "unit", got: unit, message: `Invalid unit '${unit}': ${unitError.message}`, hints: unitError.hints })
     }
-    expect(failure({ unit: "m/secc" }).likelyFix).toBe("second (s)")
+    expect(failure({ unit: "m/secc" }).likelyFix).toBe("m/s")
   })
 
   it("refuses a unit built from session units, which a constant cannot depend on", () => {

@@ -65,7 +65,7 @@ const occurrences = (text: string, token: string): Array<number> =>
 const nameFix = (request: CorrectionRequest): Option.Option<Proposal> => {
   const failure = request.failure
   const token = failure instanceof UnknownUnit ? failure.unit : failure.got
-  const replacement = failure.likelyFix === undefined ? undefined : replacementOf(failure.likelyFix)
+  const replacement = failure instanceof UnknownUnit ? failure.replacement : failure.likelyFix === undefined ? undefined : replacementOf(failure.likelyFix)
   const located = failure.role === undefined ? undefined : ArgumentPath.locate(request.arguments, failure.role)
   if (token === undefined || replacement === undefined || located === undefined) return Option.none()
   const leaves = ArgumentPath.stringLeaves(ArgumentPath.get(request.arguments, ArgumentPath.parse(located)), ArgumentPath.parse(located))
