@@ -3,6 +3,7 @@
  * spelling it declares, it covers ucon's unit set with correct definitions, it reproduces GNU units'
  * reference conversions, and the classic traps resolve the safe way.
  */
+import { ambiguous } from "../src/engine/catalog/readings.ts"
 import * as fs from "node:fs"
 import { describe, expect, it } from "vitest"
 import { buildCatalog } from "../src/engine/buildCatalog.ts"
@@ -35,6 +36,8 @@ const relativeError = (actual: number, expected: number): number =>
 
 const unknown = (token: string): boolean => catalog.resolve(token) === undefined
 
+const refusedNames = new Set(ambiguous.flatMap((a) => a.names))
+
 describe("the built-in catalog", () => {
   it("builds with no problems", () => {
     expect(problems).toEqual([])
@@ -61,6 +64,8 @@ describe("the built-in catalog", () => {
       for (const token of [record.symbol, ...record.aliases, record.name, ...record.names]) {
         // characters the lexer never puts in a name (· ² ( ) -) make a token reachable only by symbol lookup
         if (/[·²³()\-'"]/.test(token)) continue
+        // bare 'b' is refused as ambiguous (bit, barn or bar) while Gb, Mb stay gigabit, megabit
+        if (refusedNames.has(token)) continue
         const r = resolveUnitExpression(catalog, token)
         if (isEngineError(r) || r.terms.length !== 1 || r.terms[0]!.unit !== record) failures.push(`${record.symbol}: '${token}'`)
       }
@@ -126,7 +131,8 @@ const uconSpelling: Record<string, string> = {
   nines: "nines", // ucon '9s' lexes as 9 seconds
   square_degree: "sq_deg", // ucon 'deg²' is an angle squared here, not a solid angle
   rad_dose: "rad_dose", // ucon shorthand 'rad_absorbed' is our alias; 'rad' is the radian
-  planck_energy: "E_P"
+  planck_energy: "E_P",
+  month: "mo_mean" // bare 'mo' and 'month' are refused: 1/12 Julian year, 1/12 Gregorian year, 30 d or a lunation?
 }
 
 /** ucon units without a base form: the SI value of one unit (in the given SI expression) it must have. */
@@ -248,7 +254,8 @@ describe.skipIf(uconUnits.length === 0)("coverage of ucon's unit registry", () =
         tolerance = 1e-4 // Planck energy is pinned to 5 digits; the rest agree to 1e-12
       } else {
         // ucon's base form is "prefactor * SI base units"; its imperial factors are rounded, so 1e-3
-        const base = expression(u.baseForm.replaceAll(" ", ""))
+        // ucon writes the bit as b, which is refused here when bare (bit, barn or bar?)
+        const base = expression(u.baseForm.replaceAll(" ", "").replace(/\bb\b/g, "bit"))
         expectedFactor = Rational.toNumber(base.factor)
         expectedDimension = base.dimension
         tolerance = 1e-3

@@ -10,7 +10,7 @@ import { likelyName } from "./similarity.ts"
 import type { Catalog } from "./Catalog.ts"
 import { codata2022 } from "./constants/codata2022.ts"
 import * as DimensionNames from "./DimensionNames.ts"
-import { InvalidInput, type ParseError, type UnknownUnit, isEngineError } from "./errors.ts"
+import { InvalidInput, type ParseError, type UnknownUnit, isEngineError, type UnitError } from "./errors.ts"
 import { resolveUnitExpression } from "./UnitExpression.ts"
 
 /** @category models */
@@ -101,13 +101,13 @@ export const parseCategory = (input: string | undefined): CategoryFilter | Inval
 }
 
 /** The dimension of a constant's unit, named as list_dimensions names it. @category getters */
-export const dimensionOf = (catalog: Catalog, c: Constant): string | UnknownUnit | ParseError => {
+export const dimensionOf = (catalog: Catalog, c: Constant): string | UnitError => {
   const resolved = resolveUnitExpression(catalog, c.unit)
   return isEngineError(resolved) ? resolved : DimensionNames.describe(resolved.dimension)
 }
 
 /** The list_constants shape of a constant; fails only when its unit does not resolve. @category converting */
-export const toInfo = (catalog: Catalog, c: Constant): ConstantInfo | UnknownUnit | ParseError => {
+export const toInfo = (catalog: Catalog, c: Constant): ConstantInfo | UnitError => {
   const dimension = dimensionOf(catalog, c)
   if (typeof dimension !== "string") return dimension
   return {

@@ -5,7 +5,7 @@
  */
 import type { Catalog } from "./Catalog.ts"
 import { unitsOfDimension } from "./Conversion.ts"
-import { type AmbiguousInput, FormulaError, type NoConversionPath, type ParseError, type UnknownUnit } from "./errors.ts"
+import { type AmbiguousInput, FormulaError, type NoConversionPath, type ParseError, type UnknownUnit, type UnitError } from "./errors.ts"
 import type { ParameterExample } from "./Formula.ts"
 import { closestNames, likelyName } from "./similarity.ts"
 import type { PreparedFormula, PreparedParameter } from "./PreparedFormula.ts"
@@ -23,7 +23,7 @@ export const parameterHints = (catalog: Catalog, p: PreparedParameter): Array<st
 }
 
 /** A unit that does not resolve or convert, reported as invalid_parameter at the formula parameter. */
-export const unitProblem = (prepared: PreparedFormula, p: PreparedParameter, unit: string, error: UnknownUnit | ParseError | NoConversionPath | AmbiguousInput): FormulaError =>
+export const unitProblem = (prepared: PreparedFormula, p: PreparedParameter, unit: string, error: UnitError | NoConversionPath | AmbiguousInput): FormulaError =>
   new FormulaError({
     kind: "invalid_parameter",
     formula: prepared.formula.name,

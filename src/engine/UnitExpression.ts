@@ -5,7 +5,8 @@
  */
 import { type Catalog, type Resolved, type UnitRecord, describeUnit, symbolOf } from "./Catalog.ts"
 import * as Dimension from "./Dimension.ts"
-import { ParseError, UnknownUnit, isEngineError } from "./errors.ts"
+import { AmbiguousInput, ParseError, UnknownUnit, isEngineError, type UnitError } from "./errors.ts"
+import { type AmbiguousName, ambiguous, dominant } from "./catalog/readings.ts"
 import * as Rational from "./Rational.ts"
 import * as Suggestions from "./Suggestions.ts"
 import * as UnitSyntax from "./UnitSyntax.ts"
@@ -39,7 +40,35 @@ export interface UnitExpression {
 
 type Evaluation =
   | { readonly ok: true; readonly terms: Array<Term>; readonly numeric: Rational.Rational }
-  | { readonly ok: false; readonly error: UnknownUnit | ParseError }
+  | { readonly ok: false; readonly error: UnitError }
+
+const exactNames = new Map<string, AmbiguousName>()
+const anyCaseNames = new Map<string, AmbiguousName>()
+for (const a of ambiguous) for (const n of a.names) (a.anyCase ? anyCaseNames.set(n.toLowerCase(), a) : exactNames.set(n, a))
+
+/** The readings of a name that means different units in different systems (catalog/readings.ts). */
+const ambiguousName = (name: string): AmbiguousName | undefined => exactNames.get(name) ?? anyCaseNames.get(name.toLowerCase())
+
+const ambiguousUnit = (expression: string, token: string, position: number, entry: AmbiguousName): AmbiguousInput =>
+  new AmbiguousInput({
+    message: `'${token}' means different units in different systems; say which`,
+    got: token,
+    hints: [...entry.readings.map((r) => (r.unit === undefined ? r.meaning : `${r.meaning}: write '${r.unit}'`)), ...(token !== expression ? [`'${token}' at position ${position} of '${expression}'`] : [])],
+    readings: entry.readings.map((r) => (r.unit === undefined ? { meaning: r.meaning } : { meaning: r.meaning, unit: r.unit })),
+    expression,
+    position,
+    token
+  })
+
+/** Notes naming the reading taken for units that mean other things elsewhere (gal: the US gallon). */
+const readingNotes = (terms: ReadonlyArray<Term>): Array<string> => {
+  const notes: Array<string> = []
+  for (const t of terms) {
+    const note = dominant[(t.prefix?.symbol ?? "") + t.unit.symbol]
+    if (note !== undefined && !t.unit.custom) notes.push(note)
+  }
+  return notes
+}
 
 /** The product (sign 1) or quotient (sign -1) of two term lists: same unit and prefix merge, cancelled terms go. */
 export const multiplyTerms = (a: ReadonlyArray<Term>, b: ReadonlyArray<Term>, sign: 1 | -1): Array<Term> => {
@@ -52,8 +81,12 @@ export const multiplyTerms = (a: ReadonlyArray<Term>, b: ReadonlyArray<Term>, si
   return out.filter((t) => Math.abs(t.exponent) > 1e-12)
 }
 
-/** A token that is not a unit but ends in digits may carry its exponent: m2, cm3, s2. */
-const TRAILING_EXPONENT = /^(.*[^\d])(\d{1,2})$/u
+/**
+ * A short symbol glued to one digit carries its exponent: m2, cm3, ft2, s-1 (as m-1 in SI practice).
+ * Only a symbol of at most four characters and one digit 1–9: "ampere90" is not A⁹⁰, "H0" is not
+ * H⁰ = 1 and "S10" is not S¹⁰; such tokens are names elsewhere (GNU units' S10, H0) and stay unknown.
+ */
+const TRAILING_EXPONENT = /^(.{0,3}[^\d])([1-9])$/u
 const MAX_EXPONENT = 100
 
 const unknownUnit = (catalog: Catalog, expression: string, token: string, position: number): UnknownUnit => {
@@ -104,6 +137,10 @@ const evaluateNode = (catalog: Catalog, expression: string, node: UnitSyntax.Nod
       return { ok: true, terms: [], numeric: Rational.fromNumber(node.value) }
     case "Name": {
       let resolved = catalog.resolve(node.name)
+      if (!resolved?.unit.custom) {
+        const refused = ambiguousName(node.name)
+        if (refused) return { ok: false, error: ambiguousUnit(expression, node.name, node.start, refused) }
+      }
       let exponent = 1
       if (!resolved) {
         const split = TRAILING_EXPONENT.exec(node.name)
@@ -191,7 +228,7 @@ const displayFormSymbol = (catalog: Catalog, input: string): string | undefined 
   return name && symbol && name.unit === symbol.unit && name.prefix === symbol.prefix ? m[2] : undefined
 }
 
-const parseAndEvaluate = (catalog: Catalog, input: string): UnitExpression | UnknownUnit | ParseError => {
+const parseAndEvaluate = (catalog: Catalog, input: string): UnitExpression | UnitError => {
   const symbol = displayFormSymbol(catalog, input)
   if (symbol !== undefined) {
     const unit = parseAndEvaluate(catalog, symbol)
@@ -221,7 +258,7 @@ const parseAndEvaluate = (catalog: Catalog, input: string): UnitExpression | Unk
   }
   const evaluated = evaluateNode(catalog, input, parsed.value.ast)
   if (!evaluated.ok) return evaluated.error
-  const expression = fromTerms(input, evaluated.terms, evaluated.numeric, parsed.value.notes)
+  const expression = fromTerms(input, evaluated.terms, evaluated.numeric, [...parsed.value.notes, ...readingNotes(evaluated.terms)])
   const misplacedLevel = expression.level === undefined && expression.terms.find((t) => t.unit.logarithmic)
   if (misplacedLevel) {
     return new ParseError({
@@ -236,13 +273,13 @@ const parseAndEvaluate = (catalog: Catalog, input: string): UnitExpression | Unk
 }
 
 const CACHE_LIMIT = 4096
-const caches = new WeakMap<Catalog, Map<string, UnitExpression | UnknownUnit | ParseError>>()
+const caches = new WeakMap<Catalog, Map<string, UnitExpression | UnitError>>()
 
 /**
  * Resolves a unit expression against a catalog. Results, errors included, are cached per catalog
  * (a catalog never changes once built), so repeated calls cost one map lookup.
  */
-export const resolveUnitExpression = (catalog: Catalog, input: string): UnitExpression | UnknownUnit | ParseError => {
+export const resolveUnitExpression = (catalog: Catalog, input: string): UnitExpression | UnitError => {
   let cache = caches.get(catalog)
   if (!cache) caches.set(catalog, (cache = new Map()))
   const hit = cache.get(input)

@@ -8,7 +8,7 @@ import { applyConverter, converterBetween } from "./Conversion.ts"
 import * as Dimension from "./Dimension.ts"
 import * as DimensionNames from "./DimensionNames.ts"
 import {
-  type AmbiguousInput,
+  AmbiguousInput,
   type InvalidValue,
   type ComputationError,
   type DimensionMismatch,
@@ -17,9 +17,9 @@ import {
   type NoConversionPath,
   type ParseError,
   type UnknownUnit,
+  fieldsOf,
   isEngineError,
-  locate
-} from "./errors.ts"
+  locate, type UnitError } from "./errors.ts"
 import { Role } from "./roles.ts"
 import * as Rational from "./Rational.ts"
 import { type UnitExpression, resolveUnitExpression } from "./UnitExpression.ts"
@@ -29,7 +29,7 @@ export const lift = <T>(result: T): Effect.Effect<Exclude<T, EngineError>, Extra
   isEngineError(result) ? Effect.fail(result as Extract<T, EngineError>) : Effect.succeed(result as Exclude<T, EngineError>)
 
 /** Resolves a unit expression, failing with UnknownUnit or ParseError placed at `parameter`. */
-export const resolveUnit = (catalog: Catalog, expression: string, parameter?: string): Effect.Effect<UnitExpression, UnknownUnit | ParseError> =>
+export const resolveUnit = (catalog: Catalog, expression: string, parameter?: string): Effect.Effect<UnitExpression, UnitError> =>
   Effect.suspend(() => {
     const result = resolveUnitExpression(catalog, expression)
     return isEngineError(result) ? Effect.fail(parameter ? locate(result, { role: parameter }) : result) : Effect.succeed(result)
@@ -48,7 +48,7 @@ export interface ConversionResult {
   readonly notes: ReadonlyArray<string>
 }
 
-export type ConvertError = UnknownUnit | ParseError | DimensionMismatch | NoConversionPath | ComputationError | InvalidInput | InvalidValue | AmbiguousInput
+export type ConvertError = UnitError | DimensionMismatch | NoConversionPath | ComputationError | InvalidInput | InvalidValue | AmbiguousInput
 
 /**
  * Converts `value` from one unit expression to another, synchronously: the result or the typed
@@ -59,9 +59,9 @@ export const convertValue = (catalog: Catalog, value: number, from: string, to: 
     return new InvalidInput({ message: `The value must be a finite number, got ${value}`, role: "value", got: String(value), expected: "a finite number", hints: [] })
   }
   const source = resolveUnitExpression(catalog, from)
-  if (isEngineError(source)) return locate(source, { role: Role.sourceUnit })
+  if (isEngineError(source)) return locate(source._tag === "AmbiguousInput" ? withValues(catalog, source, (u) => convertValue(catalog, value, u, to)) : source, { role: Role.sourceUnit })
   const target = resolveUnitExpression(catalog, to)
-  if (isEngineError(target)) return locate(target, { role: Role.targetUnit })
+  if (isEngineError(target)) return locate(target._tag === "AmbiguousInput" ? withValues(catalog, target, (u) => convertValue(catalog, value, from, u)) : target, { role: Role.targetUnit })
   const converter = converterBetween(catalog, source, target)
   if (isEngineError(converter)) return locate(converter, { role: Role.targetUnit })
   const quantity = applyConverter(converter, value)
@@ -75,6 +75,21 @@ export const convertValue = (catalog: Catalog, value: number, from: string, to: 
     factor: converter.kind === "linear" ? Rational.toNumber(converter.slope) : null,
     notes: converter.notes
   }
+}
+
+/**
+ * An ambiguous unit name's readings, each with the answer it would give: the name replaced by the
+ * reading's expression and the conversion tried again (a reading that fails keeps no value).
+ */
+const withValues = (catalog: Catalog, error: AmbiguousInput, attempt: (expression: string) => ConversionResult | ConvertError): AmbiguousInput => {
+  const { expression, position, token } = error
+  if (expression === undefined || position === undefined || token === undefined) return error
+  const readings = error.readings.map((r) => {
+    if (r.unit === undefined) return r
+    const result = attempt(`${expression.slice(0, position)}(${r.unit})${expression.slice(position + token.length)}`)
+    return isEngineError(result) ? r : { ...r, value: result.quantity }
+  })
+  return new AmbiguousInput({ ...(fieldsOf(error) as unknown as ConstructorParameters<typeof AmbiguousInput>[0]), readings })
 }
 
 /** Converts `value` from one unit expression to another (convertValue as an Effect: one step, no generator). */
@@ -94,7 +109,7 @@ export interface DimensionCheck {
 }
 
 /** Whether two units convert into each other (CGS and SI do; rad/s and Hz do not). */
-export const checkDimensions = (catalog: Catalog, a: string, b: string): Effect.Effect<DimensionCheck, UnknownUnit | ParseError> =>
+export const checkDimensions = (catalog: Catalog, a: string, b: string): Effect.Effect<DimensionCheck, UnitError> =>
   Effect.gen(function* () {
     const ua = yield* resolveUnit(catalog, a, Role.firstUnit)
     const ub = yield* resolveUnit(catalog, b, Role.secondUnit)

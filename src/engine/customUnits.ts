@@ -9,7 +9,7 @@
 import { Catalog, type UnitRecord } from "./Catalog.ts"
 import * as Dimension from "./Dimension.ts"
 import * as DimensionNames from "./DimensionNames.ts"
-import { InvalidInput, type ParseError, type UnknownUnit, isEngineError } from "./errors.ts"
+import { InvalidInput, type ParseError, type UnknownUnit, isEngineError, type UnitError } from "./errors.ts"
 import { Role } from "./roles.ts"
 import * as Rational from "./Rational.ts"
 import { resolveUnitExpression } from "./UnitExpression.ts"
@@ -42,7 +42,7 @@ export const overlayCatalog = (
   base: Catalog,
   units: ReadonlyArray<CustomUnit>,
   edges: ReadonlyArray<CustomEdge>
-): Catalog | InvalidInput | UnknownUnit | ParseError => {
+): Catalog | InvalidInput | UnitError => {
   if (units.length === 0 && edges.length === 0) return base
   const byName = new Map<string, CustomUnit>()
   for (const u of units) for (const n of [u.name, ...u.aliases]) byName.set(n, u)
@@ -65,7 +65,7 @@ export const overlayCatalog = (
       const dst = byName.get(edge.dst)
       const a = Rational.fromNumber(edge.factor)
       const b = Rational.fromNumber(edge.offset)
-      const linkOf = (name: string, custom: CustomUnit | undefined): Link | undefined | UnknownUnit | ParseError => {
+      const linkOf = (name: string, custom: CustomUnit | undefined): Link | undefined | UnitError => {
         if (custom) return known.get(custom)
         const r = resolveUnitExpression(base, name)
         if (isEngineError(r)) return r
@@ -135,7 +135,7 @@ export const describeDimension = DimensionNames.describe
  * An edge between two units the catalog already relates (slug → kg) would redefine a built-in
  * unit. It is never applied; the returned note says whether the agent's factor agrees.
  */
-export const checkBuiltinEdge = (catalog: Catalog, edge: CustomEdge): string | UnknownUnit | ParseError | InvalidInput => {
+export const checkBuiltinEdge = (catalog: Catalog, edge: CustomEdge): string | UnitError | InvalidInput => {
   const src = resolveUnitExpression(catalog, edge.src)
   if (isEngineError(src)) return src
   const dst = resolveUnitExpression(catalog, edge.dst)

@@ -60,7 +60,11 @@ export class NoConversionPath extends Schema.TaggedError<NoConversionPath>()("No
  */
 export class AmbiguousInput extends Schema.TaggedError<AmbiguousInput>()("AmbiguousInput", {
   ...diagnostics,
-  readings: Schema.Array(Schema.Struct({ meaning: Schema.String, value: Schema.optional(Schema.Number), unit: Schema.optional(Schema.String) }))
+  readings: Schema.Array(Schema.Struct({ meaning: Schema.String, value: Schema.optional(Schema.Number), unit: Schema.optional(Schema.String) })),
+  /** For an ambiguous unit name: the expression it appeared in and where, so each reading can be tried. */
+  expression: Schema.optional(Schema.String),
+  position: Schema.optional(Schema.Number),
+  token: Schema.optional(Schema.String)
 }) {}
 
 /** An argument is malformed or out of range. */
@@ -115,6 +119,9 @@ export class NoActiveDeclaration extends Schema.TaggedError<NoActiveDeclaration>
 export class InvalidDimension extends Schema.TaggedError<InvalidDimension>()("InvalidDimension", {
   ...diagnostics
 }) {}
+
+/** Why a unit expression does not resolve: a name not known, a malformed expression, or a name with several meanings. */
+export type UnitError = UnknownUnit | ParseError | AmbiguousInput
 
 export type EngineError =
   | UnknownUnit

@@ -10,7 +10,7 @@ import { type CustomEdge, type CustomUnit, overlayCatalog } from "../engine/cust
 import type { Constant } from "../engine/Constants.ts"
 import { asUnit } from "../engine/constants/sessionConstant.ts"
 import type { QuantityKind } from "../engine/QuantityKind.ts"
-import { type InvalidInput, type ParseError, type UnknownUnit, isEngineError } from "../engine/errors.ts"
+import { type InvalidInput, type ParseError, type UnknownUnit, isEngineError, type UnitError } from "../engine/errors.ts"
 import { UnitCatalog } from "./UnitCatalog.ts"
 
 /** A constant defined with define_constant; it is also a unit of the session named by its symbol. */
@@ -38,7 +38,7 @@ export const emptySession: SessionData = { units: [], edges: [], constants: [], 
 /** Session constants as units: `g_local` = 9.81 m/s² can then appear in any unit expression. */
 const constantUnits = (data: SessionData): Array<CustomUnit> => data.constants.map(asUnit)
 
-export type CatalogError = InvalidInput | UnknownUnit | ParseError
+export type CatalogError = InvalidInput | UnitError
 
 export class SessionState extends Context.Service<
   SessionState,

@@ -59,13 +59,13 @@ export const areaVolume = [
   }),
   unit("qt", "quart", [ratio(1, 4), "gal"], { ...us, names: ["US quart", "liquid quart"], note: "US liquid quart, 946.352946 mL" }),
   unit("pt", "pint", [ratio(1, 2), "qt"], { ...us, names: ["US pint", "liquid pint"], note: "US liquid pint, 473.176473 mL; the typographic point is pt_typo" }),
-  unit("cup", "cup", [ratio(1, 2), "pt"], {
+  unit("cup", "cup", [ratio(1, 2), "pint"], {
     ...us,
     names: ["US cup", "customary cup"],
     note: "US customary cup, 8 US fl oz (236.5882365 mL); the metric cup is 250 mL and the US legal (nutrition label) cup 240 mL"
   }),
   unit("gi", "gill", [ratio(1, 2), "cup"], { ...us, names: ["US gill"], note: "US gill, 4 US fl oz" }),
-  unit("floz", "fluid ounce", [ratio(1, 16), "pt"], {
+  unit("floz", "fluid ounce", [ratio(1, 16), "pint"], {
     ...us,
     aliases: ["fl_oz"],
     names: ["US fluid ounce", "fl oz"],

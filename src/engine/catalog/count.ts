@@ -9,7 +9,7 @@ const count = { system: "count" } as const
 export const counts = [
   base("ea", "each", "#", {
     ...count,
-    aliases: ["ct", "pcs"],
+    aliases: ["pcs"],
     names: ["item", "piece", "count"],
     plurals: false,
     prefixes: "none",

@@ -11,7 +11,7 @@ export const information = [
     ...iec,
     aliases: ["b"],
     prefixes: "information",
-    note: "b = bit, B = byte; kb/Mb/Gb are kilo/mega/gigabits, Kib/Mib binary"
+    note: "B = byte; kb/Mb/Gb are kilo/mega/gigabits, Kib/Mib binary; a bare b is refused (bit, barn or bar?)"
   }),
   unit("B", "byte", [8, "bit"], { ...iec, names: ["octet"], prefixes: "information", note: "8 bits; kB = 1000 B, KiB = 1024 B" }),
   unit("nibble", "nibble", [4, "bit"], { ...iec, names: ["nybble"] }),

@@ -67,7 +67,7 @@ export const mass = [
 
   // apothecaries'
   unit("scruple", "scruple", [20, "gr"], { ...apothecary, names: ["apothecaries' scruple", "apothecary scruple"] }),
-  unit("dram_ap", "apothecary dram", [3, "scruple"], { ...apothecary, aliases: ["dr_ap"], names: ["drachm", "apothecaries' dram"], note: "60 gr (3.8879346 g)" }),
+  unit("dram_ap", "apothecary dram", [3, "scruple"], { ...apothecary, aliases: ["dr_ap"], names: ["apothecaries' dram", "apothecaries' drachm"], note: "60 gr (3.8879346 g)" }),
   unit("oz_ap", "apothecary ounce", [8, "dram_ap"], { ...apothecary, names: ["apothecaries' ounce"], note: "480 gr, equal to the troy ounce" }),
   unit("lb_ap", "apothecary pound", [12, "oz_ap"], { ...apothecary, names: ["apothecaries' pound"], note: "5760 gr, equal to the troy pound" }),
 

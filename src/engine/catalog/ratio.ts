@@ -17,7 +17,7 @@ export const ratios = [
   unit("%", "percent", [ratio(1, 100), "1"], { ...iso, aliases: ["pct"], names: ["per cent"], plurals: false }),
   unit("‰", "per mille", [ratio(1, 1000), "1"], { ...iso, names: ["permille", "per mil"], plurals: false }),
   unit("‱", "per myriad", [ratio(1, 10000), "1"], { ...iso, names: ["permyriad"], plurals: false, note: "1e-4, numerically one basis point" }),
-  unit("bp", "basis point", [ratio(1, 10000), "1"], { ...iso, aliases: ["bip"], names: ["basis_point"], note: "finance, 0.01 %; 'bps' is bits per second, not basis points" }),
+  unit("bip", "basis point", [ratio(1, 10000), "1"], { ...iso, names: ["basis_point"], note: "finance, 0.01 %; bare 'bp' is refused (basis point, base pair or big point?); 'bps' is bits per second" }),
   unit("ppm", "part per million", [ratio(1, 1000000), "1"], { ...iso, plurals: ["parts per million"] }),
   unit("ppb", "part per billion", [ratio(1, 1000000000), "1"], { ...iso, plurals: ["parts per billion"], note: "1e-9 (short-scale billion)" }),
   unit("lakh", "lakh", [100000, "1"], { system: "ratio", source: "Indian numbering system (1 lakh = 100000)", names: ["lac"], note: "1e5" }),

@@ -17,8 +17,8 @@ export const time = [
     source: "IAU (Julian year, 365.25 d = 31557600 s)",
     note: "Julian year, 365.25 d; the Gregorian mean year is yr_greg (365.2425 d); kyr, Myr, Gyr accepted"
   }),
-  unit("mo", "month", [ratio(1, 12), "yr"], {
-    names: ["mean month"],
+  unit("mo_mean", "mean month", [ratio(1, 12), "yr"], {
+    names: ["Julian month"],
     system: "calendar",
     note: "mean month, 1/12 Julian year (30.4375 d); calendar months vary from 28 to 31 d"
   }),

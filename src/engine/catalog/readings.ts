@@ -1,0 +1,132 @@
+// Names that mean different units in different systems. Where the readings differ by more than
+// rounding and none dominates, the name is refused and every reading listed (`ambiguous`); where
+// one reading dominates, it is taken and the result says which (`dominant`). Sources: NIST HB 44
+// appendix C (US customary and imperial units), NIST SP 811 B.8, GNU units' definitions.units
+// (the readings other tools give: ton, b, hbar, nt), and the SI Brochure.
+
+export interface Reading {
+  /** What this reading means, in words. */
+  readonly meaning: string
+  /** An expression in this catalog with that meaning; absent when the catalog has no such unit. */
+  readonly unit?: string
+}
+
+export interface AmbiguousName {
+  /** The names refused; matched exactly, or ignoring case when `anyCase`. */
+  readonly names: ReadonlyArray<string>
+  readonly anyCase: boolean
+  readonly readings: ReadonlyArray<Reading>
+}
+
+export const ambiguous: ReadonlyArray<AmbiguousName> = [
+  {
+    names: ["ton", "tons"],
+    anyCase: true,
+    readings: [
+      { meaning: "short ton (US), 2000 lb", unit: "2000 lb" },
+      { meaning: "long ton (UK), 2240 lb", unit: "2240 lb" },
+      { meaning: "metric ton (tonne), 1000 kg", unit: "t" },
+      { meaning: "ton of refrigeration, 12000 BTU/h", unit: "TR" },
+      { meaning: "ton of TNT, 4.184 GJ", unit: "tTNT" }
+    ]
+  },
+  {
+    names: ["hundredweight", "hundredweights", "cwt"],
+    anyCase: true,
+    readings: [
+      { meaning: "short hundredweight (US), 100 lb", unit: "100 lb" },
+      { meaning: "long hundredweight (UK), 112 lb", unit: "112 lb" }
+    ]
+  },
+  {
+    names: ["calorie", "calories"],
+    anyCase: true,
+    readings: [
+      { meaning: "thermochemical calorie, 4.184 J", unit: "cal" },
+      { meaning: "International Table calorie, 4.1868 J", unit: "cal_IT" },
+      { meaning: "food calorie (kilocalorie), 4184 J", unit: "Cal" }
+    ]
+  },
+  {
+    names: ["bp"],
+    anyCase: false,
+    readings: [
+      { meaning: "basis point, 0.01 %", unit: "basis point" },
+      { meaning: "base pair, a count of nucleotide pairs", unit: "ea" },
+      { meaning: "big point (PostScript point), 1/72 in", unit: "point" }
+    ]
+  },
+  {
+    names: ["mo", "month", "months"],
+    anyCase: false,
+    readings: [
+      { meaning: "1/12 of a Julian year, 30.4375 d", unit: "yr/12" },
+      { meaning: "1/12 of a Gregorian year, 30.436875 d", unit: "yr_greg/12" },
+      { meaning: "30 days, as in billing and dosing schedules", unit: "30 d" },
+      { meaning: "synodic month (lunation), 29.530589 d", unit: "mo_syn" }
+    ]
+  },
+  {
+    names: ["b"],
+    anyCase: false,
+    readings: [
+      { meaning: "bit", unit: "bit" },
+      { meaning: "barn, 1e-28 m² (nuclear cross-section)", unit: "b_area" },
+      { meaning: "bar, 100 kPa (GNU units' b)", unit: "bar" }
+    ]
+  },
+  {
+    names: ["ct"],
+    anyCase: false,
+    readings: [
+      { meaning: "count (items)", unit: "ea" },
+      { meaning: "carat, 200 mg (gems)", unit: "ct_mass" }
+    ]
+  },
+  {
+    names: ["hbar"],
+    anyCase: false,
+    readings: [
+      { meaning: "hectobar, 100 bar", unit: "100 bar" },
+      { meaning: "reduced Planck constant ħ, 1.054571817e-34 J·s", unit: "1.054571817e-34 J*s" }
+    ]
+  },
+  {
+    names: ["drachm", "drachms"],
+    anyCase: true,
+    readings: [
+      { meaning: "apothecary drachm, 3.8879346 g", unit: "dram_ap" },
+      { meaning: "avoirdupois dram, 1.7718451953125 g", unit: "dr" },
+      { meaning: "imperial fluid drachm, 3.5516328125 mL", unit: "imp_fldr" }
+    ]
+  },
+  {
+    names: ["nt"],
+    anyCase: false,
+    readings: [
+      { meaning: "nit, 1 cd/m² (luminance)", unit: "nit" },
+      { meaning: "newton (GNU units' nt)", unit: "N" }
+    ]
+  }
+]
+
+/** Units taken in their dominant reading; the result's notes name it and the others. */
+export const dominant: Readonly<Record<string, string>> = {
+  gal: "gallon read as the US liquid gallon (3.785411784 L); the imperial gallon is imp_gal (4.54609 L)",
+  qt: "quart read as the US liquid quart (946.352946 mL); the imperial quart is imp_qt",
+  pt: "pint read as the US liquid pint (473.176473 mL), as GNU units and pint read pt; the imperial pint is imp_pt (568.26125 mL), the typographic point 'point'",
+  pc: "pc read as the parsec (3.0857e16 m), as GNU units and pint read it; a count of pieces is ea",
+  cup: "cup read as the US customary cup (236.5882365 mL); the imperial cup is imp_cup, the metric cup 250 mL",
+  floz: "fluid ounce read as the US fluid ounce (29.5735295625 mL); the imperial one is imp_floz",
+  tbsp: "tablespoon read as the US tablespoon (14.78676478125 mL); the metric one is tbsp_metric (15 mL)",
+  oz: "ounce read as the avoirdupois ounce (28.349523125 g); the troy ounce is ozt, the fluid ounce floz",
+  cal: "cal read as the thermochemical calorie (4.184 J); the International Table calorie is cal_IT, the food Calorie Cal (= kcal)",
+  mil: "mil read as a thousandth of an inch (25.4 µm), not the angular mil",
+  thm: "therm read as the US therm (105.4804 MJ); the EC therm is thm_EC (105.506 MJ)",
+  bbl: "barrel read as the oil barrel (42 US gal = 158.987 L); other barrels: bbl_fluid, bbl_beer",
+  pica: "pica read as the DTP pica (1/6 in); the traditional printer's pica is slightly smaller",
+  Gbit: "Gb read as the gigabit; the gilbert (UCUM's Gb) is spelled 'gilbert'",
+  Tbit: "Tb read as the terabit, not a tablespoon",
+  yr: "year read as the Julian year (365.25 d, IAU); the Gregorian year is yr_greg, the tropical yr_trop",
+  U: "U read as the enzyme unit (1 µmol/min), not the rack unit"
+}

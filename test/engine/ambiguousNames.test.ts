@@ -1,0 +1,63 @@
+// Names that mean different units in different systems are refused with every reading (and what
+// each would give); names with a dominant reading are taken in it and the result says which.
+import { describe, expect, it } from "vitest"
+import { ambiguous, dominant } from "../../src/engine/catalog/readings.ts"
+import { convertValue as convert } from "../../src/engine/convert.ts"
+import { isEngineError } from "../../src/engine/errors.ts"
+import { resolveUnitExpression } from "../../src/engine/UnitExpression.ts"
+import { catalog } from "../support/catalog.ts"
+
+describe("names with several meanings", () => {
+  it("lists for every reading an expression the catalog resolves (the table is checked data)", () => {
+    for (const entry of ambiguous) {
+      for (const r of entry.readings) if (r.unit !== undefined) expect(isEngineError(resolveUnitExpression(catalog, r.unit)), `${entry.names[0]}: ${r.unit}`).toBe(false)
+    }
+  })
+
+  it("refuses every listed name, alone and inside a compound, with all its readings", () => {
+    for (const entry of ambiguous) {
+      for (const name of entry.names) {
+        for (const expression of [name, `kg/${name}`]) {
+          const r = resolveUnitExpression(catalog, expression)
+          expect(isEngineError(r) && r._tag, expression).toBe("AmbiguousInput")
+          if (isEngineError(r) && r._tag === "AmbiguousInput") expect(r.readings.length).toBe(entry.readings.length)
+        }
+      }
+    }
+  })
+
+  it("says what each reading would give: 2 ton → kg is 1814.37 (short), 2032.09 (long) or 2000 (metric)", () => {
+    const r = convert(catalog, 2, "ton", "kg")
+    if (!isEngineError(r) || r._tag !== "AmbiguousInput") throw new Error("expected a refusal")
+    expect(r.readings.slice(0, 3).map((x) => x.value)).toEqual([1814.36948, 2032.0938176, 2000])
+    expect(r.likelyFix).toBeUndefined()
+  })
+
+  it("keeps prefixed forms that are not ambiguous: Gb is the gigabit though bare b is refused", () => {
+    const gb = resolveUnitExpression(catalog, "Gb")
+    expect(isEngineError(gb)).toBe(false)
+    expect(isEngineError(resolveUnitExpression(catalog, "b"))).toBe(true)
+  })
+})
+
+describe("names with a dominant reading", () => {
+  it("names only units the catalog has, by their symbol", () => {
+    for (const symbol of Object.keys(dominant)) expect(isEngineError(resolveUnitExpression(catalog, symbol)), symbol).toBe(false)
+  })
+
+  it("says which reading was taken: 2 gal → L is 7.57 (US gallon), and the note names the imperial one", () => {
+    const r = convert(catalog, 2, "gal", "L")
+    if (isEngineError(r)) throw new Error(r.message)
+    expect(r.quantity).toBeCloseTo(7.570823568, 12)
+    expect(r.notes.join(" ")).toMatch(/US liquid gallon.*imp_gal/)
+  })
+
+  it("reads pt and pc as GNU units and pint do (US pint, parsec), saying so", () => {
+    const pt = convert(catalog, 1, "pt", "mL")
+    const pc = convert(catalog, 1, "pc", "ly")
+    if (isEngineError(pt) || isEngineError(pc)) throw new Error("expected conversions")
+    expect(pt.quantity).toBeCloseTo(473.176473, 9)
+    expect(pt.notes.join(" ")).toMatch(/imperial pint/)
+    expect(pc.quantity).toBeCloseTo(3.26156377716743, 12)
+  })
+})
