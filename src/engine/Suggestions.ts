@@ -6,7 +6,10 @@
  * common slips. Thresholds are calibrated on test/data/unit-typos.json (see Suggestions.test.ts).
  */
 import { type Catalog, type Resolved, describeUnit, spelledForms } from "./Catalog.ts"
+import { elsewhere } from "./catalog/elsewhere.ts"
+import * as Dimension from "./Dimension.ts"
 import * as Prefix from "./Prefix.ts"
+import * as Rational from "./Rational.ts"
 import { similarity } from "./similarity.ts"
 
 /** Minimum similarity for a likely fix, and the lead it needs over the runner-up. */
@@ -137,10 +140,68 @@ export const closestUnits = (catalog: Catalog, token: string, limit = 5): Readon
 export interface Suggestion {
   readonly likelyFix: Resolved | undefined
   readonly alternatives: ReadonlyArray<Resolved>
+  /** What the token means in another tool, when it is a unit there and not here. */
+  readonly elsewhere?: ForeignUnit
+}
+
+/** A unit GNU units or pint define under a name this catalog does not know. */
+export interface ForeignUnit {
+  readonly name: string
+  readonly si: number
+  readonly dimension: Dimension.Dimension
+  /** The coherent SI expression of its dimension: "m^3/s". */
+  readonly siUnit: string
+  readonly source: string
+}
+
+const SI_SYMBOLS: Readonly<Record<string, string>> = { L: "m", M: "kg", T: "s", I: "A", Θ: "K", N: "mol", J: "cd", B: "bit" }
+
+let foreignUnits: Map<string, ForeignUnit> | undefined
+
+/** The names of catalog/elsewhere.ts, read on the first unknown token (not at start-up). */
+const foreign = (name: string): ForeignUnit | undefined => {
+  if (foreignUnits === undefined) {
+    foreignUnits = new Map()
+    for (const line of elsewhere.split("\n")) {
+      const [n, si, code, source] = line.split("\t")
+      if (!n || !si || !code || !source) continue
+      const exponents: Record<string, number> = {}
+      for (const m of code.matchAll(/([LMTIΘNJB])(-?\d*)/gu)) exponents[m[1]!] = m[2] ? Number(m[2]) : 1
+      const up = Object.entries(exponents).filter(([, e]) => e > 0).map(([k, e]) => SI_SYMBOLS[k] + (e === 1 ? "" : `^${e}`))
+      const down = Object.entries(exponents).filter(([, e]) => e < 0).map(([k, e]) => SI_SYMBOLS[k] + (e === -1 ? "" : `^${-e}`))
+      const siUnit = (up.length > 0 ? up.join("*") : "1") + (down.length > 0 ? `/${down.length > 1 ? `(${down.join("*")})` : down[0]}` : "")
+      foreignUnits.set(n, { name: n, si: Number(si), dimension: Dimension.fromExponents(exponents), siUnit, source })
+    }
+  }
+  return foreignUnits.get(name)
+}
+
+/** Whether a catalog unit means the foreign one: same dimension, SI values within `tolerance`. */
+const means = (r: Resolved, f: ForeignUnit, tolerance: number): boolean => {
+  const value = Rational.toNumber(r.prefix ? Rational.multiply(r.prefix.factor, r.unit.factor) : r.unit.factor)
+  return Dimension.equals(r.unit.dimension, f.dimension) && Math.abs(value - f.si) <= tolerance * Math.abs(f.si)
+}
+
+/**
+ * A token that is a unit in GNU units or pint is never "corrected" into another quantity: the fix
+ * is the catalog unit with that very meaning (nmile → nautical mile), or there is none and the
+ * hints say what the name means there (cusec, appound, c for the speed of light).
+ */
+export const suggest = (catalog: Catalog, token: string): Suggestion => {
+  const spelling = suggestSpelling(catalog, token)
+  const elsewhere = foreign(token)
+  if (elsewhere === undefined) return spelling
+  // one or two letters (D, c, k) mean too many things to be fixed even into the same meaning
+  const same = token.length > SHORT_TOKEN ? catalog.allRecords().find((record) => !record.custom && means({ unit: record, prefix: undefined }, elsewhere, 1e-9)) : undefined
+  if (same) return { likelyFix: { unit: same, prefix: undefined }, alternatives: [], elsewhere }
+  // a spelling fix survives only if it means the same within 0.1 %; otherwise it is demoted to a hint
+  const kept = spelling.likelyFix && means(spelling.likelyFix, elsewhere, 1e-3) ? spelling.likelyFix : undefined
+  const demoted = spelling.likelyFix && !kept ? [spelling.likelyFix] : []
+  return { likelyFix: kept, alternatives: [...demoted, ...spelling.alternatives].slice(0, 3), elsewhere }
 }
 
 /** A likely fix when one candidate clearly wins; otherwise the candidates as alternatives. */
-export const suggest = (catalog: Catalog, token: string): Suggestion => {
+const suggestSpelling = (catalog: Catalog, token: string): Suggestion => {
   const ranked = closestUnits(catalog, token)
   const [top, second] = ranked
   if (!top) return { likelyFix: undefined, alternatives: [] }

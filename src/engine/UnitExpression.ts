@@ -89,9 +89,18 @@ export const multiplyTerms = (a: ReadonlyArray<Term>, b: ReadonlyArray<Term>, si
 const TRAILING_EXPONENT = /^(.{0,3}[^\d])([1-9])$/u
 const MAX_EXPONENT = 100
 
+const possessive = (source: string): string => (source.endsWith("s") ? `${source}'` : `${source}'s`)
+
 const unknownUnit = (catalog: Catalog, expression: string, token: string, position: number): UnknownUnit => {
-  const { likelyFix, alternatives } = Suggestions.suggest(catalog, token)
+  const { likelyFix, alternatives, elsewhere } = Suggestions.suggest(catalog, token)
   const hints: Array<string> = []
+  if (elsewhere) {
+    hints.push(
+      likelyFix
+        ? `'${token}' is ${possessive(elsewhere.source)} name for ${describeUnit(likelyFix)}`
+        : `'${token}' is a unit in ${elsewhere.source} (${elsewhere.si} ${elsewhere.siUnit}) that this catalog does not define; to use that meaning, write '${elsewhere.si} ${elsewhere.siUnit}'`
+    )
+  }
   const replacement = likelyFix ? symbolOf(likelyFix) : undefined
   const corrected = replacement === undefined ? undefined : expression.slice(0, position) + replacement + expression.slice(position + token.length)
   if (likelyFix) {

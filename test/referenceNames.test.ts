@@ -1,0 +1,135 @@
+// Breadth and honesty against GNU units and pint (test/data/reference-names.json, derived by
+// scripts/derive-reference-names.py): every name of theirs that the catalog knows means the same
+// here (to 1e-6) unless a documented difference below says why; every name of theirs it does not
+// know is never "corrected" into another quantity.
+import { describe, expect, it } from "vitest"
+import * as Dimension from "../src/engine/Dimension.ts"
+import { isEngineError } from "../src/engine/errors.ts"
+import * as Rational from "../src/engine/Rational.ts"
+import { resolveUnitExpression } from "../src/engine/UnitExpression.ts"
+import { catalog } from "./support/catalog.ts"
+import { type Reading, agrees, referenceNames, verdict } from "./support/referenceNames.ts"
+
+/** Names this catalog reads differently on purpose, with the reason. */
+const differences: Readonly<Record<string, string>> = {
+  G: "the gauss here (GNU units: the gravitational constant)",
+  Gb: "the gigabit here (GNU units and pint: the gilbert, which is spelled out here)",
+  Tb: "the terabit here (GNU units: a tablespoon)",
+  Gs: "the gigasecond (SI prefix) here (GNU units: the gauss)",
+  Tm: "the terametre (SI prefix) here",
+  Td: "an SI-prefixed unit here (pint: the troland)",
+  Tt: "the teratonne (SI prefix) here",
+  aA: "the attoampere (SI prefix) here (GNU units: the abampere)",
+  h: "the hour (SI Brochure table 8) here (GNU units: the Planck constant)",
+  hg: "the hectogram (SI prefix) here (GNU units: a column of mercury)",
+  rad: "the radian here (GNU units: the rad of absorbed dose, which is rad_dose here)",
+  U: "the enzyme unit (µmol/min) here (GNU units: the rack unit)",
+  RU: "a catalytic activity unit here (GNU units: the rack unit)",
+  fL: "the femtolitre here (GNU units: the foot-lambert)",
+  beat: "a count of heartbeats here (GNU units: the Swatch beat, 86.4 s)",
+  count: "a count of items here (GNU units: yarn count per pound)",
+  drop: "a count of drops here, so a drop factor is gtt/mL (GNU units: 0.05 mL)",
+  molecule: "a count here (pint: 1/N_A mol)",
+  particle: "a count here (pint: 1/N_A mol)",
+  year: "the Julian year, 365.25 d (IAU) here; GNU units uses the mean tropical year",
+  yr: "the Julian year, 365.25 d (IAU) here; GNU units uses the mean tropical year",
+  century: "100 Julian years here",
+  decade: "10 Julian years here",
+  millennium: "1000 Julian years here",
+  millennia: "1000 Julian years here",
+  lea: "the league here (GNU units: the lea of yarn, 274.32 m)",
+  pica: "the DTP pica, 1/6 in, here (GNU units: the traditional printer's pica)",
+  plf: "pound-force per linear foot (a line load) here (GNU units: pound mass per foot)",
+  rayl: "the SI rayl, Pa·s/m, here (GNU units: the CGS rayl)",
+  fsw: "a foot of seawater at the density of its standard here; GNU units uses another density",
+  pole: "5.0292 m from the international foot here (GNU units, pint: the US survey foot)",
+  section: "a square mile from the international foot here (GNU units: the survey mile)",
+  township: "36 square miles from the international foot here (GNU units: the survey mile)",
+  span: "9 in here (GNU units: a survey-foot value)",
+  acre: "the international acre here (pint: the US survey acre; NIST retired the survey foot in 2023)",
+  acre_foot: "from the international acre here (pint: the survey acre)",
+  chain: "66 international feet here (pint: survey feet)",
+  fathom: "6 international feet here (pint: survey feet)",
+  fur: "660 international feet here (pint: survey feet)",
+  furlong: "660 international feet here (pint: survey feet)",
+  league: "3 international miles here (pint: survey miles)",
+  link: "0.66 international feet here (pint: survey feet)",
+  perch: "16.5 international feet here (pint: survey feet)",
+  rd: "16.5 international feet here (pint: survey feet)",
+  rod: "16.5 international feet here (pint: survey feet)",
+  barrel: "the oil barrel, 42 US gal, here, with a note (pint: the 31.5 gal liquid barrel)",
+  bbl: "the oil barrel, 42 US gal, here, with a note (pint: the 31.5 gal liquid barrel)",
+  therm: "the US therm here, with a note; the EC therm is thm_EC (pint: the EC therm)",
+  thm: "the US therm here, with a note; the EC therm is thm_EC (pint: the EC therm)",
+  EC_therm: "thm_EC here is 105.506 MJ exactly (pint: 105.5056 MJ)",
+  boiler_horsepower: "9809.5 W (ASME) here (pint: 9810.55 W)",
+  cal_15: "4.1858 J (the 15 °C calorie) here (pint: 4.1855 J)",
+  fifteen_degree_calorie: "4.1858 J here (pint: 4.1855 J)",
+  pond: "the gram-force, 9.80665 mN, here (pint reads it as a kilopond)",
+  statF: "the ESU statfarad in SI here (pint: Gaussian-CGS dimensions)",
+  statfarad: "the ESU statfarad in SI here (pint: Gaussian-CGS dimensions)",
+  statH: "the ESU stathenry in SI here (pint: Gaussian-CGS dimensions)",
+  stathenry: "the ESU stathenry in SI here (pint: Gaussian-CGS dimensions)",
+  statmho: "the ESU statmho in SI here (pint: Gaussian-CGS dimensions)",
+  statohm: "the ESU statohm in SI here (pint: Gaussian-CGS dimensions)",
+  statΩ: "the ESU statohm in SI here (pint: Gaussian-CGS dimensions)"
+}
+
+const integral = (r: Reading) => Object.values(r.dimension).every((e) => Number.isInteger(e))
+const tally = (tool: "gnu" | "pint") => {
+  const counts = { agrees: 0, disagrees: 0, refused: 0, unknown: 0 }
+  const undocumented: Array<string> = []
+  for (const n of referenceNames) {
+    const reading = n[tool]
+    if (!reading || !integral(reading)) continue
+    const v = verdict(catalog, n.name, reading)
+    counts[v]++
+    if (v === "disagrees" && !Object.hasOwn(differences, n.name)) undocumented.push(n.name)
+  }
+  return { counts, undocumented }
+}
+
+describe("GNU units' and pint's names", () => {
+  it("mean the same here as there, except the documented differences (GNU units)", () => {
+    const { counts, undocumented } = tally("gnu")
+    expect(undocumented).toEqual([])
+    expect(counts.agrees).toBeGreaterThanOrEqual(390)
+  })
+
+  it("mean the same here as there, except the documented differences (pint)", () => {
+    const { counts, undocumented } = tally("pint")
+    expect(undocumented).toEqual([])
+    expect(counts.agrees).toBeGreaterThanOrEqual(435)
+  })
+
+  it("are never corrected into another quantity: a likely fix for one of their names means the same within 0.1 %", () => {
+    const wrong: Array<string> = []
+    let fixed = 0
+    for (const n of referenceNames) {
+      const reading = n.gnu ?? n.pint
+      if (!reading || !integral(reading)) continue
+      const r = resolveUnitExpression(catalog, n.name)
+      if (!isEngineError(r) || r._tag !== "UnknownUnit" || r.likelyFix === undefined) continue
+      fixed++
+      const fix = resolveUnitExpression(catalog, r.likelyFix)
+      if (isEngineError(fix) || !agrees(reading, Rational.toNumber(fix.factor), fix.dimension, 1e-3)) wrong.push(`${n.name} → ${r.likelyFix}`)
+      else expect(Dimension.isDimensionless(fix.dimension) || fix.terms.length > 0).toBe(true)
+    }
+    expect(wrong).toEqual([])
+    expect(fixed).toBeGreaterThan(50)
+  })
+
+  it("point at their meaning when this catalog lacks it: cusec → cfs, nmile → nmi; mounce and c get hints, no fix", () => {
+    const fix = (name: string) => {
+      const r = resolveUnitExpression(catalog, name)
+      return isEngineError(r) && r._tag === "UnknownUnit" ? r : undefined
+    }
+    expect(fix("cusec")?.likelyFix).toBe("cubic foot per second (cfs)")
+    expect(fix("nmile")?.likelyFix).toBe("nautical mile (nmi)")
+    expect(fix("mounce")?.likelyFix).toBeUndefined()
+    expect(fix("mounce")?.hints.join(" ")).toMatch(/0\.025 kg/)
+    expect(fix("c")?.likelyFix).toBeUndefined()
+    expect(fix("c")?.hints.join(" ")).toMatch(/299792458 m\/s/)
+    expect(fix("k")?.likelyFix).toBeUndefined()
+  })
+})
