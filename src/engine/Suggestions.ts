@@ -191,13 +191,30 @@ export const suggest = (catalog: Catalog, token: string): Suggestion => {
   const spelling = suggestSpelling(catalog, token)
   const elsewhere = foreign(token)
   if (elsewhere === undefined) return spelling
-  // one or two letters (D, c, k) mean too many things to be fixed even into the same meaning
-  const same = token.length > SHORT_TOKEN ? catalog.allRecords().find((record) => !record.custom && means({ unit: record, prefix: undefined }, elsewhere, 1e-9)) : undefined
-  if (same) return { likelyFix: { unit: same, prefix: undefined }, alternatives: [], elsewhere }
+  const same = sameMeaningOf(catalog, token, elsewhere)
+  if (same) return { likelyFix: same, alternatives: [], elsewhere }
   // a spelling fix survives only if it means the same within 0.1 %; otherwise it is demoted to a hint
   const kept = spelling.likelyFix && means(spelling.likelyFix, elsewhere, 1e-3) ? spelling.likelyFix : undefined
   const demoted = spelling.likelyFix && !kept ? [spelling.likelyFix] : []
   return { likelyFix: kept, alternatives: [...demoted, ...spelling.alternatives].slice(0, 3), elsewhere }
+}
+
+/** The catalog unit that means exactly what GNU units or pint mean by the name, if any. */
+const sameMeaningOf = (catalog: Catalog, token: string, elsewhere: ForeignUnit): Resolved | undefined => {
+  // one or two letters (D, c, k) mean too many things to be read even into the same meaning
+  if (token.length <= SHORT_TOKEN || elsewhere.source === "disputed") return undefined
+  const record = catalog.allRecords().find((r) => !r.custom && means({ unit: r, prefix: undefined }, elsewhere, 1e-9))
+  return record ? { unit: record, prefix: undefined } : undefined
+}
+
+/**
+ * A name this catalog does not define but GNU units and pint do (or one of them, undisputed), whose
+ * meaning is exactly a unit here: read as that unit. cusec is the cubic foot per second.
+ */
+export const sameMeaning = (catalog: Catalog, token: string): { readonly unit: Resolved; readonly elsewhere: ForeignUnit } | undefined => {
+  const elsewhere = foreign(token)
+  const unit = elsewhere && sameMeaningOf(catalog, token, elsewhere)
+  return elsewhere && unit ? { unit, elsewhere } : undefined
 }
 
 /** A likely fix when one candidate clearly wins; otherwise the candidates as alternatives. */

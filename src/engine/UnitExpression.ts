@@ -128,7 +128,7 @@ const unknownUnit = (catalog: Catalog, expression: string, token: string, positi
   })
 }
 
-const evaluateNode = (catalog: Catalog, expression: string, node: UnitSyntax.Node): Evaluation => {
+const evaluateNode = (catalog: Catalog, expression: string, node: UnitSyntax.Node, notes: Array<string>): Evaluation => {
   switch (node._tag) {
     case "Number":
       if (!(node.value > 0) || !Number.isFinite(node.value)) {
@@ -159,11 +159,19 @@ const evaluateNode = (catalog: Catalog, expression: string, node: UnitSyntax.Nod
           exponent = Number(split![2])
         }
       }
+      if (!resolved) {
+        // a name GNU units and pint agree on, meaning exactly a unit here: nmile is the nautical mile
+        const known = Suggestions.sameMeaning(catalog, node.name)
+        if (known) {
+          resolved = known.unit
+          notes.push(`'${node.name}' read as ${describeUnit(known.unit)}, ${possessive(known.elsewhere.source)} name for it`)
+        }
+      }
       if (!resolved) return { ok: false, error: unknownUnit(catalog, expression, node.name, node.start) }
       return { ok: true, terms: [{ unit: resolved.unit, prefix: resolved.prefix, exponent }], numeric: Rational.one }
     }
     case "Power": {
-      const inner = evaluateNode(catalog, expression, node.base)
+      const inner = evaluateNode(catalog, expression, node.base, notes)
       if (!inner.ok) return inner
       const largest = Math.max(0, ...inner.terms.map((t) => Math.abs(t.exponent * node.exponent)))
       if (largest > MAX_EXPONENT) {
@@ -182,9 +190,9 @@ const evaluateNode = (catalog: Catalog, expression: string, node: UnitSyntax.Nod
       return { ok: true, terms: inner.terms.map((t) => ({ ...t, exponent: t.exponent * node.exponent })), numeric }
     }
     case "Binary": {
-      const left = evaluateNode(catalog, expression, node.left)
+      const left = evaluateNode(catalog, expression, node.left, notes)
       if (!left.ok) return left
-      const right = evaluateNode(catalog, expression, node.right)
+      const right = evaluateNode(catalog, expression, node.right, notes)
       if (!right.ok) return right
       const sign = node.op === "*" ? 1 : -1
       return {
@@ -265,9 +273,10 @@ const parseAndEvaluate = (catalog: Catalog, input: string): UnitExpression | Uni
       hints: [`Parse error: ${message}`, "Check for unbalanced parentheses or invalid characters", "Valid syntax: m/s, kg*m/s^2, W/(m²·K), mg/kg/d"]
     })
   }
-  const evaluated = evaluateNode(catalog, input, parsed.value.ast)
+  const notes = [...parsed.value.notes]
+  const evaluated = evaluateNode(catalog, input, parsed.value.ast, notes)
   if (!evaluated.ok) return evaluated.error
-  const expression = fromTerms(input, evaluated.terms, evaluated.numeric, [...parsed.value.notes, ...readingNotes(evaluated.terms)])
+  const expression = fromTerms(input, evaluated.terms, evaluated.numeric, [...notes, ...readingNotes(evaluated.terms)])
   const misplacedLevel = expression.level === undefined && expression.terms.find((t) => t.unit.logarithmic)
   if (misplacedLevel) {
     return new ParseError({
