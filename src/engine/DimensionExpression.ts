@@ -14,7 +14,7 @@ const SIGNATURE_SYMBOLS: Record<string, Dimension.BaseKey> = {
 }
 
 const lookup = (name: string): Dimension.Dimension | undefined =>
-  DimensionNames.dimensionNamed(name) ?? DimensionNames.dimensionNamed(name.toLowerCase()) ?? (SIGNATURE_SYMBOLS[name] ? Dimension.base(SIGNATURE_SYMBOLS[name]!) : undefined)
+  DimensionNames.dimensionNamed(name) ?? DimensionNames.dimensionNamed(name.toLowerCase()) ?? (Object.hasOwn(SIGNATURE_SYMBOLS, name) ? Dimension.base(SIGNATURE_SYMBOLS[name]!) : undefined)
 
 const evaluate = (node: UnitSyntax.Node): Dimension.Dimension | { unknown: string } => {
   switch (node._tag) {

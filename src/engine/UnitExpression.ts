@@ -245,6 +245,15 @@ const displayFormSymbol = (catalog: Catalog, input: string): string | undefined 
   return name && symbol && name.unit === symbol.unit && name.prefix === symbol.prefix ? m[2] : undefined
 }
 
+/** At most this many notes per expression: a 1,000-term expression must not answer with 1,000 notes. */
+const MAX_NOTES = 6
+
+/** Notes without repeats, and past MAX_NOTES one line counting the rest. */
+const foldNotes = (notes: ReadonlyArray<string>): Array<string> => {
+  const unique = [...new Set(notes)]
+  return unique.length <= MAX_NOTES ? unique : [...unique.slice(0, MAX_NOTES), `…and ${unique.length - MAX_NOTES} more notes of the same kinds`]
+}
+
 const parseAndEvaluate = (catalog: Catalog, input: string): UnitExpression | UnitError => {
   const symbol = displayFormSymbol(catalog, input)
   if (symbol !== undefined) {
@@ -276,7 +285,7 @@ const parseAndEvaluate = (catalog: Catalog, input: string): UnitExpression | Uni
   const notes = [...parsed.value.notes]
   const evaluated = evaluateNode(catalog, input, parsed.value.ast, notes)
   if (!evaluated.ok) return evaluated.error
-  const expression = fromTerms(input, evaluated.terms, evaluated.numeric, [...notes, ...readingNotes(evaluated.terms)])
+  const expression = fromTerms(input, evaluated.terms, evaluated.numeric, foldNotes([...notes, ...readingNotes(evaluated.terms)]))
   const misplacedLevel = expression.level === undefined && expression.terms.find((t) => t.unit.logarithmic)
   if (misplacedLevel) {
     return new ParseError({

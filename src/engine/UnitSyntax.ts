@@ -174,11 +174,20 @@ const tokenize = (input: string, options: SyntaxOptions, notes: Array<string>): 
 /** No physical unit needs more; a bound keeps m^99999999 from being an expensive way to say Infinity. */
 const MAX_EXPONENT = 100
 
-const POWER_WORDS: Record<string, number> = { sq: 2, square: 2, cu: 3, cubic: 3 }
-const POSTFIX_POWER_WORDS: Record<string, number> = { squared: 2, cubed: 3 }
+// Maps, not object literals: a unit named "constructor" must not find Object.prototype's
+const POWER_WORDS: ReadonlyMap<string, number> = new Map([["sq", 2], ["square", 2], ["cu", 3], ["cubic", 3]])
+const POSTFIX_POWER_WORDS: ReadonlyMap<string, number> = new Map([["squared", 2], ["cubed", 3]])
+
+/**
+ * Bounds on one expression, far above any real unit (the longest in the catalog tests is under 60
+ * characters): parsing and evaluation stay linear and shallow, whatever an agent sends.
+ */
+export const MAX_EXPRESSION_LENGTH = 1000
+const MAX_NESTING = 32
 
 class Parser {
   private index = 0
+  private depth = 0
   readonly notes: Array<string>
   private readonly input: string
   private readonly tokens: ReadonlyArray<Token>
@@ -206,7 +215,7 @@ class Parser {
   }
 
   private startsAtom(t: Token): boolean {
-    return t.kind === "number" || t.kind === "lparen" || (t.kind === "name" && !(t.text.toLowerCase() in POSTFIX_POWER_WORDS))
+    return t.kind === "number" || t.kind === "lparen" || (t.kind === "name" && !POSTFIX_POWER_WORDS.has(t.text.toLowerCase()))
   }
 
   private expression(): Node {
@@ -268,10 +277,10 @@ class Parser {
 
   private term(): Node {
     const t = this.peek
-    if (t.kind === "name" && t.text.toLowerCase() in POWER_WORDS) {
+    if (t.kind === "name" && POWER_WORDS.has(t.text.toLowerCase())) {
       this.next()
       const inner = this.term()
-      return { _tag: "Power", base: inner, exponent: POWER_WORDS[t.text.toLowerCase()]!, start: t.start, end: inner.end }
+      return { _tag: "Power", base: inner, exponent: POWER_WORDS.get(t.text.toLowerCase())!, start: t.start, end: inner.end }
     }
     let node = this.atom()
     for (;;) {
@@ -283,9 +292,9 @@ class Parser {
       } else if (p.kind === "sup" && !p.spaceBefore) {
         this.next()
         node = { _tag: "Power", base: node, exponent: p.value, start: node.start, end: p.end }
-      } else if (p.kind === "name" && p.text.toLowerCase() in POSTFIX_POWER_WORDS) {
+      } else if (p.kind === "name" && POSTFIX_POWER_WORDS.has(p.text.toLowerCase())) {
         this.next()
-        node = { _tag: "Power", base: node, exponent: POSTFIX_POWER_WORDS[p.text.toLowerCase()]!, start: node.start, end: p.end }
+        node = { _tag: "Power", base: node, exponent: POSTFIX_POWER_WORDS.get(p.text.toLowerCase())!, start: node.start, end: p.end }
       } else break
     }
     return node
@@ -342,7 +351,7 @@ class Parser {
         const number: Node = { _tag: "Number", value: t.value, start: t.start, end: t.end }
         // a number followed by a unit is one factor: "100km", "8 hr", "2.205 lb"
         const p = this.peek
-        if (p.kind === "name" && !(p.text.toLowerCase() in POSTFIX_POWER_WORDS)) {
+        if (p.kind === "name" && !(POSTFIX_POWER_WORDS.has(p.text.toLowerCase()))) {
           const unit = this.term()
           return { _tag: "Binary", op: "*", left: number, right: unit, start: t.start, end: unit.end }
         }
@@ -351,7 +360,9 @@ class Parser {
       case "name":
         return { _tag: "Name", name: t.text, start: t.start, end: t.end }
       case "lparen": {
+        if (++this.depth > MAX_NESTING) fail(t.start, `at most ${MAX_NESTING} nested parentheses`, `Parentheses nest deeper than ${MAX_NESTING} levels at position ${t.start}`)
         const inner = this.expression()
+        this.depth--
         const close = this.next()
         if (close.kind !== "rparen") {
           fail(close.start, "')'", `Unbalanced parentheses: '${t.text}' at position ${t.start} is never closed (expected ')' at position ${close.start})`)
@@ -372,6 +383,16 @@ class Parser {
 
 /** Parses `input` into an AST, or describes where and why it is not a unit expression. Never throws. */
 export const parse = (input: string, options: SyntaxOptions = {}): { ok: true; value: Parsed } | { ok: false; failure: SyntaxFailure } => {
+  if (input.length > MAX_EXPRESSION_LENGTH) {
+    return {
+      ok: false,
+      failure: {
+        position: MAX_EXPRESSION_LENGTH,
+        expected: `a unit expression of at most ${MAX_EXPRESSION_LENGTH} characters`,
+        message: `The expression is ${input.length} characters long; at most ${MAX_EXPRESSION_LENGTH} are read`
+      }
+    }
+  }
   try {
     const notes: Array<string> = []
     const parser = new Parser(input, tokenize(input, options, notes), notes)

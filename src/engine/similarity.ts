@@ -6,7 +6,20 @@
  */
 import damerauLevenshtein from "damerau-levenshtein"
 
-export const editDistance = (a: string, b: string): number => (a === b ? 0 : damerauLevenshtein(a, b).steps)
+/**
+ * Longer strings are never a typo of a name: the distance is then taken as the longer length, so
+ * the cost stays linear in the input (the exact algorithm is quadratic in time and memory: a
+ * 10,000-character field against every name took tens of seconds and gigabytes).
+ */
+const MAX_COMPARED_LENGTH = 64
+
+export const editDistance = (a: string, b: string): number => {
+  if (a === b) return 0
+  const longer = Math.max(a.length, b.length)
+  // the distance is at least the difference in length; beyond half the longer one it is not a typo
+  if (longer > MAX_COMPARED_LENGTH || Math.abs(a.length - b.length) * 2 > longer) return longer
+  return damerauLevenshtein(a, b).steps
+}
 
 export const similarity = (a: string, b: string): number => 1 - editDistance(a, b) / Math.max(a.length, b.length, 1)
 

@@ -6,6 +6,7 @@
  */
 import { Server } from "@modelcontextprotocol/sdk/server/index.js"
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js"
+import { z } from "zod"
 import { Cause, Effect, Option } from "effect"
 import { Corrector } from "./repair/Corrector.ts"
 import { RetryPolicy } from "./repair/RetryPolicy.ts"
@@ -59,6 +60,15 @@ const selfCorrectionServices = Effect.gen(function* () {
   return { policy, corrector }
 })
 
+/**
+ * tools/call with any `arguments`: the SDK's own schema rejects a non-object there before a handler
+ * runs, as a JSON-RPC internal error (-32603). Taken leniently, such a call reaches the tool, whose
+ * decoding answers it as invalid_input naming what was expected, like any other bad argument.
+ */
+const LenientCallToolRequest = CallToolRequestSchema.extend({
+  params: CallToolRequestSchema.shape.params.extend({ arguments: z.unknown().optional() })
+})
+
 /** Builds an SDK Server serving `tools` with the services of the current context. */
 export const makeServer = <R>(tools: ReadonlyArray<AnyTool<R>>) =>
   Effect.gen(function* () {
@@ -69,7 +79,7 @@ export const makeServer = <R>(tools: ReadonlyArray<AnyTool<R>>) =>
     // logging: the SDK answers logging/setLevel and filters sendLoggingMessage by the level set per session
     const server = new Server(serverInfo, { capabilities: { tools: { listChanged: false }, logging: {} }, instructions })
     server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listing }))
-    server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    server.setRequestHandler(LenientCallToolRequest, async (request, extra) => {
       const tool = byName.get(request.params.name)
       if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}. Available: ${[...byName.keys()].join(", ")}`)
       const sampling = samplingClientFor(server, extra)

@@ -151,6 +151,38 @@ const retryText = (retry: RetryReport): string => {
 
 const text = (value: unknown): string => JSON.stringify(value)
 
+/** How much of any one input an error echoes: enough to recognise it, never the whole of a huge one. */
+export const MAX_ECHO = 300
+/** The most a result may weigh, JSON text and structured content together. */
+export const MAX_RESULT_BYTES = 64 * 1024
+
+/** A long string cut to MAX_ECHO characters, marked as cut with its full length. */
+export const clip = (s: string, max = MAX_ECHO): string => (s.length <= max ? s : `${s.slice(0, max)}… [cut: ${s.length} characters in all]`)
+
+/** Every string in a JSON value clipped: errors echo what the agent sent, and never all of a huge input. */
+const clipDeep = (value: unknown, max: number): unknown => {
+  if (typeof value === "string") return clip(value, max)
+  if (Array.isArray(value)) return value.map((v) => clipDeep(v, max))
+  if (typeof value === "object" && value !== null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, clipDeep(v, max)]))
+  return value
+}
+
+/** Roughly what the result weighs on the wire: every text block plus the structured content, which is the first block again. */
+const weight = (result: CallToolResult): number => result.content.reduce((n, c) => n + (c.type === "text" ? c.text.length : 0), 0) + (result.content[0]?.type === "text" ? result.content[0].text.length : 0)
+
+/** A result over MAX_RESULT_BYTES is not sent: the agent is told to ask for less. */
+const tooLarge = (bytes: number): CallToolResult =>
+  failure({
+    error: `The result is too large to send (about ${bytes} bytes; at most ${MAX_RESULT_BYTES}). Ask for less: filter or page the listing.`,
+    error_type: "result_too_large",
+    parameter: null,
+    step: null,
+    got: null,
+    expected: `at most ${MAX_RESULT_BYTES} bytes`,
+    likely_fix: null,
+    hints: ["Use the tool's filters (dimension, query, category, domain) or a smaller limit"]
+  })
+
 export const success = (value: unknown, extra: { readonly corrections?: ReadonlyArray<Correction>; readonly retry?: RetryReport | undefined } = {}): CallToolResult => {
   // MCP structured content is an object; lists travel as {result: [...]} (FastMCP's convention, which ucon clients read)
   const structured = Array.isArray(value) || typeof value !== "object" || value === null ? { result: value } : (value as Record<string, unknown>)
@@ -164,11 +196,15 @@ export const success = (value: unknown, extra: { readonly corrections?: Readonly
   return { content: [{ type: "text", text: text(full) }, { type: "text", text: note }], structuredContent: full }
 }
 
-export const failure = (error: ToolError, readable?: string): CallToolResult => ({
-  isError: true,
-  content: [{ type: "text", text: text(error) }, ...(readable ? [{ type: "text" as const, text: readable }] : [])],
-  structuredContent: error as unknown as Record<string, unknown>
-})
+export const failure = (error: ToolError, readable?: string): CallToolResult => {
+  // hints may list every valid name (57 formulas); the message and `got` echo the input
+  const clipped = { ...(clipDeep(error, 4 * MAX_ECHO) as ToolError), error: clip(error.error), got: error.got === null ? null : clip(error.got) }
+  return {
+    isError: true,
+    content: [{ type: "text", text: text(clipped) }, ...(readable ? [{ type: "text" as const, text: clip(readable, 4 * MAX_ECHO * 10) }] : [])],
+    structuredContent: clipped as unknown as Record<string, unknown>
+  }
+}
 
 const rejected = (rejection: Rejection, retry: RetryReport | undefined): CallToolResult => {
   const coercions = rejection.coercions
@@ -187,6 +223,12 @@ const rejected = (rejection: Rejection, retry: RetryReport | undefined): CallToo
 
 /** CallOutcome → CallToolResult; `onDefect` sees every defect (it logs). */
 export const toToolResult = (outcome: CallOutcome, onDefect: (cause: Cause.Cause<unknown>) => void): CallToolResult => {
+  const result = resultOf(outcome, onDefect)
+  const bytes = weight(result)
+  return bytes > MAX_RESULT_BYTES ? tooLarge(bytes) : result
+}
+
+const resultOf = (outcome: CallOutcome, onDefect: (cause: Cause.Cause<unknown>) => void): CallToolResult => {
   const exit = outcome.exit
   if (Exit.isSuccess(exit)) return success(exit.value.value, { corrections: outcome.corrections, retry: outcome.retry })
   const error = Cause.findErrorOption(exit.cause)

@@ -2,15 +2,23 @@ import { Effect, Schema } from "effect"
 import * as Dimension from "../engine/Dimension.ts"
 import * as DimensionNames from "../engine/DimensionNames.ts"
 import { parseDimension } from "../engine/DimensionExpression.ts"
-import { isEngineError, locate } from "../engine/errors.ts"
+import type { UnitRecord } from "../engine/Catalog.ts"
+import { InvalidInput, isEngineError, locate } from "../engine/errors.ts"
 import { SessionState } from "../services/SessionState.ts"
 import { defineTool, readOnly } from "./Tool.ts"
+
+/** A page answers in under 2,000 tokens: 12 entries, sent as text and as structured content. */
+const DEFAULT_LIMIT = 12
+const MAX_LIMIT = 100
 
 export const ListUnitsInput = Schema.Struct({
   dimension: Schema.optional(Schema.NonEmptyString).annotate({
     description: "Only units of this dimension: a name from list_dimensions ('mass', 'pressure') or an expression ('length/time')",
     examples: ["mass"]
-  })
+  }),
+  query: Schema.optional(Schema.NonEmptyString).annotate({ description: "Only units whose name, symbol or alias contains this text (any case)", examples: ["gallon"] }),
+  limit: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: MAX_LIMIT }))).annotate({ description: `Units per page (default ${DEFAULT_LIMIT}, at most ${MAX_LIMIT})`, examples: [25] }),
+  cursor: Schema.optional(Schema.NonEmptyString).annotate({ description: "next_cursor of the previous page", examples: ["25"] })
 })
 
 export const UnitInfo = Schema.Struct({
@@ -24,13 +32,18 @@ export const UnitInfo = Schema.Struct({
   note: Schema.NullOr(Schema.String)
 })
 
-export const ListUnitsOutput = Schema.Struct({ result: Schema.Array(UnitInfo) })
+export const ListUnitsOutput = Schema.Struct({
+  result: Schema.Array(UnitInfo),
+  total: Schema.Number.annotate({ description: "Units matching the filters, on all pages" }),
+  next_cursor: Schema.NullOr(Schema.String).annotate({ description: "Pass as cursor for the next page; null on the last page" })
+})
 
 export const listUnits = defineTool({
   name: "list_units",
   title: "List available units",
   description:
-    "List the units this server knows (built-in and defined in this session), optionally only those of one dimension. " +
+    "List the units this server knows (built-in and defined in this session), optionally only those of one dimension or " +
+    `matching a query, ${DEFAULT_LIMIT} per page (next_cursor gives the next page). ` +
     "`scalable` units take SI prefixes (k, m, µ, ...), information units also binary ones (Ki, Mi, ...).",
   input: ListUnitsInput,
   output: ListUnitsOutput,
@@ -44,9 +57,15 @@ export const listUnits = defineTool({
         if (isEngineError(parsed)) return yield* Effect.fail(locate(parsed, { role: "dimension" }))
         filter = parsed
       }
+      const offset = input.cursor === undefined ? 0 : Number(input.cursor)
+      if (!Number.isSafeInteger(offset) || offset < 0) {
+        return yield* new InvalidInput({ message: `Unknown cursor '${input.cursor}'`, role: "cursor", got: input.cursor, expected: "the next_cursor of a previous page", hints: ["Start again without a cursor"] })
+      }
+      const query = input.query?.toLowerCase()
+      const matches = (r: UnitRecord) => query === undefined || [r.name, r.symbol, ...r.aliases, ...r.names].some((n) => n.toLowerCase().includes(query))
       const units = catalog
         .allRecords()
-        .filter((r) => filter === undefined || Dimension.equals(r.dimension, filter))
+        .filter((r) => (filter === undefined || Dimension.equals(r.dimension, filter)) && matches(r))
         .map((r) => ({
           name: r.name,
           shorthand: r.symbol,
@@ -58,6 +77,8 @@ export const listUnits = defineTool({
           note: r.note ?? null
         }))
         .sort((a, b) => a.dimension.localeCompare(b.dimension) || a.name.localeCompare(b.name))
-      return { result: units }
+      const limit = input.limit ?? DEFAULT_LIMIT
+      const end = offset + limit
+      return { result: units.slice(offset, end), total: units.length, next_cursor: end < units.length ? String(end) : null }
     })
 })

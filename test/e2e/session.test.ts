@@ -55,8 +55,8 @@ describe("session state", () => {
   it("keeps sessions apart: a second client does not see the first one's units", async () => {
     const other = await connectClient("other")
     await c.call("define_unit", { name: "gizmo", dimension: "count" })
-    expect((await other.call("list_units", { dimension: "count" })).data.result.some((u: { name: string }) => u.name === "gizmo")).toBe(false)
-    expect((await c.call("list_units", { dimension: "count" })).data.result.some((u: { name: string }) => u.name === "gizmo")).toBe(true)
+    expect((await other.call("list_units", { dimension: "count", query: "gizmo" })).data.result.some((u: { name: string }) => u.name === "gizmo")).toBe(false)
+    expect((await c.call("list_units", { dimension: "count", query: "gizmo" })).data.result.some((u: { name: string }) => u.name === "gizmo")).toBe(true)
     await other.close()
     await c.call("reset_session")
   })

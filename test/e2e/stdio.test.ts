@@ -82,7 +82,7 @@ describe("stdio server", () => {
   })
 
   it("lists units by dimension, scales from quetta to quecto, and the dimension names of seed 001", async () => {
-    const mass = await call("list_units", { dimension: "mass" })
+    const mass = await call("list_units", { dimension: "mass", limit: 100 })
     expect(mass.data.result.map((u: { shorthand: string }) => u.shorthand)).toEqual(expect.arrayContaining(["g", "lb", "oz"]))
     expect((await call("list_units", { dimension: "masss" })).data.error_type).toBe("invalid_input")
     const scales = (await call("list_scales")).data.result

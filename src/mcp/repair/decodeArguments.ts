@@ -10,7 +10,8 @@ import { InvalidInput } from "../../engine/errors.ts"
 import type { AnyTool } from "../../tools/Tool.ts"
 import { type Coercion, coerce } from "./coercion.ts"
 import { type AST, encodedAst, unwrap } from "./schemaShape.ts"
-import { type ValidationReport, buildReport } from "./validationReport.ts"
+import { checkLimits } from "./limits.ts"
+import { type ValidationReport, buildReport, limitReport } from "./validationReport.ts"
 
 export interface Decoded<I> {
   readonly input: I
@@ -53,6 +54,12 @@ export const decodeArguments = <I>(tool: AnyTool, args: unknown): Effect.Effect<
     const decode = Schema.decodeUnknownEffect(tool.input as Schema.Codec<I, unknown>)
     const sent = args ?? {}
     const ast = encodedAst(tool.input)
+    // size limits first: nothing below may walk, parse or compare an oversized value
+    const violation = checkLimits(sent)
+    if (violation) {
+      const report = limitReport({ name: tool.name, description: tool.description, ast }, violation)
+      return yield* Effect.fail({ failure: invalidInputOf(report), report })
+    }
     const ignored = fieldsOfEmptyInput(ast, sent)
     if (ignored) {
       const report = buildReport({ name: tool.name, description: tool.description, ast }, sent, ignored)

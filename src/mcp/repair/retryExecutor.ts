@@ -87,7 +87,7 @@ export const execute = <R>(tool: AnyTool<R>, args: unknown, description: ToolDes
     const firstExit = yield* Effect.exit(dispatch(tool, args))
     if (Exit.isSuccess(firstExit)) return { exit: firstExit, corrections: [...firstExit.value.coercions], retry: undefined }
     const firstRejection = Cause.findErrorOption(firstExit.cause)
-    if (Option.isNone(firstRejection)) return { exit: firstExit, corrections: [], retry: undefined }
+    if (Option.isNone(firstRejection) || firstRejection.value.report?.oversized) return { exit: firstExit, corrections: [], retry: undefined }
     // the schedule starts from that failure: the call is not dispatched a second time as it was
     let pending: Rejection | undefined = firstRejection.value
     const attempt = Effect.suspend(() => {

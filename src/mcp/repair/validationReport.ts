@@ -53,6 +53,8 @@ export interface ValidationReport {
   readonly validExample: Record<string, unknown>
   /** The same issues in the Corrector's terms. */
   readonly argumentIssues: ReadonlyArray<ArgumentIssue>
+  /** Over a size limit: never handed to a corrector (nor echoed to the client's model). */
+  readonly oversized?: true
 }
 
 export interface ToolInput {
@@ -194,5 +196,25 @@ export const buildReport = (tool: ToolInput, args: unknown, issue: SchemaIssue.I
     suggestions: suggestionsFor(issues, raws),
     validExample: validExample(tool.ast),
     argumentIssues: issues.map((i, n) => ({ field: i.field, kind: raws[n]?.kind ?? "other", problem: i.problem, closestField: i.closest_field, related: relatedFields(tool.ast, raws[n], i.received) }))
+  }
+}
+
+/** The report for arguments over a size limit (limits.ts): what was too large, by how much, and a call that is not. */
+export const limitReport = (tool: ToolInput, violation: { readonly field: string; readonly problem: string; readonly limit: number; readonly size: number }): ValidationReport => {
+  const issue: ReportIssue = {
+    field: violation.field,
+    problem: `too large: ${violation.problem}`,
+    received: `(not echoed: size ${violation.size})`,
+    expected: `at most ${violation.limit}`,
+    fix: "Send a smaller value: no real unit, name or chain comes near this limit"
+  }
+  return {
+    summary: `Tool '${tool.name}' received arguments over a size limit (${violation.field}).`,
+    issues: [issue],
+    schema: schemaBrief(tool),
+    suggestions: [{ category: "constraints", suggestion: issue.fix }],
+    validExample: validExample(tool.ast),
+    argumentIssues: [{ field: violation.field, kind: "other", problem: issue.problem, closestField: undefined, related: [] }],
+    oversized: true
   }
 }
