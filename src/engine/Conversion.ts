@@ -12,7 +12,7 @@
  * Levels: a level with a reference (dBm, dBV, dB SPL) converts to its quantity; a bare dB, B or Np
  * to a plain ratio is refused with both readings, the power ratio and the field ratio.
  */
-import { type Catalog, describeUnit } from "./Catalog.ts"
+import { type Catalog, type UnitRecord, describeUnit } from "./Catalog.ts"
 import * as Dimension from "./Dimension.ts"
 import * as DimensionNames from "./DimensionNames.ts"
 import { AmbiguousInput, ComputationError, DimensionMismatch, InvalidValue, NoConversionPath } from "./errors.ts"
@@ -161,12 +161,12 @@ const pseudoExplanation: Record<string, string> = {
 }
 
 /** A custom unit without edges must cancel out exactly between the two sides; returns one that does not. */
-const unconnectedDifference = (from: UnitExpression, to: UnitExpression): string | undefined => {
-  const net = new Map<string, number>()
+const unconnectedDifference = (from: UnitExpression, to: UnitExpression): UnitRecord | undefined => {
+  const net = new Map<string, { unit: UnitRecord; exponent: number }>()
   for (const [e, sign] of [[from, 1], [to, -1]] as const) {
-    for (const t of e.terms) if (t.unit.unconnected) net.set(t.unit.name, (net.get(t.unit.name) ?? 0) + sign * t.exponent)
+    for (const t of e.terms) if (t.unit.unconnected) net.set(t.unit.name, { unit: t.unit, exponent: (net.get(t.unit.name)?.exponent ?? 0) + sign * t.exponent })
   }
-  for (const [name, exponent] of net) if (Math.abs(exponent) > 1e-12) return name
+  for (const { unit, exponent } of net.values()) if (Math.abs(exponent) > 1e-12) return unit
   return undefined
 }
 
@@ -214,10 +214,9 @@ const buildConverter = (catalog: Catalog, from: UnitExpression, to: UnitExpressi
       message: `No conversion path from '${from.input}' to '${to.input}'`,
       from: from.input,
       to: to.input,
-      hints: [
-        `'${stranded}' is a custom unit with no conversion edge to any other unit`,
-        `Add one with define_conversion(src="${stranded}", dst=<known unit>, factor=...) or inline custom_edges`
-      ]
+      hints: stranded.custom
+        ? [`'${stranded.name}' is a custom unit with no conversion edge to any other unit`, `Relate it to a known unit with a conversion edge (dst = src × factor)`]
+        : [`'${stranded.symbol}' converts only to itself: ${stranded.note ?? "an arbitrary unit (UCUM), defined by its assay or procedure"}`]
     })
   }
   if (from.level || to.level) {

@@ -9,7 +9,7 @@
 import { Effect } from "effect"
 import type { Catalog } from "./Catalog.ts"
 import { converterBetween } from "./Conversion.ts"
-import { lift, resolveUnit } from "./convert.ts"
+import { lift, type Notation, resolveUnit } from "./convert.ts"
 import * as Dimension from "./Dimension.ts"
 import * as DimensionNames from "./DimensionNames.ts"
 import { ComputationError, DimensionMismatch, type EngineError, InvalidInput, isEngineError, locate } from "./errors.ts"
@@ -89,13 +89,14 @@ export const compute = (
   initialValue: number,
   initialUnit: string,
   factors: ReadonlyArray<Factor>,
-  expectedUnit?: string
+  expectedUnit?: string,
+  notation: Notation = "conventional"
 ): Effect.Effect<ComputeResult, StepError> =>
   Effect.gen(function* () {
     if (!Number.isFinite(initialValue)) {
       return yield* new InvalidInput({ message: `The initial value must be a finite number, got ${initialValue}`, role: Role.initialValue, hints: [] })
     }
-    const initial = yield* resolveUnit(catalog, initialUnit, Role.initialUnit)
+    const initial = yield* resolveUnit(catalog, initialUnit, Role.initialUnit, notation)
     const notes: Array<string> = [...initial.notes]
     const warnings: Array<string> = []
     let value = Rational.scale(initialValue, initial.numeric)
@@ -108,8 +109,8 @@ export const compute = (
     ]
     for (const [step, factor] of factors.entries()) {
       const at = (e: StepError) => locate(e, { step })
-      const numerator = yield* resolveUnit(catalog, factor.numerator, Role.factorNumerator).pipe(Effect.mapError(at))
-      const denominator = yield* resolveUnit(catalog, factor.denominator, Role.factorDenominator).pipe(Effect.mapError(at))
+      const numerator = yield* resolveUnit(catalog, factor.numerator, Role.factorNumerator, notation).pipe(Effect.mapError(at))
+      const denominator = yield* resolveUnit(catalog, factor.denominator, Role.factorDenominator, notation).pipe(Effect.mapError(at))
       if (!Number.isFinite(factor.value)) {
         return yield* new InvalidInput({ message: `Factor ${step} has a non-finite value`, role: Role.factorValue, step, hints: [] })
       }
@@ -135,7 +136,7 @@ export const compute = (
     const result: UnitExpression = fromTerms(unitText(), terms, Rational.one)
     let converted: ComputeResult["converted"] = null
     if (expectedUnit !== undefined) {
-      const expected = yield* resolveUnit(catalog, expectedUnit, Role.expectedUnit)
+      const expected = yield* resolveUnit(catalog, expectedUnit, Role.expectedUnit, notation)
       const converter = converterBetween(catalog, result, expected)
       if (isEngineError(converter)) {
         const got = DimensionNames.describe(result.dimension)

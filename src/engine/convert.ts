@@ -15,24 +15,50 @@ import {
   type EngineError,
   InvalidInput,
   type NoConversionPath,
-  type ParseError,
+  ParseError,
   type UnknownUnit,
   fieldsOf,
   isEngineError,
   locate, type UnitError } from "./errors.ts"
 import { Role } from "./roles.ts"
 import * as Rational from "./Rational.ts"
+import { looksLikeUcum, resolveUcum, ucumCodeOf } from "./notations/ucum.ts"
 import { type UnitExpression, resolveUnitExpression } from "./UnitExpression.ts"
 
 /** Lifts `T | EngineError` into an Effect that fails with the error. */
 export const lift = <T>(result: T): Effect.Effect<Exclude<T, EngineError>, Extract<T, EngineError>> =>
   isEngineError(result) ? Effect.fail(result as Extract<T, EngineError>) : Effect.succeed(result as Exclude<T, EngineError>)
 
-/** Resolves a unit expression, failing with UnknownUnit or ParseError placed at `parameter`. */
-export const resolveUnit = (catalog: Catalog, expression: string, parameter?: string): Effect.Effect<UnitExpression, UnitError> =>
+/** How unit expressions are written: conventionally ("µg/dL", "mmHg", "°C") or in UCUM ("ug/dL", "mm[Hg]", "Cel"). */
+export type Notation = "conventional" | "ucum"
+
+/**
+ * A unit expression read in a notation. A conventional one that only UCUM reads ([in_i], mm[Hg],
+ * {annotations}) is refused with the UCUM reading, since the two notations give some strings
+ * different meanings (B: bel or byte; a: year or are) and the caller must say which is meant.
+ */
+export const resolveIn = (catalog: Catalog, expression: string, notation: Notation = "conventional"): UnitExpression | UnitError | InvalidInput => {
+  if (notation === "ucum") return resolveUcum(expression)
+  if (/[[{]/.test(expression) && looksLikeUcum(expression)) {
+    const reading = resolveUcum(expression)
+    const described = isEngineError(reading) ? "" : ` (${Rational.toNumber(reading.factor)} in coherent SI, ${DimensionNames.describe(reading.dimension)})`
+    return new ParseError({
+      message: `'${expression}' is written in UCUM, not in conventional notation: ask for the UCUM reading`,
+      expression,
+      position: expression.search(/[[{]/),
+      expected: "a conventional unit expression, or the UCUM notation (\"ucum\") for this one",
+      got: expression,
+      hints: [`Read as UCUM, '${expression}' is a valid unit${described}: choose the UCUM notation ("ucum") to use it`, "Conventional notation writes in, lb, mmHg, cmH2O; brackets and {annotations} are UCUM's"]
+    })
+  }
+  return resolveUnitExpression(catalog, expression)
+}
+
+/** Resolves a unit expression in a notation, failing with the unit error placed at `role`. */
+export const resolveUnit = (catalog: Catalog, expression: string, role?: string, notation: Notation = "conventional"): Effect.Effect<UnitExpression, UnitError | InvalidInput> =>
   Effect.suspend(() => {
-    const result = resolveUnitExpression(catalog, expression)
-    return isEngineError(result) ? Effect.fail(parameter ? locate(result, { role: parameter }) : result) : Effect.succeed(result)
+    const result = resolveIn(catalog, expression, notation)
+    return isEngineError(result) ? Effect.fail(role ? locate(result, { role }) : result) : Effect.succeed(result)
   })
 
 export interface ConversionResult {
@@ -46,6 +72,8 @@ export interface ConversionResult {
   readonly factor: number | null
   /** How ambiguous input was read, and caveats such as temperature offsets. */
   readonly notes: ReadonlyArray<string>
+  /** The result unit as a UCUM code, for writing back to HL7/FHIR; null where UCUM has none. */
+  readonly ucum: string | null
 }
 
 export type ConvertError = UnitError | DimensionMismatch | NoConversionPath | ComputationError | InvalidInput | InvalidValue | AmbiguousInput
@@ -54,14 +82,14 @@ export type ConvertError = UnitError | DimensionMismatch | NoConversionPath | Co
  * Converts `value` from one unit expression to another, synchronously: the result or the typed
  * error. A warm call (both expressions and their converter cached) costs a few map look-ups.
  */
-export const convertValue = (catalog: Catalog, value: number, from: string, to: string): ConversionResult | ConvertError => {
+export const convertValue = (catalog: Catalog, value: number, from: string, to: string, notation: Notation = "conventional"): ConversionResult | ConvertError => {
   if (!Number.isFinite(value)) {
     return new InvalidInput({ message: `The value must be a finite number, got ${value}`, role: "value", got: String(value), expected: "a finite number", hints: [] })
   }
-  const source = resolveUnitExpression(catalog, from)
-  if (isEngineError(source)) return locate(source._tag === "AmbiguousInput" ? withValues(catalog, source, (u) => convertValue(catalog, value, u, to)) : source, { role: Role.sourceUnit })
-  const target = resolveUnitExpression(catalog, to)
-  if (isEngineError(target)) return locate(target._tag === "AmbiguousInput" ? withValues(catalog, target, (u) => convertValue(catalog, value, from, u)) : target, { role: Role.targetUnit })
+  const source = resolveIn(catalog, from, notation)
+  if (isEngineError(source)) return locate(source._tag === "AmbiguousInput" ? withValues(catalog, source, (u) => convertValue(catalog, value, u, to, notation)) : source, { role: Role.sourceUnit })
+  const target = resolveIn(catalog, to, notation)
+  if (isEngineError(target)) return locate(target._tag === "AmbiguousInput" ? withValues(catalog, target, (u) => convertValue(catalog, value, from, u, notation)) : target, { role: Role.targetUnit })
   const converter = converterBetween(catalog, source, target)
   if (isEngineError(converter)) return locate(converter, { role: Role.targetUnit })
   const quantity = applyConverter(converter, value)
@@ -73,7 +101,8 @@ export const convertValue = (catalog: Catalog, value: number, from: string, to: 
     uncertainty: null,
     conversion: converter.kind,
     factor: converter.kind === "linear" ? Rational.toNumber(converter.slope) : null,
-    notes: converter.notes
+    notes: converter.notes,
+    ucum: notation === "ucum" ? to : (ucumCodeOf(target) ?? null)
   }
 }
 
@@ -93,9 +122,9 @@ const withValues = (catalog: Catalog, error: AmbiguousInput, attempt: (expressio
 }
 
 /** Converts `value` from one unit expression to another (convertValue as an Effect: one step, no generator). */
-export const convert = (catalog: Catalog, value: number, from: string, to: string): Effect.Effect<ConversionResult, ConvertError> =>
+export const convert = (catalog: Catalog, value: number, from: string, to: string, notation: Notation = "conventional"): Effect.Effect<ConversionResult, ConvertError> =>
   Effect.suspend(() => {
-    const result = convertValue(catalog, value, from, to)
+    const result = convertValue(catalog, value, from, to, notation)
     return isEngineError(result) ? Effect.fail(result) : Effect.succeed(result)
   })
 
@@ -109,10 +138,10 @@ export interface DimensionCheck {
 }
 
 /** Whether two units convert into each other (CGS and SI do; rad/s and Hz do not). */
-export const checkDimensions = (catalog: Catalog, a: string, b: string): Effect.Effect<DimensionCheck, UnitError> =>
+export const checkDimensions = (catalog: Catalog, a: string, b: string, notation: Notation = "conventional"): Effect.Effect<DimensionCheck, UnitError | InvalidInput> =>
   Effect.gen(function* () {
-    const ua = yield* resolveUnit(catalog, a, Role.firstUnit)
-    const ub = yield* resolveUnit(catalog, b, Role.secondUnit)
+    const ua = yield* resolveUnit(catalog, a, Role.firstUnit, notation)
+    const ub = yield* resolveUnit(catalog, b, Role.secondUnit, notation)
     const verdict = converterBetween(catalog, ua, ub)
     return {
       compatible: !isEngineError(verdict),

@@ -25,6 +25,14 @@ export const sessionWrite: ToolAnnotations = { readOnlyHint: false, destructiveH
  */
 export const unitField = (annotations: Schema.Annotations.Documentation<string>) => Schema.NonEmptyString.annotate({ ...annotations, unitExpression: true })
 
+/** How the call's unit expressions are written; UCUM is what lab systems, HL7 and FHIR send. */
+export const notationField = Schema.optional(
+  Schema.Literals(["conventional", "ucum"]).annotate({
+    description: "How units are written: 'conventional' (default: µg/dL, mmHg, °C) or 'ucum' (ug/dL, mm[Hg], Cel, [in_i], 10*3/uL)",
+    examples: ["ucum"]
+  })
+)
+
 /** Whether a schema node is a unit-expression field (see unitField). */
 export const isUnitField = (ast: SchemaAST.AST): boolean => (ast.checks ?? []).some((check) => (check.annotations as { unitExpression?: unknown } | undefined)?.unitExpression === true)
 

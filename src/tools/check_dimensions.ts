@@ -2,11 +2,12 @@ import { Effect, Schema } from "effect"
 import * as Engine from "../engine/convert.ts"
 import { SessionState } from "../services/SessionState.ts"
 import { Role } from "../engine/roles.ts"
-import { defineTool, readOnly, rolesTable, unitField } from "./Tool.ts"
+import { defineTool, notationField, readOnly, rolesTable, unitField } from "./Tool.ts"
 
 export const CheckDimensionsInput = Schema.Struct({
   unit_a: unitField({ description: "First unit expression", examples: ["kg"] }),
-  unit_b: unitField({ description: "Second unit expression", examples: ["lb"] })
+  unit_b: unitField({ description: "Second unit expression", examples: ["lb"] }),
+  notation: notationField
 })
 
 export const CheckDimensionsOutput = Schema.Struct({
@@ -31,6 +32,6 @@ export const checkDimensions = defineTool({
   handler: (input) =>
     Effect.gen(function* () {
       const catalog = yield* (yield* SessionState).catalog()
-      return yield* Engine.checkDimensions(catalog, input.unit_a, input.unit_b)
+      return yield* Engine.checkDimensions(catalog, input.unit_a, input.unit_b, input.notation)
     })
 })

@@ -2,7 +2,7 @@ import { Effect, Schema } from "effect"
 import * as Engine from "../engine/compute.ts"
 import { catalogForCall, inlineFields } from "./inlineDefinitions.ts"
 import { Role } from "../engine/roles.ts"
-import { defineTool, readOnly, type RolePlacement, unitField } from "./Tool.ts"
+import { defineTool, notationField, readOnly, type RolePlacement, unitField } from "./Tool.ts"
 
 const arguments_: Readonly<Record<string, string>> = {
   [Role.initialValue]: "initial_value",
@@ -31,6 +31,7 @@ export const ComputeInput = Schema.Struct({
     examples: [[{ value: 1, numerator: "kg", denominator: "2.205 lb" }, { value: 15, numerator: "mg", denominator: "kg*d" }]]
   }),
   expected_unit: Schema.optional(unitField({ description: "Unit you expect; the result is also given converted to it, or fails if incompatible", examples: ["mg/d"] })),
+  notation: notationField,
   ...inlineFields
 })
 
@@ -60,7 +61,7 @@ export const compute = defineTool({
     Effect.gen(function* () {
       const { catalog, notes } = yield* catalogForCall(input)
       const factors = input.factors.map((f) => ({ value: f.value ?? 1, numerator: f.numerator, denominator: f.denominator }))
-      const result = yield* Engine.compute(catalog, input.initial_value, input.initial_unit, factors, input.expected_unit)
+      const result = yield* Engine.compute(catalog, input.initial_value, input.initial_unit, factors, input.expected_unit, input.notation)
       return notes.length > 0 ? { ...result, notes: [...notes, ...result.notes] } : result
     })
 })

@@ -2,12 +2,13 @@ import { Effect, Schema } from "effect"
 import * as Engine from "../engine/convert.ts"
 import { catalogForCall, inlineFields } from "./inlineDefinitions.ts"
 import { Role } from "../engine/roles.ts"
-import { defineTool, readOnly, rolesTable, unitField } from "./Tool.ts"
+import { defineTool, notationField, readOnly, rolesTable, unitField } from "./Tool.ts"
 
 export const ConvertInput = Schema.Struct({
   value: Schema.Finite.annotate({ description: "The numeric quantity to convert", examples: [5] }),
   from_unit: unitField({ description: "Source unit expression, e.g. 'km', 'mcg/(kg*min)', 'degC'", examples: ["km"] }),
   to_unit: unitField({ description: "Target unit expression, e.g. 'mi', 'mg/(kg*h)', 'degF'", examples: ["mi"] }),
+  notation: notationField,
   ...inlineFields
 })
 
@@ -18,7 +19,8 @@ export const ConvertOutput = Schema.Struct({
   uncertainty: Schema.NullOr(Schema.Number),
   conversion: Schema.Literals(["linear", "affine", "logarithmic"]),
   factor: Schema.NullOr(Schema.Number),
-  notes: Schema.Array(Schema.String)
+  notes: Schema.Array(Schema.String),
+  ucum: Schema.NullOr(Schema.String).annotate({ description: "The target unit as a UCUM code (for HL7/FHIR), or null where UCUM has none" })
 })
 
 export const convert = defineTool({
@@ -36,7 +38,7 @@ export const convert = defineTool({
   handler: (input) =>
     Effect.gen(function* () {
       const { catalog, notes } = yield* catalogForCall(input)
-      const result = yield* Engine.convert(catalog, input.value, input.from_unit, input.to_unit)
+      const result = yield* Engine.convert(catalog, input.value, input.from_unit, input.to_unit, input.notation)
       return notes.length > 0 ? { ...result, notes: [...notes, ...result.notes] } : result
     })
 })

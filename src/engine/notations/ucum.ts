@@ -1,0 +1,473 @@
+/**
+ * UCUM, the notation clinical systems send (HL7, FHIR, LOINC): case-sensitive atoms from UCUM's
+ * own table (ucumAtoms.ts), `.` and `/` between components, exponents written as digits after the
+ * unit (`m2`, `s-1`), integer factors (`12.h`), `10*3` as a power of ten, `{annotations}` that do not
+ * change the unit, and brackets that are part of an atom's name (`[in_i]`, `mm[Hg]`). Grammar and
+ * semantics per the UCUM specification (unitsofmeasure.org/ucum, §§ 2–9).
+ *
+ * Expressions evaluate to the engine's UnitExpression, so conversion is the engine's own. UCUM's
+ * base units map onto the engine's dimensions (the coulomb as current × time, the radian as the
+ * angle pseudo-dimension); the mole is, as UCUM defines it, a number (6.02214076 × 10²³).
+ * Arbitrary units ([IU], [CFU], [arb'U]) convert only to themselves. Special units with an offset
+ * or a logarithm (Cel, [degF], B[V], Np, [pH]) are the engine's affine and logarithmic units; the
+ * few others (prism diopter, % slope, homeopathic potencies, √Hz) are refused with the reason.
+ */
+import type { UnitRecord } from "../Catalog.ts"
+import * as Dimension from "../Dimension.ts"
+import { InvalidInput, ParseError, UnknownUnit, type UnitError, isEngineError } from "../errors.ts"
+import type * as Prefix from "../Prefix.ts"
+import * as Rational from "../Rational.ts"
+import { closestNames } from "../similarity.ts"
+import { type Term, type UnitExpression, fromTerms, multiplyTerms } from "../UnitExpression.ts"
+import { type UcumUnit, baseUnits, prefixes, units, ucumVersion } from "./ucumAtoms.ts"
+
+const source = `UCUM ${ucumVersion}`
+
+// ---------------------------------------------------------------------------------------------
+// Syntax
+
+type Node =
+  | { readonly _tag: "Unit"; readonly text: string; readonly exponent: number; readonly start: number }
+  | { readonly _tag: "Factor"; readonly value: number; readonly start: number }
+  | { readonly _tag: "Binary"; readonly op: "." | "/"; readonly left: Node; readonly right: Node }
+
+interface Failure {
+  readonly position: number
+  readonly message: string
+  readonly expected: string
+}
+
+/** Bounds, as for conventional expressions: far above any real UCUM code. */
+const MAX_LENGTH = 1000
+const MAX_NESTING = 32
+
+class Syntax {
+  private i = 0
+  private depth = 0
+  readonly annotations: Array<string> = []
+  private readonly s: string
+  constructor(s: string) {
+    this.s = s
+  }
+
+  private fail(message: string, expected: string, position = this.i): never {
+    throw new SyntaxFailure({ position, message, expected })
+  }
+
+  parse(): Node {
+    if (this.s.length === 0) this.fail("The unit is empty", "a UCUM expression, e.g. 'mg/dL'; '1' for a pure number")
+    // a leading '/' divides one: /min
+    const node = this.s[0] === "/" ? (this.i++, { _tag: "Binary" as const, op: "/" as const, left: { _tag: "Factor" as const, value: 1, start: 0 }, right: this.component() }) : this.component()
+    const term = this.rest(node)
+    if (this.i < this.s.length) this.fail(`Unexpected '${this.s[this.i]}' at position ${this.i}`, "'.', '/' or the end")
+    return term
+  }
+
+  private rest(first: Node): Node {
+    let left = first
+    while (this.i < this.s.length && (this.s[this.i] === "." || this.s[this.i] === "/")) {
+      const op = this.s[this.i++] as "." | "/"
+      if (this.i >= this.s.length) this.fail(`'${op}' is not followed by a unit`, "a unit after the operator")
+      left = { _tag: "Binary", op, left, right: this.component() }
+    }
+    return left
+  }
+
+  private component(): Node {
+    const start = this.i
+    const c = this.s[this.i]
+    if (c === "(") {
+      if (++this.depth > MAX_NESTING) this.fail(`Parentheses nest deeper than ${MAX_NESTING} levels`, "a flatter expression")
+      this.i++
+      const inner = this.rest(this.component())
+      if (this.s[this.i] !== ")") this.fail(`'(' at position ${start} is never closed`, "')'")
+      this.i++
+      this.depth--
+      this.noUnitAfter()
+      return inner
+    }
+    if (c === "{") {
+      this.annotation()
+      this.noUnitAfter()
+      return { _tag: "Factor", value: 1, start }
+    }
+    if (c !== undefined && /\d/.test(c)) {
+      // a factor is digits alone; digits glued to a unit (12h) are not UCUM (write 12.h)
+      let j = this.i
+      while (j < this.s.length && /\d/.test(this.s[j]!)) j++
+      const next = this.s[j]
+      if (next === undefined || next === "." || next === "/" || next === ")" || next === "{") {
+        const value = Number(this.s.slice(this.i, j))
+        this.i = j
+        if (next === "{") this.noUnitAfter()
+        return { _tag: "Factor", value, start }
+      }
+      if (!(this.s.startsWith("10*", this.i) || this.s.startsWith("10^", this.i))) {
+        this.fail(`A number must stand alone or be joined with '.': '${this.s.slice(start, j + 1)}…' (write ${this.s.slice(start, j)}.${next})`, "a factor followed by '.', '/' or the end", j)
+      }
+    }
+    return this.simpleUnit()
+  }
+
+  /** After ')' or an annotation only an operator may follow. */
+  private noUnitAfter() {
+    const next = this.s[this.i]
+    if (next === "{") this.annotation()
+    const after = this.s[this.i]
+    if (after !== undefined && after !== "." && after !== "/" && after !== ")") this.fail(`Unexpected '${after}' at position ${this.i}: join components with '.' or '/'`, "'.', '/' or the end")
+  }
+
+  private annotation() {
+    const start = this.i
+    const close = this.s.indexOf("}", this.i)
+    if (close < 0) this.fail(`The annotation at position ${start} is never closed`, "'}'")
+    const text = this.s.slice(this.i + 1, close)
+    if (/[{]/.test(text)) this.fail("Annotations do not nest", "'}'", start)
+    if (/[^\x21-\x7e]/.test(text)) this.fail("An annotation holds printable ASCII characters only", "ASCII characters", start)
+    this.annotations.push(text)
+    this.i = close + 1
+  }
+
+  private simpleUnit(): Node {
+    const start = this.i
+    let j = this.i
+    while (j < this.s.length) {
+      const c = this.s[j]!
+      if (c === "[") {
+        const close = this.s.indexOf("]", j)
+        if (close < 0) this.fail(`'[' at position ${j} is never closed`, "']'", j)
+        j = close + 1
+        continue
+      }
+      if (c === "." || c === "/" || c === "(" || c === ")" || c === "{" || c === "}") break
+      if (/[\s]/.test(c)) this.fail("UCUM expressions contain no spaces", "no spaces (join units with '.')", j)
+      if (/[^\x21-\x7e]/.test(c)) this.fail(`'${c}' is not a UCUM character (UCUM is ASCII: ug, not µg; Cel, not °C)`, "ASCII characters", j)
+      j++
+    }
+    let text = this.s.slice(start, j)
+    let exponent = 1
+    // the exponent is the signed digits at the end, outside brackets
+    const m = /^(.*?[^\d+-])([+-]?\d+)$/.exec(text)
+    if (m && !text.endsWith("]")) {
+      text = m[1]!
+      exponent = Number(m[2])
+      if (Math.abs(exponent) > 100) this.fail(`The exponent ${exponent} is out of range (at most ±100)`, "a smaller exponent", start)
+    }
+    if (text === "") this.fail(`Expected a unit at position ${start}`, "a unit")
+    this.i = j
+    if (this.s[this.i] === "{") this.annotation()
+    const after = this.s[this.i]
+    if (after === "(") this.fail(`Unexpected '(' at position ${this.i}: join components with '.' or '/'`, "'.', '/' or the end")
+    return { _tag: "Unit", text, exponent, start }
+  }
+}
+
+class SyntaxFailure {
+  readonly failure: Failure
+  constructor(failure: Failure) {
+    this.failure = failure
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Atoms
+
+const ucumPrefixes: ReadonlyArray<Prefix.Prefix> = prefixes
+  .map((p) => {
+    const value = Number(p.value)
+    const exponent = Math.round(Math.log10(value))
+    // decimal prefixes exactly (1e-24 is not a double); binary ones (Ki = 1024) as they are
+    const decimalPrefix = value === 10 ** exponent || Math.abs(value / 10 ** exponent - 1) < 1e-12
+    return {
+      name: p.name,
+      symbol: p.code,
+      inputSymbols: [],
+      factor: !decimalPrefix ? Rational.fromNumber(value) : exponent >= 0 ? Rational.make(10 ** exponent, 1) : Rational.make(1, 10 ** -exponent),
+      system: decimalPrefix ? ("si" as const) : ("binary" as const),
+      exponent
+    }
+  })
+  .sort((a, b) => b.symbol.length - a.symbol.length)
+
+const baseDimensions: Readonly<Record<string, { readonly dimension: Dimension.Dimension; readonly factor: Rational.Rational }>> = {
+  m: { dimension: Dimension.base("L"), factor: Rational.one },
+  s: { dimension: Dimension.base("T"), factor: Rational.one },
+  g: { dimension: Dimension.base("M"), factor: Rational.make(1, 1000) },
+  rad: { dimension: Dimension.base("A"), factor: Rational.one },
+  K: { dimension: Dimension.base("Θ"), factor: Rational.one },
+  C: { dimension: Dimension.multiply(Dimension.base("I"), Dimension.base("T")), factor: Rational.one },
+  cd: { dimension: Dimension.base("J"), factor: Rational.one }
+}
+
+/** Special units whose function is not an offset or a logarithm: refused, with the reason. */
+const unsupportedFunctions = new Set(["100tan", "tanTimes100", "hpX", "hpC", "hpM", "hpQ", "sqrt", "ld"])
+
+/** Units whose relation to the mole depends on the substance: never converted to mol without it. */
+const perSubstance: Readonly<Record<string, string>> = {
+  eq: "an equivalent is valence × mole: eq ↔ mol needs the substance's valence (1 mmol Ca²⁺ = 2 meq), which the unit does not carry; multiply by it explicitly",
+  osm: "an osmole counts dissolved particles: osm ↔ mol needs the number of particles per formula unit (1 mmol NaCl ≈ 2 mosm), which the unit does not carry; multiply by it explicitly"
+}
+
+interface Atom {
+  readonly record: UnitRecord
+  readonly metric: boolean
+  /** Why the atom cannot be used, when it is one UCUM defines by a function this engine lacks. */
+  readonly unsupported?: string
+}
+
+const record = (u: { code: string; name: string; property: string }, fields: Pick<UnitRecord, "dimension" | "factor" | "offset" | "logarithmic"> & { unconnected?: boolean; name?: string }): UnitRecord => ({
+  symbol: u.code,
+  name: fields.name ?? u.name,
+  aliases: [],
+  names: [],
+  plurals: false,
+  dimension: fields.dimension,
+  factor: fields.factor,
+  offset: fields.offset,
+  logarithmic: fields.logarithmic,
+  prefixes: "none",
+  exact: true,
+  source,
+  note: u.property || undefined,
+  system: "UCUM",
+  custom: false,
+  ...(fields.unconnected ? { unconnected: true } : {})
+})
+
+/** A decimal from the table, exact when it fits, else the nearest double (π to 64 digits). */
+const decimal = (literal: string): Rational.Rational => (literal.replace(/[^\d]/g, "").length <= 15 ? Rational.fromDecimal(literal) : Rational.fromNumber(Number(literal)))
+
+let atoms: Map<string, Atom> | undefined
+
+/** UCUM's table as engine records, each definition evaluated with the atoms before it (built once, on first use). */
+const atomTable = (): Map<string, Atom> => {
+  if (atoms) return atoms
+  const table = new Map<string, Atom>()
+  for (const b of baseUnits) table.set(b.code, { record: record({ ...b, property: b.property }, { ...baseDimensions[b.code]!, offset: undefined, logarithmic: undefined }), metric: true })
+  let pending: Array<UcumUnit> = [...units]
+  while (pending.length > 0) {
+    const deferred: Array<UcumUnit> = []
+    for (const u of pending) {
+      const atom = defineAtom(table, u)
+      if (atom === "deferred") deferred.push(u)
+      else table.set(u.code, atom)
+    }
+    if (deferred.length === pending.length) break
+    pending = deferred
+  }
+  atoms = table
+  return table
+}
+
+const defineAtom = (table: Map<string, Atom>, u: UcumUnit): Atom | "deferred" => {
+  const fn = u.function
+  const definitionUnit = fn ? fn.unit : u.unit
+  const evaluated = evaluate(table, definitionUnit, new Syntax(definitionUnit))
+  if (isEngineError(evaluated)) return "deferred"
+  const scale = Rational.multiply(decimal(fn ? fn.value : u.value), evaluated.factor)
+  if (fn) {
+    if (unsupportedFunctions.has(fn.name)) {
+      return { record: record(u, { dimension: evaluated.dimension, factor: scale, offset: undefined, logarithmic: undefined }), metric: u.metric, unsupported: `UCUM defines '${u.code}' (${u.name}) by the function ${fn.name}, which this server does not evaluate` }
+    }
+    // kelvin = (x + offset) × factor: Cel 273.15, [degF] 459.67 (in °F), [degRe] 218.52 (in °Ré)
+    const offsets: Record<string, string> = { Cel: "273.15", degF: "459.67", degRe: "218.52" }
+    if (Object.hasOwn(offsets, fn.name)) {
+      return { record: record(u, { dimension: evaluated.dimension, factor: scale, offset: Rational.fromDecimal(offsets[fn.name]!), logarithmic: undefined }), metric: u.metric }
+    }
+    // levels: linear = reference × base^(x / divisor)
+    const levels: Record<string, { base: number; divisor: number }> = { lg: { base: 10, divisor: 1 }, lgTimes2: { base: 10, divisor: 2 }, ln: { base: Math.E, divisor: 1 }, pH: { base: 10, divisor: -1 } }
+    const level = levels[fn.name]
+    if (level && Object.hasOwn(levels, fn.name)) {
+      return { record: record(u, { dimension: evaluated.dimension, factor: scale, offset: undefined, logarithmic: { base: level.base, divisor: level.divisor, complement: false, ratioOf: undefined } }), metric: u.metric }
+    }
+    return { record: record(u, { dimension: evaluated.dimension, factor: scale, offset: undefined, logarithmic: undefined }), metric: u.metric, unsupported: `UCUM defines '${u.code}' by the function ${fn.name}, which this server does not evaluate` }
+  }
+  if (Object.hasOwn(perSubstance, u.code)) {
+    // UCUM defines eq and osm as the mole itself; that holds only for a valence (or particle count) of 1
+    return { record: { ...record(u, { dimension: Dimension.dimensionless, factor: scale, offset: undefined, logarithmic: undefined, unconnected: true }), note: perSubstance[u.code] }, metric: u.metric }
+  }
+  if (u.arbitrary) {
+    // convertible only to itself (and to the arbitrary unit it is defined as: [IU] = [iU])
+    const single = evaluated.terms.length === 1 && evaluated.terms[0]!.exponent === 1 && evaluated.terms[0]!.unit.unconnected ? evaluated.terms[0]!.unit : undefined
+    return { record: record(u, { dimension: Dimension.dimensionless, factor: scale, offset: undefined, logarithmic: undefined, unconnected: true, name: single?.name ?? u.name }), metric: u.metric }
+  }
+  return { record: record(u, { dimension: evaluated.dimension, factor: scale, offset: undefined, logarithmic: undefined }), metric: u.metric }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Evaluation
+
+type Resolved = { readonly atom: Atom; readonly prefix: Prefix.Prefix | undefined }
+
+const resolveAtom = (table: Map<string, Atom>, text: string): Resolved | undefined => {
+  const exact = table.get(text)
+  if (exact) return { atom: exact, prefix: undefined }
+  for (const p of ucumPrefixes) {
+    if (!text.startsWith(p.symbol)) continue
+    const atom = table.get(text.slice(p.symbol.length))
+    if (atom?.metric) return { atom, prefix: p }
+  }
+  return undefined
+}
+
+const unknown = (table: Map<string, Atom>, input: string, node: Extract<Node, { _tag: "Unit" }>): UnknownUnit => {
+  const near = closestNames(node.text, [...table.keys()], 3)
+  const hints = near.length > 0 ? [`Similar UCUM codes: ${near.join(", ")}`] : []
+  hints.push("UCUM codes are case-sensitive: mg, mL or ml, [in_i], [lb_av], Cel, mm[Hg]; see unitsofmeasure.org")
+  return new UnknownUnit({ message: `Unknown UCUM unit: '${node.text}'`, unit: node.text, expression: input, position: node.start, got: node.text, hints })
+}
+
+type Evaluation = { readonly terms: Array<Term>; readonly numeric: Rational.Rational } | UnitError | InvalidInput
+
+const evalNode = (table: Map<string, Atom>, input: string, node: Node): Evaluation => {
+  switch (node._tag) {
+    case "Factor":
+      return { terms: [], numeric: Rational.fromNumber(node.value) }
+    case "Unit": {
+      // 10*3 and 10^3: UCUM's number ten raised to the exponent
+      if (node.text === "10*" || node.text === "10^") return { terms: [], numeric: Rational.power(Rational.make(10, 1), node.exponent) }
+      const r = resolveAtom(table, node.text)
+      if (!r) return unknown(table, input, node)
+      if (r.atom.unsupported) return new InvalidInput({ message: r.atom.unsupported, got: node.text, hints: ["Convert the value with the function's definition, then use a linear UCUM unit"] })
+      return { terms: [{ unit: r.atom.record, prefix: r.prefix, exponent: node.exponent }], numeric: Rational.one }
+    }
+    case "Binary": {
+      const left = evalNode(table, input, node.left)
+      if (isEngineError(left)) return left
+      const right = evalNode(table, input, node.right)
+      if (isEngineError(right)) return right
+      const sign = node.op === "." ? 1 : -1
+      return { terms: multiplyTerms(left.terms, right.terms, sign), numeric: sign === 1 ? Rational.multiply(left.numeric, right.numeric) : Rational.divide(left.numeric, right.numeric) }
+    }
+  }
+}
+
+const evaluate = (table: Map<string, Atom>, input: string, syntax: Syntax): UnitExpression | UnitError | InvalidInput => {
+  let ast: Node
+  try {
+    ast = syntax.parse()
+  } catch (e) {
+    if (!(e instanceof SyntaxFailure)) throw e
+    return new ParseError({ message: `Not a valid UCUM expression: '${input}'`, expression: input, position: e.failure.position, expected: e.failure.expected, got: input, hints: [e.failure.message] })
+  }
+  const evaluated = evalNode(table, input, ast)
+  if (isEngineError(evaluated)) return evaluated
+  const notes = syntax.annotations.length > 0 ? [`Annotations ${syntax.annotations.map((a) => `{${a}}`).join(", ")} name what is counted or measured; they do not change the unit`] : []
+  return fromTerms(input, evaluated.terms, evaluated.numeric, notes)
+}
+
+const CACHE_LIMIT = 2048
+const cache = new Map<string, UnitExpression | UnitError | InvalidInput>()
+
+/** Resolves a UCUM expression ("mg/dL", "10*3/uL", "[lb_av]", "mm[Hg]", "kg.m.s-2"). */
+export const resolveUcum = (input: string): UnitExpression | UnitError | InvalidInput => {
+  const hit = cache.get(input)
+  if (hit) return hit
+  const result =
+    input.length > MAX_LENGTH
+      ? new ParseError({ message: `The expression is ${input.length} characters long; at most ${MAX_LENGTH} are read`, expression: input.slice(0, 40), position: MAX_LENGTH, expected: `at most ${MAX_LENGTH} characters`, hints: [] })
+      : evaluate(atomTable(), input, new Syntax(input))
+  if (input.length <= 256) {
+    if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!)
+    cache.set(input, result)
+  }
+  return result
+}
+
+/** Whether a string is a valid UCUM expression (syntax and atoms), as UCUM's validation tests ask. */
+export const isValidUcum = (input: string): boolean => !isEngineError(resolveUcum(input))
+
+/** A string only UCUM reads: brackets around atom names or annotations, which conventional notation lacks. */
+export const looksLikeUcum = (input: string): boolean => /\[[^\]]*\]|\{[^}]*\}/.test(input) && isValidUcum(input)
+
+// ---------------------------------------------------------------------------------------------
+// Writing UCUM
+
+/**
+ * Values that name the same unit: equal to 10 ppm, because UCUM fixes some conventional values
+ * to fewer digits (mm[Hg] is 133.322 Pa there, 133.322387415 Pa in NIST SP 811).
+ */
+const sameValue = (a: Rational.Rational, b: Rational.Rational): boolean => Math.abs(Rational.toNumber(a) - Rational.toNumber(b)) <= 1e-5 * Math.abs(Rational.toNumber(b))
+
+/** A dimension as UCUM sees it: counts, IU and information are numbers there, the mole too. */
+const asUcumSees = (d: Dimension.Dimension): Dimension.Dimension => Dimension.fromExponents({ L: d[0], M: d[1], T: d[2], I: d[3], Θ: d[4], J: d[6], A: d[8], Ω: d[9] } as Partial<Record<Dimension.BaseKey, number>>)
+
+/** The engine's mole is the amount-of-substance base; UCUM's is a number: they meet at mol itself. */
+const amountToUcum = (term: Term): Dimension.Dimension => {
+  const n = term.unit.dimension[5] ?? 0
+  return n === 0 ? term.unit.dimension : Dimension.multiply(term.unit.dimension, Dimension.power(Dimension.base("N"), -n))
+}
+
+/** Engine units with no UCUM counterpart by value: the international unit is UCUM's arbitrary [IU]. */
+const pseudoCodes: Readonly<Record<string, string>> = { IU: "[IU]" }
+
+/**
+ * The UCUM code of one engine unit (no prefix): the atom of the same symbol when it means the same,
+ * else an atom (or prefixed metric atom: mm[Hg]) with the same dimension, value and offset.
+ */
+const codeOfUnit = (unit: UnitRecord, term: Term): string | undefined => {
+  if (Object.hasOwn(pseudoCodes, unit.symbol)) return pseudoCodes[unit.symbol]
+  const table = atomTable()
+  const dimension = amountToUcum(term)
+  const factor = (unit.dimension[5] ?? 0) !== 0 ? Rational.multiply(unit.factor, Rational.fromNumber(6.02214076e23 ** (unit.dimension[5] ?? 0))) : unit.factor
+  const fits = (r: UnitRecord, value: Rational.Rational) =>
+    !r.unconnected && !r.logarithmic && !!r.offset === !!unit.offset && Dimension.equals(r.dimension, dimension) && sameValue(value, factor) && (!unit.offset || (r.offset !== undefined && sameValue(r.offset, unit.offset)))
+  const own = table.get(unit.symbol)
+  if (own && !own.unsupported && fits(own.record, own.record.factor)) return unit.symbol
+  let best: string | undefined
+  for (const [code, atom] of table) {
+    if (atom.unsupported || code.includes("eq")) continue
+    if (fits(atom.record, atom.record.factor) && (best === undefined || code.length < best.length)) best = code
+  }
+  if (best !== undefined || unit.offset) return best
+  for (const [code, atom] of table) {
+    if (!atom.metric || atom.unsupported) continue
+    for (const p of ucumPrefixes) {
+      const value = Rational.multiply(p.factor, atom.record.factor)
+      if (fits(atom.record, value) && (best === undefined || p.symbol.length + code.length < best.length)) best = p.symbol + code
+    }
+  }
+  return best
+}
+
+const ucumPrefixOf = (prefix: Prefix.Prefix): string | undefined => ucumPrefixes.find((p) => p.system === prefix.system && sameValue(p.factor, prefix.factor))?.symbol
+
+/**
+ * The UCUM code for an engine expression, when every unit in it has one ("km/h", "[lb_av]",
+ * "mm[Hg]", "Cel"); checked by reading it back, so a code is never given for a different unit.
+ */
+export const ucumCodeOf = (expression: UnitExpression): string | undefined => {
+  const known = codes.get(expression)
+  if (known !== undefined) return known ?? undefined
+  const code = codeOf(expression)
+  codes.set(expression, code ?? null)
+  return code
+}
+
+/** Codes found so far: expressions are cached by the catalog, so a warm conversion pays one look-up. */
+const codes = new WeakMap<UnitExpression, string | null>()
+
+const codeOf = (expression: UnitExpression): string | undefined => {
+  if (expression.level) return undefined
+  const parts: Array<{ code: string; exponent: number }> = []
+  for (const t of expression.terms) {
+    let code: string | undefined
+    if (t.prefix) {
+      const bare = codeOfUnit(t.unit, { ...t, prefix: undefined })
+      const prefix = ucumPrefixOf(t.prefix)
+      code = bare && prefix && atomTable().get(bare)?.metric ? prefix + bare : undefined
+    } else code = codeOfUnit(t.unit, t)
+    if (code === undefined) return undefined
+    parts.push({ code, exponent: t.exponent })
+  }
+  if (!Number.isInteger(Math.log10(Rational.toNumber(expression.numeric))) && !Rational.isOne(expression.numeric)) return undefined
+  const power = Math.round(Math.log10(Rational.toNumber(expression.numeric)))
+  const up = parts.filter((p) => p.exponent > 0).map((p) => p.code + (p.exponent === 1 ? "" : p.exponent))
+  const down = parts.filter((p) => p.exponent < 0).map((p) => p.code + (p.exponent === -1 ? "" : -p.exponent))
+  if (power !== 0) up.unshift(`10*${power}`)
+  if (parts.some((p) => !Number.isInteger(p.exponent))) return undefined
+  const code = (up.length > 0 ? up.join(".") : down.length > 0 ? "" : "1") + down.map((d) => `/${d}`).join("")
+  const back = resolveUcum(code)
+  if (isEngineError(back) || !Dimension.equals(asUcumSees(back.dimension), asUcumSees(expression.dimension))) return undefined
+  return code
+}
