@@ -16,6 +16,7 @@ import { type Catalog, type UnitRecord, describeUnit } from "./Catalog.ts"
 import * as Dimension from "./Dimension.ts"
 import * as DimensionNames from "./DimensionNames.ts"
 import { AmbiguousInput, ComputationError, DimensionMismatch, InvalidValue, NoConversionPath } from "./errors.ts"
+import * as Exact from "./Exact.ts"
 import * as Rational from "./Rational.ts"
 import type { UnitExpression } from "./UnitExpression.ts"
 
@@ -32,11 +33,18 @@ export interface Converter {
   readonly readings?: ReadonlyArray<{ readonly meaning: string; readonly apply: (value: number) => number }>
 }
 
+/** A float result, unless it shows float noise and the exact decimal one can be had (Exact.ts). */
+const refine = (y: number, exact: () => Exact.Exact | undefined): number => {
+  if (!Exact.looksNoisy(y)) return y
+  const e = exact()
+  return e ? Exact.toNumber(e) : y
+}
+
 const linear = (slope: Rational.Rational, notes: ReadonlyArray<string>): Converter => ({
   kind: "linear",
   slope,
   intercept: Rational.zero,
-  apply: (x) => Rational.scale(x, slope),
+  apply: (x) => refine(Rational.scale(x, slope), () => Exact.multiply(Exact.fromNumber(x), Exact.fromRational(slope))),
   notes
 })
 
@@ -51,7 +59,7 @@ const affine = (from: UnitExpression, to: UnitExpression, notes: ReadonlyArray<s
     kind: "affine",
     slope,
     intercept,
-    apply: (x) => Rational.scale(x, slope) + Rational.toNumber(intercept),
+    apply: (x) => refine(Rational.scale(x, slope) + Rational.toNumber(intercept), () => Exact.add(Exact.multiply(Exact.fromNumber(x), Exact.fromRational(slope)), Exact.fromRational(intercept))),
     // absolute zero in the source unit: x = −offset (0 for an absolute scale)
     lowest: { value: Rational.subtract(Rational.zero, offsetOf(from)), unit: from.input },
     notes: [
@@ -137,7 +145,9 @@ const logarithmic = (from: UnitExpression, to: UnitExpression, notes: ReadonlyAr
   intercept: Rational.zero,
   apply: (x) => {
     const si = from.level ? toLinear(from, x) : x * Rational.toNumber(from.factor)
-    return to.level ? fromLinear(to, si) : si / Rational.toNumber(to.factor)
+    const y = to.level ? fromLinear(to, si) : si / Rational.toNumber(to.factor)
+    // a level's value is transcendental in general: rounded once, to 15 digits, when it shows noise (3 nines = 99.9 %)
+    return Exact.looksNoisy(y) ? Number(y.toPrecision(15)) : y
   },
   notes: [...notes, "Logarithmic level: the conversion is not a constant factor."]
 })

@@ -14,6 +14,7 @@ import * as Dimension from "./Dimension.ts"
 import * as DimensionNames from "./DimensionNames.ts"
 import { ComputationError, DimensionMismatch, type EngineError, InvalidInput, isEngineError, locate } from "./errors.ts"
 import { Role } from "./roles.ts"
+import * as Exact from "./Exact.ts"
 import * as Rational from "./Rational.ts"
 import { type Term, type UnitExpression, format, fromTerms, multiplyTerms } from "./UnitExpression.ts"
 
@@ -100,6 +101,9 @@ export const compute = (
     const notes: Array<string> = [...initial.notes]
     const warnings: Array<string> = []
     let value = Rational.scale(initialValue, initial.numeric)
+    // the same chain in exact decimals, for results the floating-point one leaves noisy
+    let exact = Exact.multiply(Exact.fromNumber(initialValue), Exact.fromRational(initial.numeric))
+    const refined = (x: number) => (exact && Exact.looksNoisy(x) ? Exact.toNumber(exact) : x)
     if (!Rational.isOne(initial.numeric)) notes.push(`The number in '${initialUnit}' was folded into the value (×${show(Rational.toNumber(initial.numeric))})`)
     let terms: Array<Term> = [...initial.terms]
     const unitText = () => (terms.length === 0 ? "1" : format(terms))
@@ -119,7 +123,8 @@ export const compute = (
       }
       notes.push(...numerator.notes, ...denominator.notes)
       checkSameDimension(catalog, factor, numerator, denominator, step, warnings)
-      value = (value * factor.value * Rational.toNumber(numerator.numeric)) / Rational.toNumber(denominator.numeric)
+      exact = Exact.divide(Exact.multiply(Exact.multiply(exact, Exact.fromNumber(factor.value)), Exact.fromRational(numerator.numeric)), Exact.fromRational(denominator.numeric))
+      value = refined((value * factor.value * Rational.toNumber(numerator.numeric)) / Rational.toNumber(denominator.numeric))
       terms = multiplyTerms(multiplyTerms(terms, numerator.terms, 1), denominator.terms, -1)
       steps.push({
         factor: `× (${show(factor.value)} ${factor.numerator} / ${factor.denominator})`,

@@ -1,0 +1,77 @@
+/**
+ * Exact decimal arithmetic for values, so that a chain of finite decimals gives the decimal answer
+ * and not float noise: 1000 mL × 15 gtt/mL ÷ 480 min is 31.25 gtt/min, not 31.250000000000004.
+ * A value is a fraction of two bigints; every number an agent sends is a finite decimal (its
+ * shortest round-trip form), and unit factors are exact ratios. The result is rounded once, at the
+ * end. Bounded: past MAX_DIGITS digits in a numerator or denominator the exact path gives up and
+ * the caller keeps its floating-point value.
+ */
+import type * as Rational from "./Rational.ts"
+
+export interface Exact {
+  readonly n: bigint
+  readonly d: bigint
+}
+
+/** Beyond this many decimal digits the exact path is abandoned (bounded time and memory). */
+const MAX_DIGITS = 400
+
+const TEN = 10n
+
+const gcd = (a: bigint, b: bigint): bigint => {
+  a = a < 0n ? -a : a
+  b = b < 0n ? -b : b
+  while (b !== 0n) [a, b] = [b, a % b]
+  return a
+}
+
+const normalize = (n: bigint, d: bigint): Exact | undefined => {
+  if (d === 0n) return undefined
+  if (d < 0n) [n, d] = [-n, -d]
+  const g = gcd(n, d)
+  const out = g > 1n ? { n: n / g, d: d / g } : { n, d }
+  return out.n.toString().length > MAX_DIGITS || out.d.toString().length > MAX_DIGITS ? undefined : out
+}
+
+/** A finite double as the decimal it prints as: 0.1 is 1/10, not 3602879701896397/2^55. */
+export const fromNumber = (x: number): Exact | undefined => {
+  if (!Number.isFinite(x)) return undefined
+  const m = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(String(x))
+  if (!m) return undefined
+  const digits = BigInt(`${m[2]}${m[3] ?? ""}`)
+  const exponent = Number(m[4] ?? 0) - (m[3]?.length ?? 0)
+  if (Math.abs(exponent) > MAX_DIGITS) return undefined
+  const n = m[1] === "-" ? -digits : digits
+  return exponent >= 0 ? normalize(n * TEN ** BigInt(exponent), 1n) : normalize(n, TEN ** BigInt(-exponent))
+}
+
+/** An exact ratio whose parts are integers (every catalog definition but those with π). */
+export const fromRational = (r: Rational.Rational): Exact | undefined =>
+  Number.isSafeInteger(r.n) && Number.isSafeInteger(r.d) ? normalize(BigInt(r.n), BigInt(r.d)) : undefined
+
+export const multiply = (a: Exact | undefined, b: Exact | undefined): Exact | undefined => (a && b ? normalize(a.n * b.n, a.d * b.d) : undefined)
+
+export const divide = (a: Exact | undefined, b: Exact | undefined): Exact | undefined => (a && b && b.n !== 0n ? normalize(a.n * b.d, a.d * b.n) : undefined)
+
+export const add = (a: Exact | undefined, b: Exact | undefined): Exact | undefined => (a && b ? normalize(a.n * b.d + b.n * a.d, a.d * b.d) : undefined)
+
+/** The nearest double: 25 significant digits by integer division, then one rounding by the parser. */
+export const toNumber = (x: Exact): number => {
+  if (x.n === 0n) return 0
+  const negative = x.n < 0n
+  const n = negative ? -x.n : x.n
+  // scale so the quotient has 25 digits
+  const shift = 25 - (n.toString().length - x.d.toString().length)
+  const q = shift >= 0 ? (n * TEN ** BigInt(shift)) / x.d : n / (x.d * TEN ** BigInt(-shift))
+  return Number(`${negative ? "-" : ""}${q}e${-shift}`)
+}
+
+/**
+ * Whether a double shows float noise: more significant digits in its shortest form than a decimal
+ * computation would leave (31.250000000000004, 80.32999999999998). Only such results pay for the
+ * exact path; 36, 0.45359237 and 212 never do.
+ */
+export const looksNoisy = (x: number): boolean => {
+  const s = String(Math.abs(x)).replace(/e.*$/, "").replace(".", "").replace(/^0+/, "")
+  return s.length >= 16
+}
