@@ -10,7 +10,7 @@ import { type CustomEdge, type CustomUnit, overlayCatalog } from "../engine/cust
 import type { Constant } from "../engine/Constants.ts"
 import { asUnit } from "../engine/constants/sessionConstant.ts"
 import type { QuantityKind } from "../engine/QuantityKind.ts"
-import { type InvalidInput, type ParseError, type UnknownUnit, isEngineError, type UnitError } from "../engine/errors.ts"
+import { InvalidInput, isEngineError, type UnitError } from "../engine/errors.ts"
 import { UnitCatalog } from "./UnitCatalog.ts"
 
 /** A constant defined with define_constant; it is also a unit of the session named by its symbol. */
@@ -40,13 +40,44 @@ const constantUnits = (data: SessionData): Array<CustomUnit> => data.constants.m
 
 export type CatalogError = InvalidInput | UnitError
 
+/**
+ * What one session may define: generous for real work, and a bound on the memory and on the time
+ * each new definition costs (every definition rebuilds the session's catalog overlay).
+ */
+export const SessionQuota = { units: 500, aliases: 2000, edges: 1000, constants: 200, kinds: 200 } as const
+
+const sizes = (d: SessionData) => ({
+  units: d.units.length,
+  aliases: d.units.reduce((n, u) => n + u.aliases.length, 0),
+  edges: d.edges.length,
+  constants: d.constants.length,
+  kinds: d.kinds.length
+})
+
+/** The first quota a change passes, as the error for it; growth only, so a session at a cap can still shrink. */
+const overQuota = (before: SessionData, after: SessionData): InvalidInput | undefined => {
+  const was = sizes(before)
+  const now = sizes(after)
+  for (const key of Object.keys(SessionQuota) as Array<keyof typeof SessionQuota>) {
+    if (now[key] > SessionQuota[key] && now[key] > was[key]) {
+      return new InvalidInput({
+        message: `This session already holds ${was[key]} ${key}; at most ${SessionQuota[key]} are kept per session`,
+        got: String(now[key]),
+        expected: `at most ${SessionQuota[key]} ${key}`,
+        hints: ["Reset the session to start again, or define units inline for one call"]
+      })
+    }
+  }
+  return undefined
+}
+
 export class SessionState extends Context.Service<
   SessionState,
   {
     readonly id: string
     readonly get: Effect.Effect<SessionData>
-    /** Applies `f` atomically; a failure leaves the state unchanged. */
-    readonly modify: <A, E>(f: (data: SessionData) => Effect.Effect<readonly [A, SessionData], E>) => Effect.Effect<A, E>
+    /** Applies `f` atomically; a failure, or a change past the session's quota, leaves the state unchanged. */
+    readonly modify: <A, E>(f: (data: SessionData) => Effect.Effect<readonly [A, SessionData], E>) => Effect.Effect<A, E | InvalidInput>
     /** The built-in catalog with this session's units over it, plus optional inline units for one call. */
     readonly catalog: (inline?: { readonly units: ReadonlyArray<CustomUnit>; readonly edges: ReadonlyArray<CustomEdge> }) => Effect.Effect<Catalog, CatalogError>
     /** The catalog a candidate state would have: validates a change before it is stored. */
@@ -73,7 +104,13 @@ export class SessionState extends Context.Service<
         return SessionState.of({
           id,
           get: SynchronizedRef.get(ref),
-          modify: (f) => SynchronizedRef.modifyEffect(ref, f),
+          modify: (f) =>
+            SynchronizedRef.modifyEffect(ref, (data) =>
+              Effect.flatMap(f(data), (change) => {
+                const over = overQuota(data, change[1])
+                return over ? Effect.fail(over) : Effect.succeed(change)
+              })
+            ),
           catalog: (inline) =>
             Effect.gen(function* () {
               const data = yield* SynchronizedRef.get(ref)

@@ -1,6 +1,6 @@
 import { Effect, Schema } from "effect"
 import { checkBuiltinEdge } from "../engine/customUnits.ts"
-import { InvalidValue, isEngineError, locate } from "../engine/errors.ts"
+import { InvalidInput, InvalidValue, isEngineError, locate } from "../engine/errors.ts"
 import { SessionState } from "../services/SessionState.ts"
 import { defineTool, sessionWrite, unitField } from "./Tool.ts"
 
@@ -48,6 +48,17 @@ export const defineConversion = defineTool({
       }
       // validate against a trial catalog before storing, so a bad edge never enters the session
       yield* session.modify((data) => {
+        const same = data.edges.find((e) => e.src === edge.src && e.dst === edge.dst)
+        if (same) {
+          return Effect.fail(
+            new InvalidInput({
+              message: `The conversion '${edge.src}' -> '${edge.dst}' is already defined in this session (factor ${same.factor})`,
+              role: "src",
+              got: `${edge.src} -> ${edge.dst}`,
+              hints: ["An edge is defined once; to change it, reset the session and define it again"]
+            })
+          )
+        }
         const next = { ...data, edges: [...data.edges, edge] }
         return Effect.as(session.catalogOf(next), [undefined, next] as const)
       })
