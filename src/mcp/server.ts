@@ -18,7 +18,7 @@ import { samplingClientFor } from "./repair/sampling.ts"
 import { describeTool } from "./toolListing.ts"
 import { toToolResult } from "./toolResult.ts"
 
-export const serverInfo = { name: "dimensional", version: "0.1.0" } as const
+export const serverInfo = { name: "dimensional", version: "0.2.0" } as const
 
 /** Said once here rather than in every tool's output schema: the shape of every failure. */
 const instructions =
