@@ -75,6 +75,16 @@ const LenientCallToolRequest = CallToolRequestSchema.extend({
   params: CallToolRequestSchema.shape.params.extend({ arguments: z.unknown().optional() })
 })
 
+/**
+ * One tool call outside any MCP session, as the MCP server would answer it (decoding, repair,
+ * the one failure mapping): for the human CLI and for apps that call tools directly.
+ */
+export const callTool = <R>(tool: AnyTool<R>, args: unknown) =>
+  Effect.gen(function* () {
+    const { policy, corrector } = yield* selfCorrectionServices
+    return yield* runTool(tool, args).pipe(Effect.provideService(RetryPolicy, policy), Effect.provideService(Corrector, corrector))
+  })
+
 /** Builds an SDK Server serving `tools` with the services of the current context. */
 export const makeServer = <R>(tools: ReadonlyArray<AnyTool<R>>) =>
   Effect.gen(function* () {
