@@ -14,7 +14,9 @@ import { type FormulaCallError, type FormulaInput, type FormulaResult, evaluateF
 import { closestNames, likelyName } from "../engine/FormulaDiagnostics.ts"
 import * as Constants from "../engine/Constants.ts"
 import { builtinFormulas } from "../engine/formulas/index.ts"
+import { asUconCall } from "../engine/formulas/ucon.ts"
 import { type PreparedFormula, prepare } from "../engine/PreparedFormula.ts"
+import type { Catalog } from "../engine/Catalog.ts"
 import { UnitCatalog } from "./UnitCatalog.ts"
 
 export class FormulaRegistry extends Context.Service<
@@ -30,7 +32,8 @@ export class FormulaRegistry extends Context.Service<
      * Evaluates a formula with units of the built-in catalog (call_formula uses the session's
      * catalog instead): `registry.call("bmi", { mass: { value: 70, unit: "kg" }, height: { value: 1.75, unit: "m" } })`.
      */
-    readonly call: (name: string, parameters: Readonly<Record<string, FormulaInput>>, outputUnit?: string) => Effect.Effect<FormulaResult, FormulaCallError>
+    /** Evaluates a formula, by our names or ucon-tools' (ucon.ts); `catalog` defaults to the built-in one (a session's may be given). */
+    readonly call: (name: string, parameters: Readonly<Record<string, FormulaInput>>, outputUnit?: string, catalog?: Catalog) => Effect.Effect<FormulaResult, FormulaCallError>
   }
 >()("dimensional/FormulaRegistry") {
   /** A registry with no formulas (needs the unit catalog to check what gets registered). */
@@ -82,8 +85,15 @@ export class FormulaRegistry extends Context.Service<
           })
         })
 
-      const call = (name: string, parameters: Readonly<Record<string, FormulaInput>>, outputUnit?: string): Effect.Effect<FormulaResult, FormulaCallError> =>
-        get(name).pipe(Effect.flatMap((formula) => lift(evaluateFormula(catalog, formula, parameters, outputUnit))))
+      const call = (name: string, parameters: Readonly<Record<string, FormulaInput>>, outputUnit?: string, within: Catalog = catalog): Effect.Effect<FormulaResult, FormulaCallError> =>
+        Effect.gen(function* () {
+          // a call written for ucon-tools: its formula and parameter names, read as ours and said in the steps
+          const known = (yield* Ref.get(formulas)).get(name)
+          const ucon = asUconCall(name, parameters, known?.parameters.map((p) => p.name) ?? [])
+          const formula = yield* get(ucon?.formula ?? name)
+          const result = yield* lift(evaluateFormula(within, formula, ucon?.parameters ?? parameters, outputUnit))
+          return ucon ? { ...result, steps: [`Read as ucon-tools' ${name}(${Object.keys(parameters).join(", ")}): ${formula.formula.name}`, ...result.steps] } : result
+        })
 
       return FormulaRegistry.of({ register, list: Ref.get(formulas).pipe(Effect.map((map) => [...map.values()])), get, call })
     })

@@ -1,6 +1,4 @@
 import { Effect, Schema } from "effect"
-import { lift } from "../engine/convert.ts"
-import { evaluateFormula } from "../engine/FormulaEvaluation.ts"
 import { FormulaRegistry } from "../services/FormulaRegistry.ts"
 import { SessionState } from "../services/SessionState.ts"
 import { Role } from "../engine/roles.ts"
@@ -52,9 +50,8 @@ export const callFormula = defineTool({
   roles: rolesTable({ [Role.outputUnit]: "output_unit" }),
   handler: (input) =>
     Effect.gen(function* () {
-      const formula = yield* (yield* FormulaRegistry).get(input.name)
       // the session's catalog: its units and constants resolve here (ucon resolved without the session: mph was milli-phot)
       const catalog = yield* (yield* SessionState).catalog()
-      return yield* lift(evaluateFormula(catalog, formula, input.parameters, input.output_unit))
+      return yield* (yield* FormulaRegistry).call(input.name, input.parameters, input.output_unit, catalog)
     })
 })

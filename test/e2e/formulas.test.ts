@@ -43,7 +43,7 @@ describe("list_formulas", () => {
 
   it("filters by domain, and takes ucon's name 'sre' for reliability", async () => {
     const { data } = await c.call("list_formulas", { domain: "sre" })
-    expect(data.result.map((f: { name: string }) => f.name)).toEqual(["availability", "error_budget_remaining", "allowed_downtime", "mtbf", "mttr", "throughput"])
+    expect(data.result.map((f: { name: string }) => f.name)).toEqual(["availability", "error_budget_remaining", "allowed_downtime", "mtbf", "mttr", "throughput", "availability_from_uptime", "error_budget_from_errors", "data_throughput"])
     const unknown = await c.call("list_formulas", { domain: "astrology" })
     expect(unknown.data).toMatchObject({ error_type: "invalid_input", parameter: "domain" })
   })

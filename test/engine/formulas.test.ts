@@ -36,7 +36,8 @@ const medical: ReadonlyArray<WorkedValue> = [
   { title: "1000 mL over 8 h at 15 gtt/mL → 31.25 gtt/min (seed 001 IV drip)", formula: "drip_rate", parameters: { volume: q(1000, "mL"), drop_factor: q(15, "gtt/mL"), duration: q(8, "h") }, expected: 31.25, unit: "gtt/min", tolerance: 1e-12 },
   { title: "Bazett: QT 400 ms at 75 /min (RR 0.8 s) → 400 / √0.8 = 447.2 ms", formula: "qtc_bazett", parameters: { qt_interval: q(400, "ms"), rr_interval: q(0.8, "s") }, expected: 447.213595, unit: "ms", tolerance: 1e-8 },
   { title: "Fridericia: QT 400 ms, RR 800 ms → 400 / ∛0.8 = 430.9 ms", formula: "qtc_fridericia", parameters: { qt_interval: q(400, "ms"), rr_interval: q(800, "ms") }, expected: 430.886938, unit: "ms", tolerance: 1e-8 },
-  { title: "15 mg/kg for 70 kg → 1050 mg", formula: "weight_based_dose", parameters: { dose_per_mass: q(15, "mg/kg"), mass: q(70, "kg") }, expected: 1050, unit: "mg", tolerance: 1e-12 }
+  { title: "15 mg/kg for 70 kg → 1050 mg", formula: "weight_based_dose", parameters: { dose_per_mass: q(15, "mg/kg"), mass: q(70, "kg") }, expected: 1050, unit: "mg", tolerance: 1e-12 },
+  { title: "Cockcroft–Gault, woman of 60, 72 kg, 1 mg/dL → 68 mL/min", formula: "creatinine_clearance_by_sex", parameters: { age: q(60, "yr"), mass: q(72, "kg"), serum_creatinine: q(1, "mg/dL"), is_female: q(1) }, expected: 68, unit: "mL/min", tolerance: 1e-9 }
 ]
 
 const engineering: ReadonlyArray<WorkedValue> = [
@@ -51,7 +52,9 @@ const engineering: ReadonlyArray<WorkedValue> = [
   { title: "100 N·m at 3000 rpm → 10 000 π W = 31.416 kW", formula: "power_from_torque", parameters: { torque: q(100, "N*m"), angular_velocity: q(3000, "rpm") }, expected: 10000 * Math.PI, unit: "W", tolerance: 1e-12 },
   { title: "Incropera example 1.1: fireclay wall, k 1.7 W/(m·K), 0.5 m × 1.2 m, 0.15 m thick, 1400 K vs 1150 K → 1700 W", formula: "heat_conduction", parameters: { thermal_conductivity: q(1.7, "W/(m*K)"), area: q(0.6, "m^2"), temperature_difference: q(250, "K"), thickness: q(0.15, "m") }, expected: 1700, unit: "W", tolerance: 1e-12 },
   { title: "10 m of fresh water → 98.0665 kPa, about one atmosphere (White §2.3)", formula: "hydrostatic_pressure", parameters: { density: q(1000, "kg/m^3"), depth: q(10, "m") }, expected: 98066.5, unit: "Pa", tolerance: 1e-12 },
-  { title: "C_d 0.3, sea-level air, 30 m/s, 2.2 m² → 363.8 N (by hand)", formula: "drag_force", parameters: { drag_coefficient: q(0.3), density: q(1.225, "kg/m^3"), velocity: q(30, "m/s"), area: q(2.2, "m^2") }, expected: 363.825, unit: "N", tolerance: 1e-12 }
+  { title: "C_d 0.3, sea-level air, 30 m/s, 2.2 m² → 363.8 N (by hand)", formula: "drag_force", parameters: { drag_coefficient: q(0.3), density: q(1.225, "kg/m^3"), velocity: q(30, "m/s"), area: q(2.2, "m^2") }, expected: 363.825, unit: "N", tolerance: 1e-12 },
+  { title: "12 V across 6 Ω → 24 W", formula: "ohms_law_power_from_voltage", parameters: { voltage: q(12, "V"), resistance: q(6, "ohm") }, expected: 24, unit: "W", tolerance: 1e-12 },
+  { title: "f 0.02, 100 m of 0.1 m pipe at 2 m/s → 4.079 m of head (by hand)", formula: "darcy_weisbach_head_loss", parameters: { friction_factor: q(0.02), pipe_length: q(100, "m"), pipe_diameter: q(0.1, "m"), flow_velocity: q(2, "m/s") }, expected: 4.078864851, unit: "m", tolerance: 1e-9 }
 ]
 
 const chemistry: ReadonlyArray<WorkedValue> = [
@@ -62,7 +65,8 @@ const chemistry: ReadonlyArray<WorkedValue> = [
   { title: "29.22 g of NaCl (58.44 g/mol, IUPAC atomic weights) → 0.5 mol", formula: "moles_from_mass", parameters: { mass: q(29.22, "g"), molar_mass: q(58.44, "g/mol") }, expected: 0.5, unit: "mol", tolerance: 1e-12 },
   { title: "N₂ + 3 H₂ → 2 NH₃ at 298.15 K (ΔH −92.2 kJ/mol, ΔS −198.7 J/(mol·K)) → −33.0 kJ/mol = 2 ΔfG°(NH₃) (Atkins)", formula: "gibbs_free_energy", parameters: { enthalpy: q(-92.2, "kJ/mol"), temperature: q(298.15, "K"), entropy: q(-198.7, "J/(mol*K)") }, expected: -32.9, unit: "kJ/mol", tolerance: 3e-3 },
   { title: "[H⁺] = 1e-7 mol/L → pH 7", formula: "ph_from_concentration", parameters: { hydrogen_ion_concentration: q(1e-7, "mol/L") }, expected: 7, unit: "1", tolerance: 1e-12 },
-  { title: "acetate buffer, pKa 4.76, [A⁻] 0.1 M, [HA] 10 mM → 5.76", formula: "henderson_hasselbalch", parameters: { pka: q(4.76), base_concentration: q(0.1, "M"), acid_concentration: q(10, "mmol/L") }, expected: 5.76, unit: "1", tolerance: 1e-12 }
+  { title: "acetate buffer, pKa 4.76, [A⁻] 0.1 M, [HA] 10 mM → 5.76", formula: "henderson_hasselbalch", parameters: { pka: q(4.76), base_concentration: q(0.1, "M"), acid_concentration: q(10, "mmol/L") }, expected: 5.76, unit: "1", tolerance: 1e-12 },
+  { title: "10 mL of 1 M to 0.1 M → 100 mL", formula: "dilution_final_volume", parameters: { initial_concentration: q(1, "mol/L"), initial_volume: q(10, "mL"), final_concentration: q(0.1, "mol/L") }, expected: 100, unit: "mL", tolerance: 1e-12 }
 ]
 
 const physics: ReadonlyArray<WorkedValue> = [
@@ -74,7 +78,8 @@ const physics: ReadonlyArray<WorkedValue> = [
   { title: "1500 kg at 20 m/s → 30 000 kg·m/s", formula: "momentum", parameters: { mass: q(1500, "kg"), velocity: q(20, "m/s") }, expected: 30000, unit: "kg·m/s", tolerance: 1e-12 },
   { title: "10 kg raised 10 m → 980.665 J", formula: "gravitational_potential_energy", parameters: { mass: q(10, "kg"), height: q(10, "m") }, expected: 980.665, unit: "J", tolerance: 1e-12 },
   { title: "electron at 1000 km/s → 0.727 nm", formula: "de_broglie_wavelength", parameters: { mass: q(1, "m_e"), velocity: q(1000, "km/s") }, expected: 7.2739e-10, unit: "m", tolerance: 1e-4 },
-  { title: "the seconds pendulum, 0.99362 m → 2.000 s", formula: "pendulum_period", parameters: { length: q(0.99362, "m") }, expected: 2, unit: "s", tolerance: 1e-5 }
+  { title: "the seconds pendulum, 0.99362 m → 2.000 s", formula: "pendulum_period", parameters: { length: q(0.99362, "m") }, expected: 2, unit: "s", tolerance: 1e-5 },
+  { title: "600 THz → h f = 3.9756e-19 J", formula: "photon_energy_from_frequency", parameters: { frequency: q(600, "THz") }, expected: 3.97564209e-19, unit: "J", tolerance: 1e-8 }
 ]
 
 const reliability: ReadonlyArray<WorkedValue> = [
@@ -83,7 +88,10 @@ const reliability: ReadonlyArray<WorkedValue> = [
   { title: "99.9 % over 30 days → 43.2 min (SRE book, table 3-1)", formula: "allowed_downtime", parameters: { slo: q(99.9, "%"), period: q(30, "d") }, expected: 43.2, unit: "min", tolerance: 1e-9 },
   { title: "10 000 h with 4 failures → 2500 h", formula: "mtbf", parameters: { operating_time: q(10000, "h"), failures: q(4) }, expected: 2500, unit: "h", tolerance: 1e-12 },
   { title: "6 h of repairs over 4 incidents → 90 min", formula: "mttr", parameters: { repair_time: q(6, "h"), repairs: q(4, "evt") }, expected: 90, unit: "min", tolerance: 1e-12 },
-  { title: "1.2 million requests in an hour → 333.3 req/s", formula: "throughput", parameters: { requests: q(1.2e6, "req"), duration: q(1, "h") }, expected: 333.333333, unit: "req/s", tolerance: 1e-8 }
+  { title: "1.2 million requests in an hour → 333.3 req/s", formula: "throughput", parameters: { requests: q(1.2e6, "req"), duration: q(1, "h") }, expected: 333.333333, unit: "req/s", tolerance: 1e-8 },
+  { title: "719 h up in a 720 h month → 99.861 % (by hand)", formula: "availability_from_uptime", parameters: { uptime: q(719, "h"), total_time: q(720, "h") }, expected: 99.86111111, unit: "%", tolerance: 1e-9 },
+  { title: "500 errors in 10⁶ requests against 99.9 % → half the budget left", formula: "error_budget_from_errors", parameters: { errors: q(500), total_requests: q(1e6), slo: q(99.9, "%") }, expected: 50, unit: "%", tolerance: 1e-9 },
+  { title: "1 GB in 8 s → 1000 Mbit/s", formula: "data_throughput", parameters: { data_transferred: q(1, "GB"), duration: q(8, "s") }, expected: 1000, unit: "Mbit/s", tolerance: 1e-12 }
 ]
 
 const aerospace: ReadonlyArray<WorkedValue> = [
