@@ -8,6 +8,7 @@ import { Cause, ConfigProvider, Effect, Exit } from "effect"
 import { httpFlagUsage, parseHttpFlags } from "./mcp/transports/httpConfig.ts"
 import { runStdioServer } from "./mcp/transports/stdio.ts"
 import { flagUsage, parseFlags } from "./mcp/repair/SelfCorrectionConfig.ts"
+import { parseWorkspaceFlags, workspaceFlagUsage } from "./services/WorkspaceStore.ts"
 
 const usage = `Usage: dimensional mcp [flags]         serve MCP over stdio
        dimensional mcp --http [flags]  serve MCP over Streamable HTTP (default http://127.0.0.1:3000/mcp)
@@ -15,7 +16,9 @@ const usage = `Usage: dimensional mcp [flags]         serve MCP over stdio
 
 ${flagUsage}
 
-${httpFlagUsage}`
+${httpFlagUsage}
+
+${workspaceFlagUsage}`
 
 const usageError = (message: string) =>
   Effect.sync(() => {
@@ -26,7 +29,10 @@ const usageError = (message: string) =>
 const main = (argv: ReadonlyArray<string>) => {
   const [command] = argv
   // self-correction flags win over the environment: a ConfigProvider layered over it
-  const flags = parseFlags(argv.slice(1))
+  const workspace = parseWorkspaceFlags(argv.slice(1))
+  if (workspace.missingValue.length > 0) return usageError(`Missing value for ${workspace.missingValue.join(", ")}`)
+  const parsed = parseFlags(workspace.rest)
+  const flags = { ...parsed, values: { ...parsed.values, ...workspace.values } }
   if (command === "mcp" && flags.rest.includes("--http")) {
     const http = parseHttpFlags(flags.rest.filter((arg) => arg !== "--http"))
     if (http.missingValue.length > 0) return usageError(`Missing value for ${http.missingValue.join(", ")}`)

@@ -2,7 +2,7 @@ import { Effect, Schema } from "effect"
 import { lift } from "../engine/convert.ts"
 import { evaluateFormula } from "../engine/FormulaEvaluation.ts"
 import { FormulaRegistry } from "../services/FormulaRegistry.ts"
-import { SessionState } from "../services/SessionState.ts"
+import { openWorkspace, workspaceField } from "./workspaceArgument.ts"
 import { Role } from "../engine/roles.ts"
 import { defineTool, readOnly, rolesTable, unitField } from "./Tool.ts"
 
@@ -21,6 +21,7 @@ export const FormulaParameterInput = Schema.Struct({
 const bmiExample = { mass: { value: 70, unit: "kg" }, height: { value: 1.75, unit: "m" } }
 
 export const CallFormulaInput = Schema.Struct({
+  workspace: workspaceField,
   name: Schema.NonEmptyString.annotate({ description: "Formula name, from list_formulas", examples: ["bmi"] }),
   parameters: Schema.Record(Schema.String, FormulaParameterInput).annotate({
     description: "One entry per formula parameter: {\"value\": ..., \"unit\": \"...\"}, or {\"value\": ...} for a dimensionless one",
@@ -59,7 +60,7 @@ export const callFormula = defineTool({
     Effect.gen(function* () {
       const formula = yield* (yield* FormulaRegistry).get(input.name)
       // the session's catalog: its units and constants resolve here (ucon resolved without the session: mph was milli-phot)
-      const catalog = yield* (yield* SessionState).catalog()
+      const catalog = yield* (yield* openWorkspace(input, "read")).catalog()
       return yield* lift(evaluateFormula(catalog, formula, input.parameters, input.output_unit))
     })
 })
