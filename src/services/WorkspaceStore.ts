@@ -84,14 +84,13 @@ const unavailable = (store: string, what: string, cause?: unknown) =>
   })
 
 /** Bounds a store call and turns every failure into StoreUnavailable. */
-const guarded = <A, E>(store: string, effect: Effect.Effect<A, E>): Effect.Effect<A, StoreUnavailable> =>
+const guardedCall = <A, E>(store: string, effect: Effect.Effect<A, E>): Effect.Effect<A, StoreUnavailable> =>
   effect.pipe(
     Effect.timeoutOrElse({ duration: storeCallTimeout, orElse: () => Effect.fail(unavailable(store, `did not answer within ${Duration.format(storeCallTimeout)}`)) }),
     Effect.mapError((e) => (e instanceof StoreUnavailable ? e : unavailable(store, "failed", (e as { cause?: unknown }).cause ?? e)))
   )
 
-const decode = (text: string | undefined): StoredDocument | undefined => {
-  if (text === undefined) return undefined
+const parse = (text: string): StoredDocument | undefined => {
   try {
     const doc = JSON.parse(text) as StoredDocument
     return typeof doc === "object" && doc !== null && typeof doc.version === "number" ? doc : undefined
@@ -100,20 +99,53 @@ const decode = (text: string | undefined): StoredDocument | undefined => {
   }
 }
 
+/** Documents kept decoded per process: enough for the workspaces in active use. */
+const decodedCacheSize = 256
+
+/**
+ * Decodes stored text, reusing the object decoded last time when the text is unchanged: most calls
+ * only read, and keeping the same object lets the catalog built for it be reused as well.
+ */
+const makeDecoder = () => {
+  const decoded = new Map<string, { readonly text: string; readonly doc: StoredDocument | undefined }>()
+  const remember = (key: string, text: string, doc: StoredDocument | undefined) => {
+    decoded.delete(key)
+    decoded.set(key, { text, doc })
+    if (decoded.size > decodedCacheSize) decoded.delete(decoded.keys().next().value!)
+  }
+  return {
+    decode: (key: string, text: string | undefined): StoredDocument | undefined => {
+      if (text === undefined) return undefined
+      const hit = decoded.get(key)
+      if (hit && hit.text === text) return hit.doc
+      const doc = parse(text)
+      remember(key, text, doc)
+      return doc
+    },
+    /** The document just written, as its own decoding. */
+    remember
+  }
+}
+
 /** Compare-and-set over a KeyValueStore owned by this process: a lock makes read-compare-write atomic. */
-const overKeyValueStore = (description: string, kv: KeyValueStore.KeyValueStore): WorkspaceStore["Service"] => {
+const overKeyValueStore = (description: string, kv: KeyValueStore.KeyValueStore, inProcess = false): WorkspaceStore["Service"] => {
   const lock = Semaphore.makeUnsafe(1)
+  // a store in this process's memory cannot stall: no timer per call
+  const guarded = <A, E>(store: string, effect: Effect.Effect<A, E>) => (inProcess ? Effect.mapError(effect, (e) => unavailable(store, "failed", e)) : guardedCall(store, effect))
+  const { decode, remember } = makeDecoder()
   return WorkspaceStore.of({
     description,
-    read: (id) => guarded(description, Effect.map(kv.get(keyOf(id)), decode)),
+    read: (id) => guarded(description, Effect.map(kv.get(keyOf(id)), (text) => decode(keyOf(id), text))),
     write: (id, expected, next) =>
       guarded(
         description,
         lock.withPermits(1)(
           Effect.gen(function* () {
-            const current = decode(yield* kv.get(keyOf(id)))
+            const current = decode(keyOf(id), yield* kv.get(keyOf(id)))
             if ((current?.version ?? 0) !== expected) return false
-            yield* kv.set(keyOf(id), JSON.stringify(next))
+            const text = JSON.stringify(next)
+            yield* kv.set(keyOf(id), text)
+            remember(keyOf(id), text, next)
             return true
           })
         )
@@ -164,6 +196,7 @@ redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
 return 1`
 
 const overRedis = (description: string, redis: Redis.Redis["Service"]): WorkspaceStore["Service"] => {
+  const guarded = guardedCall
   const kv = KeyValueStore.makeStringOnly({
     get: (key) => redis.send<string | null>("GET", key).pipe(Effect.map((v) => v ?? undefined), Effect.mapError((cause) => new KeyValueStore.KeyValueStoreError({ method: "get", key, message: "GET failed", cause }))),
     set: (key, value) => redis.send("SET", key, value).pipe(Effect.asVoid, Effect.mapError((cause) => new KeyValueStore.KeyValueStoreError({ method: "set", key, message: "SET failed", cause }))),
@@ -172,14 +205,23 @@ const overRedis = (description: string, redis: Redis.Redis["Service"]): Workspac
     size: Effect.succeed(0),
     keys: Effect.succeed([])
   })
+  const { decode, remember } = makeDecoder()
   return WorkspaceStore.of({
     description,
-    read: (id) => guarded(description, Effect.map(kv.get(keyOf(id)), decode)),
-    write: (id, expected, next, ttl) =>
-      guarded(
+    read: (id) => guarded(description, Effect.map(kv.get(keyOf(id)), (text) => decode(keyOf(id), text))),
+    write: (id, expected, next, ttl) => {
+      const text = JSON.stringify(next)
+      return guarded(
         description,
-        redis.send<number>("EVAL", compareAndSet, "1", keyOf(id), String(expected), JSON.stringify(next), String(Math.max(1, Math.round(Duration.toMillis(ttl))))).pipe(Effect.map((n) => Number(n) === 1))
-      ),
+        redis.send<number>("EVAL", compareAndSet, "1", keyOf(id), String(expected), text, String(Math.max(1, Math.round(Duration.toMillis(ttl))))).pipe(
+          Effect.map((n) => {
+            const written = Number(n) === 1
+            if (written) remember(keyOf(id), text, next)
+            return written
+          })
+        )
+      )
+    },
     remove: (id) => guarded(description, kv.remove(keyOf(id)))
   })
 }
@@ -195,7 +237,7 @@ const probed = (store: WorkspaceStore["Service"]): Effect.Effect<WorkspaceStore[
 export const layerFor = (setting: StoreSetting): Layer.Layer<WorkspaceStore, StoreUnavailable> => {
   switch (setting._tag) {
     case "memory":
-      return Layer.effect(WorkspaceStore, Effect.map(Effect.service(KeyValueStore.KeyValueStore), (kv) => overKeyValueStore("memory", kv))).pipe(Layer.provide(KeyValueStore.layerMemory))
+      return Layer.effect(WorkspaceStore, Effect.map(Effect.service(KeyValueStore.KeyValueStore), (kv) => overKeyValueStore("memory", kv, true))).pipe(Layer.provide(KeyValueStore.layerMemory))
     case "file": {
       const layer = Layer.effect(
         WorkspaceStore,
