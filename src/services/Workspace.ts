@@ -135,6 +135,8 @@ export class Workspace extends Context.Service<
     readonly open: (requested: string | undefined, mode: "read" | "write") => Effect.Effect<OpenWorkspace, WorkspaceError>
     /** Records an (empty) workspace under `id` unless one is there: how a 2025-era session is known to every replica. */
     readonly register: (id: string) => Effect.Effect<void, StoreUnavailable>
+    /** Drops the workspace `id` and everything in it (its 2025-era session ended). */
+    readonly forget: (id: string) => Effect.Effect<void, StoreUnavailable>
     /** Whether `id` names a live workspace. */
     readonly exists: (id: string) => Effect.Effect<boolean, StoreUnavailable>
   }
@@ -284,7 +286,9 @@ export class Workspace extends Context.Service<
         })
       const exists = (id: string) => (idPattern.test(id) ? Effect.map(load(id), (snap) => snap.live) : Effect.succeed(false))
 
-      return Workspace.of({ open, register, exists })
+      const forget = (id: string) => store.remove(id)
+
+      return Workspace.of({ open, register, forget, exists })
     })
 
   /** The workspaces over the given store, with settings from configuration (DIMENSIONAL_WORKSPACE_IDLE_TIMEOUT). */

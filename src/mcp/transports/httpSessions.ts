@@ -12,7 +12,7 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js"
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"
 import { type JSONRPCMessage, type RequestId, isJSONRPCErrorResponse, isJSONRPCNotification, isJSONRPCRequest, isJSONRPCResultResponse } from "@modelcontextprotocol/sdk/types.js"
 import { Clock, Context, Duration, Effect, Exit, Layer, Schedule, Schema, Scope } from "effect"
-import { DefaultWorkspace } from "../../services/Workspace.ts"
+import { DefaultWorkspace, Workspace } from "../../services/Workspace.ts"
 import { type ToolServices, tools } from "../../tools/index.ts"
 import { makeServer } from "../server.ts"
 
@@ -132,6 +132,9 @@ export class HttpSessions extends Context.Service<
           entry.closing = true
           closedCount[reason]++
           Effect.runFork(Scope.close(entry.scope, Exit.void))
+          // a session ended by its client or by idling ends on every replica: its workspace goes too
+          // (a restart, an eviction or a shutdown keeps it, so another node can take the session over)
+          if (reason === "deleted" || reason === "expired") Effect.runFork(Effect.ignore(Context.get(shared, Workspace).forget(entry.session.id)))
         }
 
         const closeEntry = (entry: Entry, reason: CloseReason): Effect.Effect<void> =>
