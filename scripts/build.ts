@@ -10,7 +10,9 @@
  * Dynamic `import()`s become separate chunks under dist/chunks/, loaded only when reached (a
  * transport the command does not use is never parsed). Progress goes to stderr: stdout stays clean.
  */
+import { execFile } from "node:child_process"
 import { rm } from "node:fs/promises"
+import { promisify } from "node:util"
 import { fileURLToPath } from "node:url"
 import { build, type Metafile } from "esbuild"
 
@@ -59,9 +61,20 @@ const root = fileURLToPath(new URL("..", import.meta.url))
 
 export const buildCli = (): Promise<Metafile> => bundle({ entry: `${root}src/cli.ts`, outdir: `${root}dist`, name: "dimensional" })
 
+/**
+ * The library as installed packages import it: JavaScript and declarations for every module under
+ * src/, emitted by tsc (tsconfig.build.json) into dist/lib, imports rewritten from .ts to .js.
+ */
+export const buildLibrary = async (): Promise<void> => {
+  await rm(`${root}dist/lib`, { recursive: true, force: true })
+  const tsc = `${root}node_modules/typescript/bin/tsc`
+  await promisify(execFile)(process.execPath, [tsc, "-p", `${root}tsconfig.build.json`], { cwd: root })
+}
+
 if (import.meta.main) {
   const started = performance.now()
   const metafile = await buildCli()
+  await buildLibrary()
   const outputs = Object.entries(metafile.outputs).map(([file, o]) => `${file.replace(root, "")} ${(o.bytes / 1024).toFixed(0)} KiB`)
-  process.stderr.write(`built ${outputs.join(", ")} from ${Object.keys(metafile.inputs).length} modules in ${Math.round(performance.now() - started)} ms\n`)
+  process.stderr.write(`built dist/lib (library and declarations) and ${outputs.join(", ")} from ${Object.keys(metafile.inputs).length} modules in ${Math.round(performance.now() - started)} ms\n`)
 }

@@ -1,14 +1,16 @@
-// The published package: `npm pack` (which builds the bundle through the prepack script) yields a
-// tarball whose `bin` starts from a clean directory and speaks MCP over stdio.
+// The published package: `npm pack` (which builds the bundle and the library through the prepack
+// script) yields a tarball whose `bin` starts from a clean directory and speaks MCP over stdio, and
+// whose library an app imports, in TypeScript (type-checked against the shipped declarations) and
+// in JavaScript, as the README shows.
 //
-// The tarball is extracted into <tmp>/app/node_modules/dimensional, with the .bin link npm would
-// make, instead of `npm install <tarball>`: installing would fetch the declared dependencies from
-// the registry, and this test must not need the network. Nothing is linked in for them either: the
-// bin runs a self-contained bundle, so starting it with no node_modules of its own also proves the
-// bundle needs none. Running from inside node_modules matters too: Node does not strip TypeScript
-// types there, so the bin works only if it runs built JavaScript.
+// The tarball is extracted into <tmp>/app/node_modules/dimensional-mcp, with the .bin links npm
+// would make, instead of `npm install <tarball>`: installing would fetch the declared dependencies
+// from the registry, and this test must not need the network. The bin is started before any
+// dependency is linked in: it runs a self-contained bundle, so that proves the bundle needs none.
+// The library needs its dependencies, which are then linked from this checkout. Running from
+// inside node_modules matters too: Node does not strip TypeScript types there.
 import { execFile } from "node:child_process"
-import { mkdir, mkdtemp, readdir, rm, symlink } from "node:fs/promises"
+import { mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join, relative } from "node:path"
 import { fileURLToPath } from "node:url"
@@ -41,11 +43,11 @@ describe("the npm package", () => {
     const tarball = (await readdir(scratch)).find((f) => f.endsWith(".tgz"))
     if (!tarball) throw new Error(`npm pack wrote no tarball to ${scratch}`)
     app = join(scratch, "app")
-    installed = join(app, "node_modules", "dimensional")
+    installed = join(app, "node_modules", "dimensional-mcp")
     await mkdir(installed, { recursive: true })
     await run("tar", ["-xzf", join(scratch, tarball), "-C", installed, "--strip-components=1"])
     await mkdir(join(app, "node_modules", ".bin"))
-    await symlink(join("..", "dimensional", "bin", "dimensional.js"), join(app, "node_modules", ".bin", "dimensional"))
+    for (const bin of ["dimensional-mcp", "dimensional"]) await symlink(join("..", "dimensional-mcp", "bin", "dimensional.js"), join(app, "node_modules", ".bin", bin))
   }, 60_000)
 
   afterAll(async () => {
@@ -57,13 +59,17 @@ describe("the npm package", () => {
     expect(files).toContain("package.json")
     expect(files).toContain(join("bin", "dimensional.js"))
     expect(files).toContain(join("dist", "dimensional.js"))
-    expect(files.filter((f) => f.endsWith(".ts"))).toEqual([])
+    expect(files.filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts"))).toEqual([])
+    expect(files).toContain(join("dist", "lib", "index.js"))
+    expect(files).toContain(join("dist", "lib", "index.d.ts"))
+    expect(files).toContain("LICENSE")
+    expect(files).toContain("server.json")
   })
 
   it("starts from a clean directory and answers initialize, tools/list and a convert call over stdio", async () => {
     const transport = new StdioClientTransport({
       command: process.execPath,
-      args: [join(app, "node_modules", ".bin", "dimensional"), "mcp"],
+      args: [join(app, "node_modules", ".bin", "dimensional-mcp"), "mcp"],
       cwd: app,
       env: { ...(process.env as Record<string, string>), NODE_COMPILE_CACHE: join(scratch, "compile-cache") },
       stderr: "pipe"
@@ -85,4 +91,78 @@ describe("the npm package", () => {
       await client.close()
     }
   })
+
+  describe("as a library", () => {
+    // what an app that depends on dimensional-mcp has in node_modules: its dependencies and the peer effect
+    beforeAll(async () => {
+      const manifest = JSON.parse(await readFile(join(installed, "package.json"), "utf8")) as { dependencies: Record<string, string>; peerDependencies: Record<string, string> }
+      const needed = [...Object.keys(manifest.dependencies), ...Object.keys(manifest.peerDependencies), "@effect/platform-node-shared", "@types/node", "undici"]
+      for (const name of needed) {
+        const target = join(root, "node_modules", name)
+        const link = join(app, "node_modules", name)
+        await mkdir(join(link, ".."), { recursive: true })
+        await symlink(target, link).catch(() => undefined)
+      }
+    })
+
+    const example = `
+import { Effect } from "effect"
+import * as Dimensional from "dimensional-mcp"
+import * as Units from "dimensional-mcp/engine"
+
+const program = Effect.gen(function* () {
+  const r = yield* Dimensional.convert(5, "km", "mi")
+  const u = yield* Units.convert(5, "10*9/L", "/uL", "ucum")
+  return [r.quantity, u.quantity]
+}).pipe(
+  Effect.catchTag("DimensionMismatch", (e) => Effect.succeed(\`\${e.fromDimension} ≠ \${e.toDimension}\`)),
+  Effect.provide(Dimensional.layer)
+)
+console.log(JSON.stringify(Effect.runSync(program)))
+`
+
+    it("runs the README's example in plain JavaScript", async () => {
+      await writeFile(join(app, "example.mjs"), example)
+      const { stdout } = await run(process.execPath, [join(app, "example.mjs")], { cwd: app })
+      const [miles, perMicrolitre] = JSON.parse(stdout) as [number, number]
+      expect(miles).toBeCloseTo(3.10686, 5)
+      expect(perMicrolitre).toBeCloseTo(5000, 9)
+    })
+
+    it("type-checks the example in TypeScript against the installed declarations, then runs it", async () => {
+      await writeFile(join(app, "example.ts"), example)
+      await writeFile(
+        join(app, "tsconfig.json"),
+        JSON.stringify({ compilerOptions: { target: "ES2024", module: "NodeNext", moduleResolution: "NodeNext", strict: true, noEmit: true, skipLibCheck: true, types: ["node"] }, files: ["example.ts"] })
+      )
+      await run(process.execPath, [join(root, "node_modules", "typescript", "bin", "tsc"), "-p", join(app, "tsconfig.json")], { cwd: app })
+      const { stdout } = await run(process.execPath, [join(app, "example.ts")], { cwd: app })
+      expect((JSON.parse(stdout) as [number, number])[0]).toBeCloseTo(3.10686, 5)
+    }, 60_000)
+
+    it("keeps MCP and HTTP out of the engine entry's import graph", async () => {
+      const graph = await importGraph(join(installed, "dist", "lib", "engine.js"))
+      expect(graph.length).toBeGreaterThan(20)
+      const outside: Array<string> = []
+      for (const file of graph) {
+        const text = await readFile(file, "utf8")
+        for (const m of text.matchAll(/(?:^|\n)\s*(?:import|export)[^"']*["']([^."'][^"']*)["']/g)) outside.push(m[1]!)
+      }
+      expect(outside.filter((spec) => /modelcontextprotocol|^effect\/http|platform-node|^node:http/.test(spec))).toEqual([])
+      expect(graph.filter((f) => /\/(mcp|tools)\//.test(f))).toEqual([])
+    })
+  })
 })
+
+/** Every file reachable from `entry` through static relative imports. */
+const importGraph = async (entry: string): Promise<Array<string>> => {
+  const seen = new Set<string>()
+  const visit = async (file: string) => {
+    if (seen.has(file)) return
+    seen.add(file)
+    const text = await readFile(file, "utf8")
+    for (const m of text.matchAll(/(?:^|\n)\s*(?:import|export)[^"']*["'](\.{1,2}\/[^"']+)["']/g)) await visit(join(file, "..", m[1]!))
+  }
+  await visit(entry)
+  return [...seen]
+}

@@ -18,13 +18,19 @@ import { samplingClientFor } from "./repair/sampling.ts"
 import { describeTool } from "./toolListing.ts"
 import { toToolResult } from "./toolResult.ts"
 
-export const serverInfo = { name: "dimensional", version: "0.1.0" } as const
+export const serverInfo = { name: "dimensional", version: "0.2.0" } as const
 
+/** Said once here rather than in every tool's output schema: the shape of every failure. */
 const instructions =
   "Unit-safe arithmetic. Use convert for a value between units, check_dimensions before combining quantities, " +
-  "and list_units / list_dimensions / list_scales to discover names. Failures are structured: apply likely_fix " +
-  "when present; otherwise read hints and ask the user. An invalid_input failure lists every problem with a fix and " +
-  "a validExample you can start from. A result with `corrections` ran on arguments the server adjusted: check them."
+  "and list_units / list_dimensions / list_scales to discover names. Every failure is a result with isError and " +
+  "{error, error_type, parameter, step, got, expected, likely_fix, fix, hints}: apply likely_fix (or send fix.value as " +
+  "fix.parameter) when present; otherwise read hints and ask the user. error_type is one of unknown_unit, parse_error, " +
+  "dimension_mismatch, no_conversion_path, ambiguous_input (readings: each meaning with its value), invalid_input " +
+  "(issues, schema, validExample), invalid_value, computation_error, duplicate_unit, alias_collision, duplicate_symbol, " +
+  "invalid_unit, invalid_dimension, unknown_kind, duplicate_kind, no_active_declaration, unknown_formula, missing_parameter, " +
+  "invalid_parameter, execution_error, result_too_large, internal_error. A result with `corrections` ran on arguments " +
+  "the server adjusted: check them."
 
 const descriptions = new WeakMap<AnyTool, ToolDescription>()
 
@@ -68,6 +74,16 @@ const selfCorrectionServices = Effect.gen(function* () {
 const LenientCallToolRequest = CallToolRequestSchema.extend({
   params: CallToolRequestSchema.shape.params.extend({ arguments: z.unknown().optional() })
 })
+
+/**
+ * One tool call outside any MCP session, as the MCP server would answer it (decoding, repair,
+ * the one failure mapping): for the human CLI and for apps that call tools directly.
+ */
+export const callTool = <R>(tool: AnyTool<R>, args: unknown) =>
+  Effect.gen(function* () {
+    const { policy, corrector } = yield* selfCorrectionServices
+    return yield* runTool(tool, args).pipe(Effect.provideService(RetryPolicy, policy), Effect.provideService(Corrector, corrector))
+  })
 
 /** Builds an SDK Server serving `tools` with the services of the current context. */
 export const makeServer = <R>(tools: ReadonlyArray<AnyTool<R>>) =>

@@ -5,9 +5,72 @@
 import type { Tool as McpTool } from "@modelcontextprotocol/sdk/types.js"
 import { Schema } from "effect"
 import type { AnyTool } from "../tools/Tool.ts"
-import { ToolError } from "./toolResult.ts"
 
 type JsonObject = { [key: string]: unknown }
+
+const isObject = (u: unknown): u is JsonObject => typeof u === "object" && u !== null && !Array.isArray(u)
+
+/** Effect's JSON Schema for a finite number also admits "Infinity" and "NaN" strings the server refuses. */
+const isNonFiniteString = (u: unknown): boolean => isObject(u) && u.type === "string" && Array.isArray(u.enum) && u.enum.includes("NaN")
+
+/**
+ * A JSON Schema as an agent needs to read it, and no longer: no non-finite number strings, an
+ * optional property as its own type (omitting it is how it is left out), no explicit
+ * `additionalProperties: true` (the default). Nullable required fields keep their null.
+ */
+const compact = (schema: unknown, drop: ReadonlySet<string> = none): unknown => {
+  if (Array.isArray(schema)) return schema.map((s) => compact(s, drop))
+  if (!isObject(schema)) return schema
+  const out: JsonObject = {}
+  for (const [key, value] of Object.entries(schema)) {
+    if ((key === "additionalProperties" && value === true) || drop.has(key) || isNonEmptyMark(key, value)) continue
+    out[key] = key === "properties" && isObject(value) ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, compact(v, drop)])) : compact(value, drop)
+  }
+  if (Array.isArray(out.anyOf)) {
+    const members = (out.anyOf as Array<unknown>).filter((m) => !isNonFiniteString(m))
+    const { anyOf: _anyOf, ...rest } = out
+    if (members.length === 1) return { ...(members[0] as JsonObject), ...rest }
+    // {anyOf: [{type: number}, {type: null}]} says the same as {type: [number, null]}
+    if (members.every((m) => isObject(m) && Object.keys(m).length === 1 && typeof m.type === "string")) return { type: members.map((m) => (m as JsonObject).type), ...rest }
+    out.anyOf = members
+  }
+  if (isObject(out.properties)) {
+    const required = new Set(Array.isArray(out.required) ? (out.required as Array<string>) : [])
+    const properties: JsonObject = {}
+    for (const [name, property] of Object.entries(out.properties)) {
+      properties[name] = required.has(name) ? property : withoutNull(property)
+    }
+    out.properties = properties
+  }
+  return out
+}
+
+const none: ReadonlySet<string> = new Set()
+/**
+ * Field examples stay out of the listing (descriptions say "e.g." where it helps, and an
+ * invalid_input answer carries a whole valid example); output fields are named by the schema alone.
+ */
+const inputOnly: ReadonlySet<string> = new Set(["examples"])
+
+/** "minLength: 1" on every string says only that an empty one is refused, which the refusal itself says. */
+const isNonEmptyMark = (key: string, value: unknown) => key === "minLength" && value === 1
+const outputOnly: ReadonlySet<string> = new Set(["examples", "description"])
+
+/** An optional property's `X | null` as X: the property is left out by omitting it. */
+const withoutNull = (property: unknown): unknown => {
+  if (!isObject(property) || !Array.isArray(property.anyOf)) return property
+  const members = (property.anyOf as Array<unknown>).filter((m) => !(isObject(m) && m.type === "null" && Object.keys(m).length === 1))
+  if (members.length !== 1) return { ...property, anyOf: members }
+  const { anyOf: _anyOf, ...rest } = property
+  return { ...(members[0] as JsonObject), ...rest }
+}
+
+/**
+ * The error branch of every output schema. The SDK client checks structuredContent against the
+ * output schema even for errors, so errors must fit; their full shape is described once, in the
+ * server's instructions, instead of in all eighteen tools.
+ */
+const errorBranch: JsonObject = { required: ["error", "error_type"] }
 
 /** A JSON Schema object for MCP: the document's schema with its definitions inlined as $defs. */
 export const jsonSchemaOf = (schema: Schema.Top, options?: Schema.ToJsonSchemaOptions): JsonObject => {
@@ -19,13 +82,18 @@ export const jsonSchemaOf = (schema: Schema.Top, options?: Schema.ToJsonSchemaOp
 
 /** The input JSON Schema; a tool without parameters is advertised as an empty object (Effect's `{}` accepts anything). */
 const inputSchemaOf = (tool: AnyTool): McpTool["inputSchema"] => {
-  const schema = jsonSchemaOf(tool.input, { onExcessProperty: "error" })
+  const schema = compact(jsonSchemaOf(tool.input, { onExcessProperty: "error" }), inputOnly) as JsonObject
   const empty = schema.properties === undefined && schema.additionalProperties === undefined
   return (empty ? { type: "object", properties: {}, additionalProperties: false } : { ...schema, type: "object" }) as McpTool["inputSchema"]
 }
 
+/** MCP's defaults for tool annotations: only a hint that differs from them needs saying. */
+const defaultHints: Readonly<Record<string, boolean>> = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true }
+/** The hints that differ from MCP's defaults; destructive and idempotent mean nothing for a read-only tool (MCP spec, ToolAnnotations). */
+const withoutDefaults = (hints: AnyTool["annotations"]): McpTool["annotations"] =>
+  Object.fromEntries(Object.entries(hints).filter(([k, v]) => defaultHints[k] !== v && !(hints.readOnlyHint && (k === "destructiveHint" || k === "idempotentHint"))))
+
 const listings = new WeakMap<AnyTool, McpTool>()
-let toolErrorSchema: JsonObject | undefined
 
 /**
  * tools/list entry. The input schema says what decoding enforces (no unknown fields). The output
@@ -35,18 +103,17 @@ let toolErrorSchema: JsonObject | undefined
  */
 export const describeTool = (tool: AnyTool): McpTool => {
   // generating JSON Schemas is the costliest part of start-up: each tool's once per process
-  // (every HTTP session lists the same tools), and the shared error schema once for all of them
+  // (every HTTP session lists the same tools)
   const known = listings.get(tool)
   if (known) return known
-  const output = jsonSchemaOf(tool.output)
-  const error = (toolErrorSchema ??= jsonSchemaOf(ToolError))
+  // the wrapper says "object" for both branches
+  const { type: _object, ...output } = compact(jsonSchemaOf(tool.output), outputOnly) as JsonObject
   const described: McpTool = {
     name: tool.name,
-    title: tool.title,
     description: tool.description,
     inputSchema: inputSchemaOf(tool),
-    outputSchema: { type: "object", anyOf: [output, error] } as unknown as McpTool["outputSchema"],
-    annotations: { title: tool.title, ...tool.annotations }
+    outputSchema: { type: "object", anyOf: [output, errorBranch] } as unknown as McpTool["outputSchema"],
+    annotations: withoutDefaults(tool.annotations)
   }
   listings.set(tool, described)
   return described

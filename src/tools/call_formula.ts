@@ -9,11 +9,11 @@ import { defineTool, readOnly, rolesTable, unitField } from "./Tool.ts"
 export const FormulaParameterInput = Schema.Struct({
   value: Schema.Finite.annotate({ description: "Numeric value of the parameter", examples: [70] }),
   unit: Schema.optional(unitField({
-    description: "Unit expression (any unit of the expected dimension, including session units); omit for a dimensionless value or a plain count",
+    description: "Any unit of the expected dimension; omit for a pure number or a count",
     examples: ["kg"]
   })),
   uncertainty: Schema.optional(Schema.Finite).annotate({
-    description: "Standard uncertainty in the same unit as value; propagated to the result",
+    description: "Standard uncertainty, in the value's unit",
     examples: [0.5]
   })
 })
@@ -28,7 +28,7 @@ export const CallFormulaInput = Schema.Struct({
     examples: [bmiExample]
   }),
   output_unit: Schema.optional(unitField({
-    description: "Express the result in this unit instead of the formula's own (same dimension), e.g. 'lbf' for a force",
+    description: "Unit for the result (same dimension), e.g. 'lbf'",
     examples: ["kg/m^2"]
   }))
 }).annotate({ examples: [{ name: "bmi", parameters: bmiExample }] })
@@ -46,12 +46,7 @@ export const callFormula = defineTool({
   name: "call_formula",
   title: "Evaluate a domain formula",
   description:
-    "Evaluate a registered formula (see list_formulas) with dimension-checked parameters, e.g. bmi with " +
-    "{\"mass\": {\"value\": 70, \"unit\": \"kg\"}, \"height\": {\"value\": 1.75, \"unit\": \"m\"}} → 22.857 kg/m². " +
-    "Parameters may use any unit of the right dimension (lb, in, mph, °F, mg/dL, CGS) and this session's own units; " +
-    "°C/°F are absolute temperatures unless the parameter is a difference. An optional per-parameter `uncertainty` and " +
-    "the uncertainty of measured constants (G, ε₀) are propagated to the result. Errors: unknown_formula, " +
-    "missing_parameter, invalid_parameter, dimension_mismatch, execution_error.",
+      "Evaluate a formula from list_formulas: bmi with {mass: {value: 70, unit: 'kg'}, height: {value: 1.75, unit: 'm'}} → 22.857 kg/m². Any unit of the right dimension; uncertainties propagate.",
   input: CallFormulaInput,
   output: CallFormulaOutput,
   annotations: readOnly,

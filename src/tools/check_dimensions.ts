@@ -24,8 +24,7 @@ export const checkDimensions = defineTool({
   name: "check_dimensions",
   title: "Check whether two units are compatible",
   description:
-    "Check whether two units have compatible dimensions, i.e. whether one converts into the other (kg and lb: yes; " +
-    "dyn and N, eV and J: yes; kg and m: no; rad/s and Hz: no, angle is a separate pseudo-dimension). Returns both dimensions.",
+     "Whether two units convert into each other (kg, lb: yes; kg, m: no; rad/s, Hz: no, angle is a pseudo-dimension), with both dimensions.",
   input: CheckDimensionsInput,
   output: CheckDimensionsOutput,
   annotations: readOnly,

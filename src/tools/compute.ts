@@ -19,18 +19,18 @@ const roles: RolePlacement = (role, step) =>
 
 export const FactorInput = Schema.Struct({
   value: Schema.optional(Schema.Finite).annotate({ description: "Numeric coefficient of the numerator (default 1)", examples: [15] }),
-  numerator: unitField({ description: "Numerator unit, may start with a number ('1000 mcg'); '1' for none", examples: ["mg"] }),
-  denominator: unitField({ description: "Denominator unit, may start with a number ('2.205 lb', '8 hr'); '1' for none", examples: ["kg*d"] })
+  numerator: unitField({ description: "e.g. 'mg', '1000 mcg'; '1' for none", examples: ["mg"] }),
+  denominator: unitField({ description: "e.g. '2.205 lb', '8 hr'; '1' for none", examples: ["kg*d"] })
 })
 
 export const ComputeInput = Schema.Struct({
   initial_value: Schema.Finite.annotate({ description: "Starting numeric quantity", examples: [154] }),
   initial_unit: unitField({ description: "Starting unit", examples: ["lb"] }),
   factors: Schema.Array(FactorInput).annotate({
-    description: "Conversion factor chain, applied left to right: each multiplies by value × numerator / denominator",
+    description: "Factors applied left to right: × value · numerator / denominator",
     examples: [[{ value: 1, numerator: "kg", denominator: "2.205 lb" }, { value: 15, numerator: "mg", denominator: "kg*d" }]]
   }),
-  expected_unit: Schema.optional(unitField({ description: "Unit you expect; the result is also given converted to it, or fails if incompatible", examples: ["mg/d"] })),
+  expected_unit: Schema.optional(unitField({ description: "Also give the result in this unit (fails if incompatible)", examples: ["mg/d"] })),
   notation: notationField,
   ...inlineFields
 })
@@ -49,10 +49,7 @@ export const compute = defineTool({
   name: "compute",
   title: "Factor-label computation",
   description:
-    "Multiply a starting quantity through a chain of factors with dimensional tracking, e.g. a weight-based dose: " +
-    "154 lb × (1 kg / 2.205 lb) × (15 mg / kg·d) × (1 d / 3 ea) = 349.2 mg/ea. Units cancel step by step; each step is reported. " +
-    "A factor relating two units of the same dimension is checked against the true conversion (warnings). " +
-    "Give expected_unit to get the result converted to it. Errors name the failing factor by `step` (0-based).",
+      "Multiply a quantity through factors, tracking units: 154 lb × (1 kg / 2.205 lb) × (15 mg / kg·d) × (1 d / 3 ea) = 349.2 mg/ea, each step reported and same-dimension factors checked.",
   input: ComputeInput,
   output: ComputeOutput,
   annotations: readOnly,

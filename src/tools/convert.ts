@@ -27,10 +27,7 @@ export const convert = defineTool({
   name: "convert",
   title: "Convert a quantity between units",
   description:
-    "Convert a numeric value from one unit to another, e.g. 5 km → mi, 10 m/s → km/h, 100 degC → degF. " +
-    "Accepts compound expressions (kg*m/s^2, mcg/(kg*min), W/(m²·K)), SI and binary prefixes, Unicode (µ, °C, ², ·) and 'per'. " +
-    "Standalone temperatures convert as points on the scale; degrees inside compound units are differences. " +
-    "Fails with dimension_mismatch for incompatible units and no_conversion_path for isolated pseudo-dimensions (angle, count, solid angle).",
+      "Convert a value between units: 5 km → mi, 100 degC → degF, 5 mcg/(kg*min) → mg/(kg*h). A standalone temperature is a point; degrees inside a compound are differences.",
   input: ConvertInput,
   output: ConvertOutput,
   annotations: readOnly,

@@ -29,8 +29,7 @@ export const declareComputation = defineTool({
   name: "declare_computation",
   title: "Declare what a computation should produce",
   description:
-    "Declare the kind of quantity (and unit) a computation is meant to produce, before computing. validate_result() then checks the " +
-    "result against it. Replaces any earlier declaration of this session.",
+     "Declare the kind of quantity (and unit) a computation must produce; validate_result checks the result against it.",
   input: DeclareComputationInput,
   output: DeclareComputationOutput,
   annotations: sessionWrite,

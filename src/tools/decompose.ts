@@ -28,7 +28,7 @@ export const DecomposeInput = Schema.Struct({
   initial_unit: Schema.optional(unitField({ description: "Starting unit (with target_unit, instead of query)", examples: ["mcg/(kg*min)"] })),
   target_unit: Schema.optional(unitField({ description: "Target unit (with initial_unit)", examples: ["mg/h"] })),
   known_quantities: Schema.optional(Schema.Array(KnownQuantityInput)).annotate({
-    description: "Quantities that bridge the dimensional gap, e.g. a patient's weight",
+    description: "Quantities that bridge the gap, e.g. a patient's weight",
     examples: [[{ value: 70, unit: "kg" }]]
   })
   // a whole call for validation reports' validExample: no field is required, but one mode is
@@ -53,10 +53,7 @@ export const decompose = defineTool({
   name: "decompose",
   title: "Build a factor chain",
   description:
-    "Build the factor chain for compute(). Query mode: '500 mL to L', '3 TB to GiB' → the exact factor. Structured mode: " +
-    "initial_unit, target_unit and known_quantities (e.g. 5 mcg/kg/min for an 80 kg patient, drug 400 mg in 250 mL → mL/h): " +
-    "places each quantity in the numerator or denominator so dimensions close, then bridges to the target exactly. " +
-    "Pass the factors to compute() unchanged. Temperature scales and logarithmic levels are not pure factors: use convert().",
+      "Factor chain for compute: query '3 TB to GiB', or initial_unit, target_unit and known_quantities (5 mcg/kg/min, 80 kg, 400 mg in 250 mL → mL/h).",
   input: DecomposeInput,
   output: DecomposeOutput,
   annotations: readOnly,

@@ -10,14 +10,14 @@ import { defineTool, sessionWrite, unitField } from "./Tool.ts"
 export const DefineConstantInput = Schema.Struct({
   workspace: workspaceField,
   symbol: Schema.NonEmptyString.annotate({
-    description: "Short symbol, e.g. 'vₛ', 'E_g', 'g_local'. It also becomes a unit name of this session, so it must not be a built-in constant or read as a unit already ('Tm' is terametre: use 'T_m')",
+    description: "Short symbol, e.g. 'g_local'; it becomes a unit of this session, so not one that reads as a unit already ('Tm': use 'T_m')",
     examples: ["g_local"]
   }),
   name: Schema.NonEmptyString.annotate({ description: "Full descriptive name", examples: ["local gravitational acceleration"] }),
   value: Schema.Finite.annotate({ description: "Numeric value in the given unit (finite, nonzero)", examples: [9.81] }),
-  unit: unitField({ description: "Unit expression of the value, built from built-in units, e.g. 'm/s', 'J', 'm/s^2'; '1' for a pure number", examples: ["m/s^2"] }),
+  unit: unitField({ description: "Unit of the value, e.g. 'm/s^2'; '1' for a pure number", examples: ["m/s^2"] }),
   uncertainty: Schema.optional(Schema.NullOr(Schema.Number)).annotate({
-    description: "Standard uncertainty in the same unit; omit (or null) for an exact value",
+    description: "Standard uncertainty in the same unit; omit if exact",
     examples: [0.01]
   }),
   source: Schema.optional(Schema.String).annotate({ description: "Where the value comes from (default 'user-defined')", examples: ["measured on site"] })
@@ -45,11 +45,7 @@ export const defineConstant = defineTool({
   name: "define_constant",
   title: "Define a session constant",
   description:
-    "Define a constant for this session; list_constants(category='session') lists it. The constant also becomes a unit named by its symbol: " +
-    "after define_constant(symbol='g_local', value=9.81, unit='m/s^2'), convert(2, 'g_local', 'm/s^2') gives 19.62 and 'g_local' works in any " +
-    "unit expression of convert, compute, decompose and call_formula (its uncertainty is listed, not propagated through conversions). " +
-    "Fails with duplicate_symbol when the symbol is a built-in constant, a session constant or already reads as a unit (kg, Tm), invalid_value for a non-finite or zero " +
-    "value or a negative uncertainty, invalid_unit when the unit does not resolve.",
+      "Define a session constant; its symbol becomes a unit too (g_local = 9.81 m/s^2, then 2 g_local → 19.62 m/s^2).",
   input: DefineConstantInput,
   output: DefineConstantOutput,
   annotations: sessionWrite,

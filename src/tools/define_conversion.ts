@@ -28,8 +28,7 @@ export const defineConversion = defineTool({
   name: "define_conversion",
   title: "Add a conversion edge for this session",
   description:
-    "Relate a session unit to another unit: dst = src × factor + offset. At least one side must be a unit defined in this " +
-    "session (define_unit); built-in units are never redefined (an edge between two built-in units is checked and reported, not applied).",
+     "Relate a session unit to another: dst = src × factor + offset. Built-in units are never redefined (an edge between two is checked and reported).",
   input: DefineConversionInput,
   output: DefineConversionOutput,
   annotations: sessionWrite,

@@ -9,14 +9,14 @@ export const DefineQuantityKindInput = Schema.Struct({
   workspace: workspaceField,
   name: Schema.NonEmptyString.annotate({ description: "Unique identifier, e.g. 'reaction_gibbs_energy'", examples: ["reaction_gibbs_energy"] }),
   dimension: Schema.NonEmptyString.annotate({
-    description: "Dimension: a name ('energy'), an expression ('energy/amount_of_substance') or a signature ('M·L²·T⁻²·N⁻¹')",
+    description: "A dimension name ('energy'), expression ('energy/amount_of_substance') or signature ('M·L²·T⁻²·N⁻¹')",
     examples: ["energy/amount_of_substance"]
   }),
   description: Schema.optional(Schema.String).annotate({ description: "Human-readable description", examples: ["Gibbs energy change of a reaction at constant T, p"] }),
   aliases: Schema.optional(Schema.Array(Schema.NonEmptyString)).annotate({ description: "Alternative names", examples: [["delta_G_rxn"]] }),
   category: Schema.optional(Schema.NonEmptyString).annotate({ description: "Classification (default 'session')", examples: ["thermodynamics"] }),
   disambiguation_hints: Schema.optional(Schema.Array(Schema.String)).annotate({ description: "Tips for telling it apart from similar kinds", examples: [["Use ΔG = ΔH − TΔS"]] }),
-  keywords: Schema.optional(Schema.Array(Schema.NonEmptyString)).annotate({ description: "Words or symbols in reasoning that point at this kind", examples: [["ΔG_rxn"]] })
+  keywords: Schema.optional(Schema.Array(Schema.NonEmptyString)).annotate({ description: "Words in reasoning that point at this kind", examples: [["ΔG_rxn"]] })
 })
 
 export const DefineQuantityKindOutput = Schema.Struct({
@@ -33,8 +33,7 @@ export const defineQuantityKind = defineTool({
   name: "define_quantity_kind",
   title: "Define a kind of quantity",
   description:
-    "Register a kind of quantity for this session, to tell apart quantities that share a dimension (entropy change vs heat capacity). " +
-    "Built-in kinds already cover the classic confusions: see list_quantity_kinds.",
+     "Register a session kind of quantity, to tell apart quantities of one dimension (entropy change vs heat capacity).",
   input: DefineQuantityKindInput,
   output: DefineQuantityKindOutput,
   annotations: sessionWrite,

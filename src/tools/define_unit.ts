@@ -27,9 +27,8 @@ export const defineUnit = defineTool({
   name: "define_unit",
   title: "Define a custom unit for this session",
   description:
-    "Register a unit for the rest of this session, with a dimension and optional aliases. Relate it to known units with " +
-    "define_conversion (until then it converts only to itself). Naming a built-in unit with the same dimension is accepted " +
-    "as the built-in (nothing is redefined); a name already used with another dimension is refused.",
+     "Register a session unit with a dimension and optional aliases; it converts only to itself until define_conversion relates it. " +
+    "A built-in unit's name with its own dimension is accepted as the built-in.",
   input: DefineUnitInput,
   output: DefineUnitOutput,
   annotations: sessionWrite,

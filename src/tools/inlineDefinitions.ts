@@ -14,9 +14,9 @@ import { openWorkspace, workspaceField } from "./workspaceArgument.ts"
 import { UnitCatalog } from "../services/UnitCatalog.ts"
 
 export const CustomUnitInput = Schema.Struct({
-  name: Schema.NonEmptyString.annotate({ description: "Canonical name of the unit, e.g. 'slug'" }),
-  dimension: Schema.NonEmptyString.annotate({ description: "Dimension name (list_dimensions) or expression such as 'mass' or 'length/time'" }),
-  aliases: Schema.optional(Schema.Array(Schema.NonEmptyString)).annotate({ description: "Other symbols, e.g. ['gtt']" })
+  name: Schema.NonEmptyString.annotate({ description: "Unit name" }),
+  dimension: Schema.NonEmptyString.annotate({ description: "Dimension, e.g. 'mass', 'length/time'" }),
+  aliases: Schema.optional(Schema.Array(Schema.NonEmptyString)).annotate({ description: "Other symbols" })
 })
 
 export const CustomEdgeInput = Schema.Struct({

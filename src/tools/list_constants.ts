@@ -8,10 +8,12 @@ import { defineTool, readOnly } from "./Tool.ts"
 
 export const ListConstantsInput = Schema.Struct({
   workspace: workspaceField,
-  category: Schema.optional(Schema.String).annotate({
-    description: "Filter by category: 'exact' (SI defining and conventional values), 'derived' (computed from exact ones), 'measured' (with standard uncertainty), 'session' (defined with define_constant) or 'all' (default)",
-    examples: ["measured"]
-  })
+  category: Schema.optional(
+    Schema.Literals([...Constants.categories, "all"]).annotate({
+      description: "exact (SI defining), derived (from exact ones), measured (with uncertainty), session, or all (default)",
+      examples: ["measured"]
+    })
+  )
 })
 
 export const ConstantInfo = Schema.Struct({
@@ -32,9 +34,8 @@ export const listConstants = defineTool({
   name: "list_constants",
   title: "List physical constants",
   description:
-    "List physical constants (CODATA 2022 values with standard uncertainties, as published by NIST) and the constants defined in this session, " +
-    "sorted by category, then symbol. `uncertainty` is the standard uncertainty in the constant's unit, null when the value is exact. " +
-    "Session constants are also units of the session: use their symbol in convert, compute, decompose or call_formula.",
+     "List CODATA 2022 constants (NIST) with standard uncertainties (null when exact) and this session's constants, by category then symbol. " +
+    "Session constants are units of the session too.",
   input: ListConstantsInput,
   output: ListConstantsOutput,
   annotations: readOnly,

@@ -9,8 +9,7 @@ export const listDimensions = defineTool({
   name: "list_dimensions",
   title: "List dimension names",
   description:
-    "List the named physical dimensions (length, mass, pressure, energy, ...), for list_units' filter and define_unit. " +
-    "angle, solid_angle and count are pseudo-dimensions that never convert into each other or into ratio.",
+     "The named dimensions (length, pressure, ...) for list_units and define_unit; angle, solid_angle and count are pseudo-dimensions.",
   input: ListDimensionsInput,
   output: ListDimensionsOutput,
   annotations: readOnly,

@@ -10,7 +10,7 @@ const DOMAIN_ALIASES: Readonly<Record<string, string>> = { sre: "reliability" }
 
 export const ListFormulasInput = Schema.Struct({
   domain: Schema.optional(Schema.NonEmptyString).annotate({
-    description: "Only formulas of this domain: medical, engineering, chemistry, physics, reliability (alias sre), aerospace",
+    description: "medical, engineering, chemistry, physics, reliability (sre) or aerospace",
     examples: ["medical"]
   })
 })
@@ -47,9 +47,8 @@ export const listFormulas = defineTool({
   name: "list_formulas",
   title: "List domain formulas",
   description:
-    "List the registered domain formulas (medical, engineering, chemistry, physics, reliability, aerospace) with each " +
-    "parameter's expected dimension, the unit of the result, the equation, its source and a ready-to-use example of " +
-    "call_formula's `parameters`. Optionally filter by domain.",
+     "List the domain formulas with each parameter's dimension, the result's unit, the equation, its source and a ready example of " +
+    "call_formula's `parameters`.",
   input: ListFormulasInput,
   output: ListFormulasOutput,
   annotations: readOnly,

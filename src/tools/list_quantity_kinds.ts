@@ -28,7 +28,7 @@ export const ListQuantityKindsOutput = Schema.Struct({ result: Schema.Array(Kind
 export const listQuantityKinds = defineTool({
   name: "list_quantity_kinds",
   title: "List kinds of quantity",
-  description: "List the kinds of quantity (built-in and defined in this session), optionally filtered by dimension or category, sorted by category then name.",
+  description:  "Built-in and session kinds of quantity, optionally of one dimension or category.",
   input: ListQuantityKindsInput,
   output: ListQuantityKindsOutput,
   annotations: readOnly,

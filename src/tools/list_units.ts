@@ -14,10 +14,10 @@ const MAX_LIMIT = 100
 export const ListUnitsInput = Schema.Struct({
   workspace: workspaceField,
   dimension: Schema.optional(Schema.NonEmptyString).annotate({
-    description: "Only units of this dimension: a name from list_dimensions ('mass', 'pressure') or an expression ('length/time')",
+    description: "A dimension name ('pressure') or expression ('length/time')",
     examples: ["mass"]
   }),
-  query: Schema.optional(Schema.NonEmptyString).annotate({ description: "Only units whose name, symbol or alias contains this text (any case)", examples: ["gallon"] }),
+  query: Schema.optional(Schema.NonEmptyString).annotate({ description: "Text in the name, symbol or an alias", examples: ["gallon"] }),
   limit: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: MAX_LIMIT }))).annotate({ description: `Units per page (default ${DEFAULT_LIMIT}, at most ${MAX_LIMIT})`, examples: [25] }),
   cursor: Schema.optional(Schema.NonEmptyString).annotate({ description: "next_cursor of the previous page", examples: ["25"] })
 })
@@ -43,9 +43,8 @@ export const listUnits = defineTool({
   name: "list_units",
   title: "List available units",
   description:
-    "List the units this server knows (built-in and defined in this session), optionally only those of one dimension or " +
-    `matching a query, ${DEFAULT_LIMIT} per page (next_cursor gives the next page). ` +
-    "`scalable` units take SI prefixes (k, m, µ, ...), information units also binary ones (Ki, Mi, ...).",
+     `List built-in and session units, optionally of one dimension or matching a query, ${DEFAULT_LIMIT} per page (next_cursor pages on). ` +
+    "`scalable` units take SI prefixes; information units also binary ones.",
   input: ListUnitsInput,
   output: ListUnitsOutput,
   annotations: readOnly,

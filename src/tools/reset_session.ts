@@ -8,7 +8,7 @@ export const ResetSessionOutput = Schema.Struct({ success: Schema.Boolean, messa
 export const resetSession = defineTool({
   name: "reset_session",
   title: "Reset this session",
-  description: "Clear everything this session defined: custom units, conversion edges, constants, quantity kinds and the active computation declaration.",
+  description:  "Forget everything this session defined: units, edges, constants, kinds and the active declaration.",
   input: ResetSessionInput,
   output: ResetSessionOutput,
   annotations: { ...sessionWrite, destructiveHint: true, idempotentHint: true },

@@ -14,7 +14,7 @@ export const ValidateResultInput = Schema.Struct({
   value: Schema.Finite.annotate({ description: "The computed numeric value", examples: [-228.6] }),
   unit: unitField({ description: "The result's unit", examples: ["kJ/mol"] }),
   declared_kind: Schema.optional(Schema.NonEmptyString).annotate({ description: "Kind to validate against (default: the active declaration)", examples: ["gibbs_energy"] }),
-  reasoning: Schema.optional(Schema.String).annotate({ description: "How the result was obtained, checked for words that point at another kind", examples: ["ΔG = ΔH − TΔS at 298 K"] })
+  reasoning: Schema.optional(Schema.String).annotate({ description: "How the result was obtained (checked for words naming another kind)", examples: ["ΔG = ΔH − TΔS at 298 K"] })
   // a whole call for validation reports' validExample: without a declaration, declared_kind is needed
 }).annotate({ examples: [{ value: -228.6, unit: "kJ/mol", declared_kind: "gibbs_energy" }] })
 
@@ -42,9 +42,7 @@ export const validateResult = defineTool({
   name: "validate_result",
   title: "Validate a result against its declared kind",
   description:
-    "Check that a computed value and unit match the declared kind of quantity: dimension first, then the reasoning text " +
-    "(whole words such as 'torque' or 'ΔH' that point at a different kind sharing the dimension). A passing validation " +
-    "completes the active declaration; a failing one keeps it so the corrected result can be validated again.",
+      "Check a value and unit against the declared kind: dimension, then words in the reasoning that name another kind ('torque' for energy).",
   input: ValidateResultInput,
   output: ValidateResultOutput,
   annotations: sessionWrite,

@@ -54,12 +54,9 @@ describe("list_constants", () => {
   it("fails with invalid_input naming the valid categories for an unknown one", async () => {
     const r = await client.call("list_constants", { category: "invalid" })
     expect(r.isError).toBe(true)
-    expect(r.data).toMatchObject({
-      error: "Unknown category: 'invalid'",
-      error_type: "invalid_input",
-      parameter: "category",
-      hints: ["Valid categories: exact, derived, measured, session, all"]
-    })
+    // the categories are a closed set in the tool's schema, so decoding names them all
+    expect(r.data).toMatchObject({ error_type: "invalid_input", parameter: "category" })
+    expect(r.data.hints.join(" ")).toMatch(/"exact", "derived", "measured", "session", "all"/)
   })
 })
 

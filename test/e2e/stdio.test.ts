@@ -20,19 +20,20 @@ beforeAll(async () => {
 afterAll(() => client.close())
 
 describe("stdio server", () => {
-  it("lists every tool with a title, input and output schema and read-only annotations where they apply", async () => {
+  it("lists every tool with a description, input and output schema and read-only annotations where they apply", async () => {
     const { tools } = await client.listTools()
     const names = tools.map((t) => t.name)
     for (const n of ["convert", "compute", "decompose", "check_dimensions", "list_units", "list_scales", "list_dimensions", "define_unit", "define_conversion", "reset_session", "define_quantity_kind", "declare_computation", "validate_result", "list_quantity_kinds"]) {
       expect(names).toContain(n)
     }
     for (const t of tools) {
-      expect(t.title, t.name).toBeTruthy()
+      expect(t.description, t.name).toBeTruthy()
       expect(t.inputSchema.type, t.name).toBe("object")
       expect(t.outputSchema, t.name).toBeDefined()
     }
     const convert = tools.find((t) => t.name === "convert")!
-    expect(convert.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true, openWorldHint: false, destructiveHint: false })
+    // a read-only tool is neither destructive nor anything but idempotent (MCP ToolAnnotations); only non-default hints are sent
+    expect(convert.annotations).toEqual({ readOnlyHint: true, openWorldHint: false })
     expect(convert.inputSchema.required).toEqual(expect.arrayContaining(["value", "from_unit", "to_unit"]))
   })
 

@@ -1,0 +1,39 @@
+// What an agent pays to read the tool list: the whole of tools/list, as a real client receives it,
+// stays within 6,000 tokens (characters ÷ 4), while each tool keeps its exact success schema.
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { type TestClient, connectClient } from "../support/mcp.ts"
+
+const TOKEN_BUDGET = 6000
+
+let c: TestClient
+beforeAll(async () => (c = await connectClient("tools-list")))
+afterAll(() => c.close())
+
+describe("tools/list", () => {
+  it(`costs at most ${TOKEN_BUDGET} tokens for all tools`, async () => {
+    const { tools } = await c.client.listTools()
+    const tokens = Math.ceil(JSON.stringify(tools).length / 4)
+    console.log(`tools/list: ${tools.length} tools, ${JSON.stringify(tools).length} characters, ~${tokens} tokens`)
+    expect(tokens).toBeLessThanOrEqual(TOKEN_BUDGET)
+  })
+
+  it("advertises no value the server refuses, and closed sets as enums", async () => {
+    const { tools } = await c.client.listTools()
+    const text = JSON.stringify(tools)
+    expect(text).not.toContain('"NaN"')
+    expect(text).not.toContain('"Infinity"')
+    const constants = tools.find((t) => t.name === "list_constants")!
+    expect((constants.inputSchema.properties as Record<string, { enum?: Array<string> }>).category!.enum).toEqual(["exact", "derived", "measured", "session", "all"])
+  })
+
+  it("keeps each success schema exact and every error admissible", async () => {
+    const { tools } = await c.client.listTools()
+    const convert = tools.find((t) => t.name === "convert")!
+    const [success, error] = (convert.outputSchema as unknown as { anyOf: Array<{ required: Array<string> }> }).anyOf
+    expect(success!.required).toEqual(["quantity", "unit", "dimension", "uncertainty", "conversion", "factor", "notes", "ucum"])
+    expect(error!.required).toEqual(["error", "error_type"])
+    // an error result passes the client's own output-schema check
+    const failed = await c.call("convert", { value: 1, from_unit: "kg", to_unit: "m" })
+    expect(failed.isError).toBe(true)
+  })
+})
