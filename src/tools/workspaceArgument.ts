@@ -8,13 +8,8 @@ import { Effect, Schema } from "effect"
 import * as QuantityKind from "../engine/QuantityKind.ts"
 import { type OpenWorkspace, Workspace, type WorkspaceError } from "../services/Workspace.ts"
 
-export const workspaceField = Schema.optional(
-  Schema.String.annotate({
-    description:
-      "Workspace id returned by a define_* tool ('workspace' field). Omit it to use this connection's workspace; a define_* call without one starts a new workspace",
-    examples: ["ws_3q2Xo0Jk9vXb1eLr4Yt5Qm8z"]
-  })
-)
+// explained once, in the server's instructions: it is on fourteen tools, and tools/list has a token budget
+export const workspaceField = Schema.optional(Schema.String)
 
 /** The workspace of one call, from its `workspace` argument. */
 export const openWorkspace = (input: { readonly workspace?: string | undefined }, mode: "read" | "write"): Effect.Effect<OpenWorkspace, WorkspaceError, Workspace> =>
@@ -26,4 +21,4 @@ export const openWorkspace = (input: { readonly workspace?: string | undefined }
 export const kindsOf = (workspace: OpenWorkspace) => Effect.map(workspace.get, (data) => [...QuantityKind.builtins, ...data.kinds])
 
 /** The `workspace` field of a define_* result: the id to pass on later calls. */
-export const workspaceOutput = Schema.optional(Schema.String.annotate({ description: "Id of the workspace holding the definition: pass it as 'workspace' on later calls" }))
+export const workspaceOutput = Schema.optional(Schema.String)
