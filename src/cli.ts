@@ -15,11 +15,11 @@ import { Argument, Command, Flag } from "effect/cli"
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js"
 import { callTool, serverInfo } from "./mcp/server.ts"
 import { flagUsage, parseFlags } from "./mcp/repair/SelfCorrectionConfig.ts"
-import { httpFlagUsage, parseHttpFlags } from "./mcp/transports/httpConfig.ts"
+import { httpFlagUsage, parseHttpFlags, splitValuedFlags } from "./mcp/transports/httpConfig.ts"
 import { LogToStderr, runStdioServer } from "./mcp/transports/stdio.ts"
 import { FormulaRegistry } from "./services/FormulaRegistry.ts"
 import { Workspace } from "./services/Workspace.ts"
-import { parseWorkspaceFlags, workspaceFlagUsage } from "./services/WorkspaceStore.ts"
+import { workspaceFlags, workspaceFlagUsage } from "./services/WorkspaceStore.ts"
 import { UnitCatalog } from "./services/UnitCatalog.ts"
 import { checkDimensions } from "./tools/check_dimensions.ts"
 import { convert } from "./tools/convert.ts"
@@ -142,7 +142,7 @@ const serveMcp = (argv: ReadonlyArray<string>) => {
       process.stderr.write(`${message}\n${mcpUsage}\n`)
       process.exitCode = 2
     })
-  const workspace = parseWorkspaceFlags(argv)
+  const workspace = splitValuedFlags(argv, workspaceFlags)
   if (workspace.missingValue.length > 0) return usageError(`Missing value for ${workspace.missingValue.join(", ")}`)
   const parsed = parseFlags(workspace.rest)
   const flags = { ...parsed, values: { ...parsed.values, ...workspace.values } }

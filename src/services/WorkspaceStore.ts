@@ -286,21 +286,3 @@ export const workspaceFlagUsage = `Workspace flags (each also an environment var
                                     'redis://host:port' (shared by replicas)
   --workspace-idle-timeout <time>   DIMENSIONAL_WORKSPACE_IDLE_TIMEOUT: a workspace unused this long is
                                     dropped (default 7 days)`
-
-/** Splits the workspace flags (`--store memory` or `--store=memory`) out of `argv`. */
-export const parseWorkspaceFlags = (argv: ReadonlyArray<string>) => {
-  const values: Record<string, string> = {}
-  const rest: Array<string> = []
-  const missingValue: Array<string> = []
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!
-    const eq = arg.indexOf("=")
-    const flag = eq > 0 ? arg.slice(0, eq) : arg
-    const key = Object.hasOwn(workspaceFlags, flag) ? workspaceFlags[flag] : undefined
-    if (key === undefined) rest.push(arg)
-    else if (eq > 0) values[key] = arg.slice(eq + 1)
-    else if (argv[i + 1] !== undefined && !argv[i + 1]!.startsWith("--")) values[key] = argv[++i]!
-    else missingValue.push(flag)
-  }
-  return { values, rest, missingValue }
-}

@@ -2,23 +2,11 @@
 // server, reachable by their workspace id and by the same 2025-era session, which the restarted
 // server takes over from the store. Also: a store that cannot be opened stops the server at once.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
-import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
-import { connectHttpClient, spawnServer } from "../support/httpServer.ts"
 import { spawn } from "node:child_process"
-import { repoRoot } from "../support/httpServer.ts"
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer()
-    server.once("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0))
-    })
-  })
+import { connectHttpClient, freePort, repoRoot, spawnServer } from "../support/httpServer.ts"
 
 describe("the embedded file store", () => {
   const dir = mkdtempSync(join(tmpdir(), "dimensional-filestore-"))

@@ -13,7 +13,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js"
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type SpawnedServer, spawnServer } from "../support/httpServer.ts"
+import { freePort, type SpawnedServer, spawnServer } from "../support/httpServer.ts"
 
 const which = (command: string): string | undefined => {
   for (const dir of ["/usr/sbin", "/usr/bin", "/usr/local/sbin", "/usr/local/bin", ...(process.env.PATH ?? "").split(":")]) {
@@ -31,16 +31,6 @@ const redisServer = which("redis-server")
 const nginx = which("nginx")
 const missing = [redisServer ? undefined : "redis-server", nginx ? undefined : "nginx"].filter((x) => x !== undefined)
 if (missing.length > 0) console.warn(`scale-out suite skipped: ${missing.join(" and ")} not installed (apt-get install redis-server nginx-light)`)
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer()
-    server.once("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0))
-    })
-  })
 
 const waitFor = async (what: string, ready: () => Promise<boolean>, ms = 15_000) => {
   const until = Date.now() + ms
