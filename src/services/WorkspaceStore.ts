@@ -166,6 +166,8 @@ const atomicFileStore = (directory: string) =>
     const fileOf = (key: string) => path.join(directory, encodeURIComponent(key))
     const failure = (method: string, key: string) => (cause: unknown) => new KeyValueStore.KeyValueStoreError({ method, key, message: `Unable to ${method} ${key}`, cause })
     let counter = 0
+    // the stored files, not temporary files of a write in progress
+    const stored = Effect.map(fs.readDirectory(directory), (names) => names.filter((name) => !name.endsWith(".tmp")))
     return KeyValueStore.makeStringOnly({
       get: (key) =>
         fs.readFileString(fileOf(key)).pipe(
@@ -177,9 +179,12 @@ const atomicFileStore = (directory: string) =>
         return fs.writeFileString(temp, value).pipe(Effect.andThen(fs.rename(temp, fileOf(key))), Effect.mapError(failure("set", key)))
       },
       remove: (key) => fs.remove(fileOf(key), { force: true }).pipe(Effect.mapError(failure("remove", key))),
-      clear: Effect.void,
-      size: fs.readDirectory(directory).pipe(Effect.map((names) => names.length), Effect.mapError(failure("size", ""))),
-      keys: fs.readDirectory(directory).pipe(Effect.map((names) => names.map(decodeURIComponent)), Effect.mapError(failure("keys", "")))
+      clear: stored.pipe(
+        Effect.flatMap((names) => Effect.forEach(names, (name) => fs.remove(path.join(directory, name), { force: true }), { discard: true })),
+        Effect.mapError(failure("clear", ""))
+      ),
+      size: stored.pipe(Effect.map((names) => names.length), Effect.mapError(failure("size", ""))),
+      keys: stored.pipe(Effect.map((names) => names.map(decodeURIComponent)), Effect.mapError(failure("keys", "")))
     })
   })
 
@@ -197,13 +202,24 @@ return 1`
 
 const overRedis = (description: string, redis: Redis.Redis["Service"]): WorkspaceStore["Service"] => {
   const guarded = guardedCall
+  // the workspaces' keys; SCAN walks the key space in bounded steps (KEYS would block Redis on a large database)
+  const keys: Effect.Effect<ReadonlyArray<string>, KeyValueStore.KeyValueStoreError> = Effect.gen(function* () {
+    const found: Array<string> = []
+    let cursor = "0"
+    do {
+      const [next, batch] = yield* redis.send<[string, Array<string>]>("SCAN", cursor, "MATCH", keyOf("*"), "COUNT", "500")
+      found.push(...batch)
+      cursor = next
+    } while (cursor !== "0")
+    return found
+  }).pipe(Effect.mapError((cause) => new KeyValueStore.KeyValueStoreError({ method: "keys", message: "SCAN failed", cause })))
   const kv = KeyValueStore.makeStringOnly({
     get: (key) => redis.send<string | null>("GET", key).pipe(Effect.map((v) => v ?? undefined), Effect.mapError((cause) => new KeyValueStore.KeyValueStoreError({ method: "get", key, message: "GET failed", cause }))),
     set: (key, value) => redis.send("SET", key, value).pipe(Effect.asVoid, Effect.mapError((cause) => new KeyValueStore.KeyValueStoreError({ method: "set", key, message: "SET failed", cause }))),
     remove: (key) => redis.send("DEL", key).pipe(Effect.asVoid, Effect.mapError((cause) => new KeyValueStore.KeyValueStoreError({ method: "remove", key, message: "DEL failed", cause }))),
-    clear: Effect.void,
-    size: Effect.succeed(0),
-    keys: Effect.succeed([])
+    clear: Effect.flatMap(keys, (names) => (names.length === 0 ? Effect.void : Effect.asVoid(Effect.mapError(redis.send("DEL", ...names), (cause) => new KeyValueStore.KeyValueStoreError({ method: "clear", message: "DEL failed", cause }))))),
+    size: Effect.map(keys, (names) => names.length),
+    keys
   })
   const { decode, remember } = makeDecoder()
   return WorkspaceStore.of({
