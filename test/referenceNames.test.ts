@@ -72,7 +72,8 @@ const differences: Readonly<Record<string, string>> = {
   stathenry: "the ESU stathenry in SI here (pint: Gaussian-CGS dimensions)",
   statmho: "the ESU statmho in SI here (pint: Gaussian-CGS dimensions)",
   statohm: "the ESU statohm in SI here (pint: Gaussian-CGS dimensions)",
-  statΩ: "the ESU statohm in SI here (pint: Gaussian-CGS dimensions)"
+  statΩ: "the ESU statohm in SI here (pint: Gaussian-CGS dimensions)",
+  Nm: "the newton metre (torque) here, with a note (pint: the metric yarn count, km/kg)"
 }
 
 const integral = (r: Reading) => Object.values(r.dimension).every((e) => Number.isInteger(e))

@@ -270,7 +270,7 @@ const parseAndEvaluate = (catalog: Catalog, input: string): UnitExpression | Uni
       expected: "a unit expression"
     })
   }
-  const parsed = UnitSyntax.parse(input, { multiWordNames: catalog.multiWords() })
+  const parsed = UnitSyntax.parse(input, { multiWordNames: catalog.multiWords(), knows: (name) => catalog.resolve(name) !== undefined })
   if (!parsed.ok) {
     const { position, expected, message } = parsed.failure
     return new ParseError({

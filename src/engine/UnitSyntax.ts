@@ -37,6 +37,8 @@ export interface Parsed {
 /** Multi-word names the catalog knows ("fl oz", "nautical mile"), lowercased; the lexer keeps them whole. */
 export interface SyntaxOptions {
   readonly multiWordNames?: ReadonlyMap<string, ReadonlyArray<string>>
+  /** Whether a hyphenated word is a unit's name ("pound-force"); otherwise its hyphens multiply ("kilowatt-hour"). */
+  readonly knows?: (name: string) => boolean
 }
 
 type Token =
@@ -146,6 +148,19 @@ const tokenize = (input: string, options: SyntaxOptions, notes: Array<string>): 
       let j = i + 1
       while (j < input.length && isNamePart(input[j]!)) j++
       let text = input.slice(i, j)
+      // a hyphen between letters: part of a name the catalog knows (pound-force, foot-pound, or the first word of one: pound-force per square inch), or a
+      // product as English writes it (kilowatt-hour, newton-meter), said in the notes
+      while (input[j] === "-" && /\p{L}/u.test(input[j + 1] ?? "") && text.toLowerCase() !== "per") {
+        let k = j + 1
+        while (k < input.length && isNamePart(input[k]!)) k++
+        const joined = input.slice(i, k)
+        if (options.knows?.(joined) || options.multiWordNames?.has(joined.toLowerCase())) {
+          text = joined
+          j = k
+          continue
+        }
+        break
+      }
       // keep a catalog multi-word name ("fl oz", "nautical mile") in one token
       const candidates = options.multiWordNames?.get(text.toLowerCase())
       if (candidates) {
@@ -163,6 +178,11 @@ const tokenize = (input: string, options: SyntaxOptions, notes: Array<string>): 
       if (lower === "per") push({ kind: "div", text, start, end: j, spaceBefore })
       else push({ kind: "name", text, start, end: j, spaceBefore })
       i = j
+      if (input[i] === "-" && /\p{L}/u.test(input[i + 1] ?? "")) {
+        notes.push(`Read the hyphen in '${input.slice(start, Math.min(input.length, i + 20)).split(/[\s*/]/)[0]}' as a product, as in kilowatt-hour`)
+        push({ kind: "mul", text: "-", start: i, end: i + 1, spaceBefore: false })
+        i++
+      }
     } else {
       fail(i, "a unit name, number, operator or parenthesis", `Unexpected character '${c}' at position ${i}`)
     }

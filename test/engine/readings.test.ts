@@ -73,3 +73,19 @@ describe("what a division divides by", () => {
     expect(result(1, "per second", "Hz").quantity).toBe(1)
   })
 })
+
+describe("hyphens and standard-condition flows", () => {
+  it("reads hyphenated names the catalog knows and hyphenated products: pound-force, foot-pound, kilowatt-hour, newton-meter", () => {
+    expect(result(1, "pound-force", "N").quantity).toBeCloseTo(4.4482216152605, 12)
+    expect(result(1, "foot-pound", "J").quantity).toBeCloseTo(1.3558179483314003, 12)
+    expect(result(1, "kilowatt-hour", "MJ").quantity).toBeCloseTo(3.6, 12)
+    expect(result(1, "newton-meter", "J").quantity).toBe(1)
+    expect(result(1, "pound-force per square inch", "Pa").quantity).toBeCloseTo(6894.757293168361, 9)
+  })
+
+  it("refuses scfm, slpm and sccm with every reference state and the amount each gives", () => {
+    const r = convert(catalog, 10, "scfm", "mol/s")
+    expect(isEngineError(r) && r._tag).toBe("AmbiguousInput")
+    if (isEngineError(r) && r._tag === "AmbiguousInput") expect(r.readings.every((x) => typeof x.value === "number")).toBe(true)
+  })
+})

@@ -115,6 +115,12 @@ export const mechanics = [
   unit("plf", "pound per linear foot", [1, "lbf/ft"], { ...gravitational, plurals: ["pounds per linear foot"], note: "distributed load, force per length" }),
   unit("klf", "kip per linear foot", [1, "kip/ft"], { ...gravitational, plurals: ["kips per linear foot"], note: "distributed load, 1000 lbf/ft" }),
   unit("ksf", "kip per square foot", [1, "kip/ft^2"], { ...gravitational, plurals: ["kips per square foot"], note: "soil bearing pressure, 1000 lbf/ft²" }),
+  unit("N_m", "newton metre", [1, "N*m"], {
+    aliases: ["Nm"],
+    names: ["newton meter", "newton-metre", "newton-meter"],
+    source: "SI Brochure 2.3.4 (the newton metre for a moment of force)",
+    note: "torque or moment of force; the same dimension as the joule, which names energy. Nm is not nm (nanometre)"
+  }),
   unit("kip_ft", "kip foot", [1, "kip*ft"], { ...gravitational, names: ["kip-foot", "foot kip"], plurals: ["kip feet", "foot kips"], note: "bending moment, 1355.8179483314004 N·m" }),
   unit("kip_in", "kip inch", [1, "kip*in"], { ...gravitational, names: ["kip-inch", "inch kip"], plurals: ["kip inches", "inch kips"], note: "bending moment" }),
   unit("fsw", "foot of seawater", [ratio(1, 33), "atm"], {

@@ -18,7 +18,41 @@ export interface AmbiguousName {
   readonly readings: ReadonlyArray<Reading>
 }
 
+/** An amount-of-substance flow p·V̇/(R·T) of an ideal gas at a pressure and temperature. */
+const atConditions = (volume: string, kelvin: string, pascal = "101325") => `(${pascal} Pa)*(${volume})/((8.314462618 J/(mol*K))*(${kelvin} K))`
+
+/**
+ * Standard-condition gas flows name a volume at a reference state, and the reference differs between
+ * standards (NIST, CAGI, DIN 1343, SEMI): each reading is the amount of gas per time at one of them.
+ */
 export const ambiguous: ReadonlyArray<AmbiguousName> = [
+  {
+    names: ["scfm", "SCFM"],
+    anyCase: false,
+    readings: [
+      { meaning: "standard cubic feet per minute at 60 °F and 101.325 kPa (US gas industry)", unit: atConditions("ft^3/min", "288.7055555555556") },
+      { meaning: "at 68 °F (20 °C) and 101.325 kPa", unit: atConditions("ft^3/min", "293.15") },
+      { meaning: "at 0 °C and 101.325 kPa (normal conditions, DIN 1343)", unit: atConditions("ft^3/min", "273.15") }
+    ]
+  },
+  {
+    names: ["slpm", "SLPM", "slm", "SLM"],
+    anyCase: false,
+    readings: [
+      { meaning: "standard litres per minute at 0 °C and 101.325 kPa (most mass-flow controllers)", unit: atConditions("L/min", "273.15") },
+      { meaning: "at 20 °C and 101.325 kPa", unit: atConditions("L/min", "293.15") },
+      { meaning: "at 25 °C and 101.325 kPa", unit: atConditions("L/min", "298.15") }
+    ]
+  },
+  {
+    names: ["sccm", "SCCM"],
+    anyCase: false,
+    readings: [
+      { meaning: "standard cubic centimetres per minute at 0 °C and 101.325 kPa (SEMI E12)", unit: atConditions("cm^3/min", "273.15") },
+      { meaning: "at 20 °C and 101.325 kPa", unit: atConditions("cm^3/min", "293.15") },
+      { meaning: "at 25 °C and 101.325 kPa", unit: atConditions("cm^3/min", "298.15") }
+    ]
+  },
   {
     names: ["ton", "tons"],
     anyCase: true,
@@ -128,5 +162,6 @@ export const dominant: Readonly<Record<string, string>> = {
   Gbit: "Gb read as the gigabit; the gilbert (UCUM's Gb) is spelled 'gilbert'",
   Tbit: "Tb read as the terabit, not a tablespoon",
   yr: "year read as the Julian year (365.25 d, IAU); the Gregorian year is yr_greg, the tropical yr_trop",
-  U: "U read as the enzyme unit (1 µmol/min), not the rack unit"
+  U: "U read as the enzyme unit (1 µmol/min), not the rack unit",
+  N_m: "Nm read as the newton metre (torque), not nm (the nanometre) or the metric yarn count (km/kg)"
 }
