@@ -15,10 +15,11 @@ import { Argument, Command, Flag } from "effect/cli"
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js"
 import { callTool, serverInfo } from "./mcp/server.ts"
 import { flagUsage, parseFlags } from "./mcp/repair/SelfCorrectionConfig.ts"
-import { httpFlagUsage, parseHttpFlags } from "./mcp/transports/httpConfig.ts"
+import { httpFlagUsage, parseHttpFlags, splitValuedFlags } from "./mcp/transports/httpConfig.ts"
 import { LogToStderr, runStdioServer } from "./mcp/transports/stdio.ts"
 import { FormulaRegistry } from "./services/FormulaRegistry.ts"
-import { SessionState } from "./services/SessionState.ts"
+import { Workspace } from "./services/Workspace.ts"
+import { workspaceFlags, workspaceFlagUsage } from "./services/WorkspaceStore.ts"
 import { UnitCatalog } from "./services/UnitCatalog.ts"
 import { checkDimensions } from "./tools/check_dimensions.ts"
 import { convert } from "./tools/convert.ts"
@@ -30,13 +31,15 @@ const mcpUsage = `Usage: dimensional mcp [flags]         serve MCP over stdio
 
 ${flagUsage}
 
-${httpFlagUsage}`
+${httpFlagUsage}
+
+${workspaceFlagUsage}`
 
 // ---------------------------------------------------------------------------------------------
 // Human commands
 
 /** The services one tool call needs, outside any MCP session. */
-const ToolServicesLive = Layer.mergeAll(SessionState.layer("cli"), FormulaRegistry.layer).pipe(Layer.provideMerge(UnitCatalog.layer), Layer.provideMerge(LogToStderr))
+const ToolServicesLive = Layer.mergeAll(Workspace.layerInMemory(), FormulaRegistry.layer).pipe(Layer.provideMerge(UnitCatalog.layer), Layer.provideMerge(LogToStderr))
 
 const json = Flag.Boolean("json").pipe(Flag.withDefault(false), Flag.withDescription("Print the structured result (the MCP tool's JSON) instead of text"))
 const ucum = Flag.Boolean("ucum").pipe(Flag.withDefault(false), Flag.withDescription("Units are written in UCUM (mg/dL, mm[Hg], Cel, 10*3/uL)"))
@@ -134,12 +137,15 @@ const root = Command.make("dimensional").pipe(
 
 const serveMcp = (argv: ReadonlyArray<string>) => {
   if (argv.includes("--help") || argv.includes("-h")) return Effect.sync(() => process.stdout.write(mcpUsage + "\n"))
-  const flags = parseFlags(argv)
   const usageError = (message: string) =>
     Effect.sync(() => {
       process.stderr.write(`${message}\n${mcpUsage}\n`)
       process.exitCode = 2
     })
+  const workspace = splitValuedFlags(argv, workspaceFlags)
+  if (workspace.missingValue.length > 0) return usageError(`Missing value for ${workspace.missingValue.join(", ")}`)
+  const parsed = parseFlags(workspace.rest)
+  const flags = { ...parsed, values: { ...parsed.values, ...workspace.values } }
   if (flags.rest.includes("--http")) {
     const http = parseHttpFlags(flags.rest.filter((arg) => arg !== "--http"))
     if (http.missingValue.length > 0) return usageError(`Missing value for ${http.missingValue.join(", ")}`)

@@ -8,7 +8,9 @@
  *   }).pipe(Effect.catchTag("DimensionMismatch", (e) => ...), Effect.provide(Dimensional.layer))
  */
 export * from "./engine.ts"
-export { SessionState } from "./services/SessionState.ts"
+export { DefaultWorkspace, newWorkspaceId, Workspace, WorkspaceQuota } from "./services/Workspace.ts"
+export type { OpenWorkspace, WorkspaceData } from "./services/Workspace.ts"
+export * as WorkspaceStore from "./services/WorkspaceStore.ts"
 export * as Formula from "./engine/Formula.ts"
 export type { FormulaInput, FormulaResult } from "./engine/FormulaEvaluation.ts"
 export { FormulaRegistry } from "./services/FormulaRegistry.ts"

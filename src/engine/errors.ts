@@ -120,6 +120,19 @@ export class InvalidDimension extends Schema.TaggedError<InvalidDimension>()("In
   ...diagnostics
 }) {}
 
+/**
+ * The store that holds workspaces (custom units, constants, kinds) did not answer in time or
+ * refused: the call changed nothing it could not report; retrying later may succeed.
+ */
+export class StoreUnavailable extends Schema.TaggedError<StoreUnavailable>()("StoreUnavailable", {
+  ...diagnostics
+}) {}
+
+/** A workspace id that names no live workspace: never created here, expired after idling, or mistyped. */
+export class UnknownWorkspace extends Schema.TaggedError<UnknownWorkspace>()("UnknownWorkspace", {
+  ...diagnostics
+}) {}
+
 /** Why a unit expression does not resolve: a name not known, a malformed expression, or a name with several meanings. */
 export type UnitError = UnknownUnit | ParseError | AmbiguousInput
 
@@ -139,6 +152,8 @@ export type EngineError =
   | NoActiveDeclaration
   | InvalidDimension
   | AmbiguousInput
+  | StoreUnavailable
+  | UnknownWorkspace
 
 const engineErrorTags = new Set([
   "UnknownUnit",
@@ -155,7 +170,9 @@ const engineErrorTags = new Set([
   "DuplicateKind",
   "NoActiveDeclaration",
   "InvalidDimension",
-  "AmbiguousInput"
+  "AmbiguousInput",
+  "StoreUnavailable",
+  "UnknownWorkspace"
 ])
 
 export const isEngineError = (u: unknown): u is EngineError =>

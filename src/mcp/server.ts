@@ -23,13 +23,14 @@ export const serverInfo = { name: "dimensional", version: "0.2.0" } as const
 /** Said once here rather than in every tool's output schema: the shape of every failure. */
 const instructions =
   "Unit-safe arithmetic. Use convert for a value between units, check_dimensions before combining quantities, " +
-  "and list_units / list_dimensions / list_scales to discover names. Every failure is a result with isError and " +
+  "and list_units / list_dimensions / list_scales to discover names. Definitions live in a workspace: this connection's, " +
+  "or the id a define_* result gives in `workspace`; pass it as `workspace` on later calls. Every failure is a result with isError and " +
   "{error, error_type, parameter, step, got, expected, likely_fix, fix, hints}: apply likely_fix (or send fix.value as " +
   "fix.parameter) when present; otherwise read hints and ask the user. error_type is one of unknown_unit, parse_error, " +
   "dimension_mismatch, no_conversion_path, ambiguous_input (readings: each meaning with its value), invalid_input " +
   "(issues, schema, validExample), invalid_value, computation_error, duplicate_unit, alias_collision, duplicate_symbol, " +
   "invalid_unit, invalid_dimension, unknown_kind, duplicate_kind, no_active_declaration, unknown_formula, missing_parameter, " +
-  "invalid_parameter, execution_error, result_too_large, internal_error. A result with `corrections` ran on arguments " +
+  "invalid_parameter, execution_error, result_too_large, store_unavailable, unknown_workspace, internal_error. A result with `corrections` ran on arguments " +
   "the server adjusted: check them."
 
 const descriptions = new WeakMap<AnyTool, ToolDescription>()

@@ -47,6 +47,10 @@ export const errorTypeOf = (failure: ToolFailure): string => {
       return "invalid_dimension"
     case "AmbiguousInput":
       return "ambiguous_input"
+    case "StoreUnavailable":
+      return "store_unavailable"
+    case "UnknownWorkspace":
+      return "unknown_workspace"
   }
 }
 

@@ -1,6 +1,6 @@
 import { Effect, Schema } from "effect"
 import { FormulaRegistry } from "../services/FormulaRegistry.ts"
-import { SessionState } from "../services/SessionState.ts"
+import { openWorkspace, workspaceField } from "./workspaceArgument.ts"
 import { Role } from "../engine/roles.ts"
 import { defineTool, readOnly, rolesTable, unitField } from "./Tool.ts"
 
@@ -19,6 +19,7 @@ export const FormulaParameterInput = Schema.Struct({
 const bmiExample = { mass: { value: 70, unit: "kg" }, height: { value: 1.75, unit: "m" } }
 
 export const CallFormulaInput = Schema.Struct({
+  workspace: workspaceField,
   name: Schema.NonEmptyString.annotate({ description: "Formula name, from list_formulas", examples: ["bmi"] }),
   parameters: Schema.Record(Schema.String, FormulaParameterInput).annotate({
     description: "One entry per formula parameter: {\"value\": ..., \"unit\": \"...\"}, or {\"value\": ...} for a dimensionless one",
@@ -51,7 +52,7 @@ export const callFormula = defineTool({
   handler: (input) =>
     Effect.gen(function* () {
       // the session's catalog: its units and constants resolve here (ucon resolved without the session: mph was milli-phot)
-      const catalog = yield* (yield* SessionState).catalog()
+      const catalog = yield* (yield* openWorkspace(input, "read")).catalog()
       return yield* (yield* FormulaRegistry).call(input.name, input.parameters, input.output_unit, catalog)
     })
 })

@@ -1,10 +1,11 @@
 import { Effect, Schema } from "effect"
 import * as Engine from "../engine/convert.ts"
-import { SessionState } from "../services/SessionState.ts"
+import { openWorkspace, workspaceField } from "./workspaceArgument.ts"
 import { Role } from "../engine/roles.ts"
 import { defineTool, notationField, readOnly, rolesTable, unitField } from "./Tool.ts"
 
 export const CheckDimensionsInput = Schema.Struct({
+  workspace: workspaceField,
   unit_a: unitField({ description: "First unit expression", examples: ["kg"] }),
   unit_b: unitField({ description: "Second unit expression", examples: ["lb"] }),
   notation: notationField
@@ -30,7 +31,7 @@ export const checkDimensions = defineTool({
   roles: rolesTable({ [Role.firstUnit]: "unit_a", [Role.secondUnit]: "unit_b" }),
   handler: (input) =>
     Effect.gen(function* () {
-      const catalog = yield* (yield* SessionState).catalog()
+      const catalog = yield* (yield* openWorkspace(input, "read")).catalog()
       return yield* Engine.checkDimensions(catalog, input.unit_a, input.unit_b, input.notation)
     })
 })

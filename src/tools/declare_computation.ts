@@ -2,12 +2,12 @@ import { Effect, Schema } from "effect"
 import * as Dimension from "../engine/Dimension.ts"
 import * as DimensionNames from "../engine/DimensionNames.ts"
 import * as QuantityKind from "../engine/QuantityKind.ts"
-import { SessionState } from "../services/SessionState.ts"
-import { kindsOfSession } from "./kindsOfSession.ts"
+import { kindsOf, openWorkspace, workspaceField } from "./workspaceArgument.ts"
 import { defineTool, sessionWrite, unitField } from "./Tool.ts"
 import { unitForKind } from "./unitForKind.ts"
 
 export const DeclareComputationInput = Schema.Struct({
+  workspace: workspaceField,
   quantity_kind: Schema.NonEmptyString.annotate({ description: "Name or alias of a quantity kind (list_quantity_kinds)", examples: ["gibbs_energy"] }),
   expected_unit: unitField({ description: "Unit you expect the result in", examples: ["kJ/mol"] }),
   context: Schema.optional(Schema.Record(Schema.String, Schema.String)).annotate({ description: "Optional context, kept with the declaration", examples: [{ temperature: "298.15 K" }] })
@@ -35,8 +35,8 @@ export const declareComputation = defineTool({
   annotations: sessionWrite,
   handler: (input) =>
     Effect.gen(function* () {
-      const session = yield* SessionState
-      const kinds = yield* kindsOfSession
+      const session = yield* openWorkspace(input, "write")
+      const kinds = yield* kindsOf(session)
       const kind = QuantityKind.findKind(kinds, input.quantity_kind)
       if (!kind) return yield* Effect.fail(QuantityKind.unknownKind(kinds, input.quantity_kind, "quantity_kind"))
       const unit = yield* unitForKind(yield* session.catalog(), input.expected_unit, "expected_unit")

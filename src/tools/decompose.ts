@@ -1,7 +1,7 @@
 import { Effect, Schema } from "effect"
 import { type DecomposeResult, decomposeConversion, decomposeWithQuantities, parseQuery } from "../engine/decompose.ts"
 import { InvalidInput, isEngineError } from "../engine/errors.ts"
-import { SessionState } from "../services/SessionState.ts"
+import { openWorkspace, workspaceField } from "./workspaceArgument.ts"
 import { Role, knownQuantityOf } from "../engine/roles.ts"
 import { defineTool, readOnly, type RolePlacement, unitField } from "./Tool.ts"
 
@@ -23,6 +23,7 @@ export const KnownQuantityInput = Schema.Struct({
 })
 
 export const DecomposeInput = Schema.Struct({
+  workspace: workspaceField,
   query: Schema.optional(Schema.NonEmptyString).annotate({ description: "Simple conversion query, e.g. '500 mL to L', '60 mph -> km/h'", examples: ["500 mL to L"] }),
   initial_unit: Schema.optional(unitField({ description: "Starting unit (with target_unit, instead of query)", examples: ["mcg/(kg*min)"] })),
   target_unit: Schema.optional(unitField({ description: "Target unit (with initial_unit)", examples: ["mg/h"] })),
@@ -59,7 +60,7 @@ export const decompose = defineTool({
   roles,
   handler: (input) =>
     Effect.gen(function* () {
-      const catalog = yield* (yield* SessionState).catalog()
+      const catalog = yield* (yield* openWorkspace(input, "read")).catalog()
       if (input.query !== undefined) {
         const parsed = parseQuery(input.query)
         if (isEngineError(parsed)) return yield* Effect.fail(parsed)

@@ -2,11 +2,13 @@ import { Effect, Schema } from "effect"
 import type { Constant } from "../engine/Constants.ts"
 import { checkSessionConstant } from "../engine/constants/sessionConstant.ts"
 import { isEngineError } from "../engine/errors.ts"
-import { type SessionData, SessionState } from "../services/SessionState.ts"
+import type { WorkspaceData } from "../services/Workspace.ts"
+import { openWorkspace, workspaceField, workspaceOutput } from "./workspaceArgument.ts"
 import { UnitCatalog } from "../services/UnitCatalog.ts"
 import { defineTool, sessionWrite, unitField } from "./Tool.ts"
 
 export const DefineConstantInput = Schema.Struct({
+  workspace: workspaceField,
   symbol: Schema.NonEmptyString.annotate({
     description: "Short symbol, e.g. 'g_local'; it becomes a unit of this session, so not one that reads as a unit already ('Tm': use 'T_m')",
     examples: ["g_local"]
@@ -28,11 +30,12 @@ export const DefineConstantOutput = Schema.Struct({
   unit: Schema.String,
   uncertainty: Schema.NullOr(Schema.Number),
   message: Schema.String,
-  usage: Schema.String
+  usage: Schema.String,
+  workspace: workspaceOutput
 })
 
 /** The session's constants in the engine's shape (category "session"). */
-export const sessionConstants = (data: SessionData): Array<Constant> =>
+export const sessionConstants = (data: WorkspaceData): Array<Constant> =>
   data.constants.map((c) => ({ ...c, aliases: [], category: "session" }))
 
 const usage = (c: Constant): string =>
@@ -48,12 +51,11 @@ export const defineConstant = defineTool({
   annotations: sessionWrite,
   handler: (input) =>
     Effect.gen(function* () {
-      const session = yield* SessionState
+      const session = yield* openWorkspace(input, "write")
       const { catalog: builtin } = yield* UnitCatalog
       return yield* session.modify((data) =>
         Effect.gen(function* () {
-          // modify holds the session's lock, so this catalog is the one of `data`
-          const current = yield* session.catalog()
+          const current = yield* session.catalogOf(data)
           const constant = checkSessionConstant({ builtin, session: current }, sessionConstants(data), input)
           if (isEngineError(constant)) return yield* Effect.fail(constant)
           const stored = { symbol: constant.symbol, name: constant.name, value: constant.value, unit: constant.unit, uncertainty: constant.uncertainty, source: constant.source }
@@ -64,7 +66,8 @@ export const defineConstant = defineTool({
             unit: constant.unit,
             uncertainty: constant.uncertainty,
             message: `Constant '${constant.symbol}' registered for session.`,
-            usage: usage(constant)
+            usage: usage(constant),
+            workspace: session.id
           }
           return [result, { ...data, constants: [...data.constants, stored] }] as const
         })

@@ -1,10 +1,11 @@
 import { Effect, Schema } from "effect"
 import { checkBuiltinEdge } from "../engine/customUnits.ts"
 import { InvalidInput, InvalidValue, isEngineError, locate } from "../engine/errors.ts"
-import { SessionState } from "../services/SessionState.ts"
+import { openWorkspace, workspaceField, workspaceOutput } from "./workspaceArgument.ts"
 import { defineTool, sessionWrite, unitField } from "./Tool.ts"
 
 export const DefineConversionInput = Schema.Struct({
+  workspace: workspaceField,
   src: unitField({ description: "Source unit name or alias", examples: ["widget"] }),
   dst: unitField({ description: "Destination unit name or alias", examples: ["ea"] }),
   factor: Schema.Finite.annotate({ description: "Conversion multiplier: dst = src × factor (+ offset)", examples: [12] }),
@@ -19,7 +20,8 @@ export const DefineConversionOutput = Schema.Struct({
   factor: Schema.Number,
   offset: Schema.Number,
   applied: Schema.Boolean,
-  message: Schema.String
+  message: Schema.String,
+  workspace: workspaceOutput
 })
 
 export const defineConversion = defineTool({
@@ -32,7 +34,7 @@ export const defineConversion = defineTool({
   annotations: sessionWrite,
   handler: (input) =>
     Effect.gen(function* () {
-      const session = yield* SessionState
+      const session = yield* openWorkspace(input, "write")
       if (input.factor === 0) {
         return yield* new InvalidValue({ message: "A conversion factor cannot be 0", role: "factor", got: "0", hints: ["dst = src × factor: the factor must be non-zero"] })
       }
@@ -61,6 +63,6 @@ export const defineConversion = defineTool({
         const next = { ...data, edges: [...data.edges, edge] }
         return Effect.as(session.catalogOf(next), [undefined, next] as const)
       })
-      return { success: true, ...edge, applied: true, message: `Conversion edge '${input.src}' -> '${input.dst}' (factor=${input.factor}${edge.offset ? `, offset=${edge.offset}` : ""}) added to session.` }
+      return { success: true, ...edge, applied: true, message: `Conversion edge '${input.src}' -> '${input.dst}' (factor=${input.factor}${edge.offset ? `, offset=${edge.offset}` : ""}) added to session.`, workspace: session.id }
     })
 })

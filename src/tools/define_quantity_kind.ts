@@ -2,11 +2,11 @@ import { Effect, Schema } from "effect"
 import * as Dimension from "../engine/Dimension.ts"
 import { DuplicateKind, isEngineError } from "../engine/errors.ts"
 import * as QuantityKind from "../engine/QuantityKind.ts"
-import { SessionState } from "../services/SessionState.ts"
-import { kindsOfSession } from "./kindsOfSession.ts"
+import { openWorkspace, workspaceField, workspaceOutput } from "./workspaceArgument.ts"
 import { defineTool, sessionWrite } from "./Tool.ts"
 
 export const DefineQuantityKindInput = Schema.Struct({
+  workspace: workspaceField,
   name: Schema.NonEmptyString.annotate({ description: "Unique identifier, e.g. 'reaction_gibbs_energy'", examples: ["reaction_gibbs_energy"] }),
   dimension: Schema.NonEmptyString.annotate({
     description: "A dimension name ('energy'), expression ('energy/amount_of_substance') or signature ('M·L²·T⁻²·N⁻¹')",
@@ -25,7 +25,8 @@ export const DefineQuantityKindOutput = Schema.Struct({
   dimension: Schema.String,
   vector_signature: Schema.String,
   category: Schema.String,
-  message: Schema.String
+  message: Schema.String,
+  workspace: workspaceOutput
 })
 
 export const defineQuantityKind = defineTool({
@@ -38,7 +39,9 @@ export const defineQuantityKind = defineTool({
   annotations: sessionWrite,
   handler: (input) =>
     Effect.gen(function* () {
-      const kinds = yield* kindsOfSession
+      const session = yield* openWorkspace(input, "write")
+      const taken = (kinds: ReadonlyArray<QuantityKind.QuantityKind>) =>
+        Effect.gen(function* () {
       for (const n of [input.name, ...(input.aliases ?? [])]) {
         const taken = QuantityKind.findKind(kinds, n)
         if (taken) {
@@ -50,6 +53,8 @@ export const defineQuantityKind = defineTool({
           })
         }
       }
+        })
+      yield* taken([...QuantityKind.builtins, ...(yield* session.get).kinds])
       const kind = QuantityKind.fromEntry(
         {
           name: input.name,
@@ -63,14 +68,16 @@ export const defineQuantityKind = defineTool({
         false
       )
       if (isEngineError(kind)) return yield* Effect.fail(kind)
-      yield* (yield* SessionState).modify((data) => Effect.succeed([undefined, { ...data, kinds: [...data.kinds, kind] }] as const))
+      // checked again as written: another replica may have defined the kind meanwhile
+      yield* session.modify((data) => Effect.as(taken([...QuantityKind.builtins, ...data.kinds]), [undefined, { ...data, kinds: [...data.kinds, kind] }] as const))
       return {
         success: true,
         name: kind.name,
         dimension: input.dimension,
         vector_signature: Dimension.signature(kind.dimension),
         category: kind.category,
-        message: `Quantity kind '${kind.name}' registered for session.`
+        message: `Quantity kind '${kind.name}' registered for session.`,
+        workspace: session.id
       }
     })
 })

@@ -3,10 +3,11 @@ import * as Dimension from "../engine/Dimension.ts"
 import { parseDimension } from "../engine/DimensionExpression.ts"
 import * as DimensionNames from "../engine/DimensionNames.ts"
 import { DuplicateDefinition, InvalidDimension, isEngineError } from "../engine/errors.ts"
-import { SessionState } from "../services/SessionState.ts"
+import { openWorkspace, workspaceField, workspaceOutput } from "./workspaceArgument.ts"
 import { defineTool, sessionWrite } from "./Tool.ts"
 
 export const DefineUnitInput = Schema.Struct({
+  workspace: workspaceField,
   name: Schema.NonEmptyString.annotate({ description: "Canonical unit name", examples: ["widget"] }),
   dimension: Schema.NonEmptyString.annotate({ description: "Dimension name (list_dimensions) or expression, e.g. 'mass', 'count', 'length/time'", examples: ["count"] }),
   aliases: Schema.optional(Schema.Array(Schema.NonEmptyString)).annotate({ description: "Shorthand symbols", examples: [["wdg"]] })
@@ -18,7 +19,8 @@ export const DefineUnitOutput = Schema.Struct({
   dimension: Schema.String,
   aliases: Schema.Array(Schema.String),
   builtin: Schema.Boolean,
-  message: Schema.String
+  message: Schema.String,
+  workspace: workspaceOutput
 })
 
 export const defineUnit = defineTool({
@@ -32,7 +34,7 @@ export const defineUnit = defineTool({
   annotations: sessionWrite,
   handler: (input) =>
     Effect.gen(function* () {
-      const session = yield* SessionState
+      const session = yield* openWorkspace(input, "write")
       const dimension = parseDimension(input.dimension)
       if (isEngineError(dimension)) {
         return yield* new InvalidDimension({
@@ -58,27 +60,44 @@ export const defineUnit = defineTool({
           message: `'${input.name}' is already built in as ${existing.unit.name} (${existing.unit.symbol}), ${dimensionName}, with its exact definition; nothing was added. Use it directly.`
         }
       }
-      for (const [index, taken] of [input.name, ...aliases].entries()) {
-        const hit = catalog.resolve(taken)
-        if (hit) {
-          const what = `${hit.prefix ? hit.prefix.name : ""}${hit.unit.name} (${DimensionNames.describe(hit.unit.dimension)})`
-          return yield* new DuplicateDefinition({
-            kind: index === 0 ? "duplicate_unit" : "alias_collision",
-            message: `'${taken}' already names ${what}`,
-            role: index === 0 ? "name" : "aliases",
-            got: taken,
-            hints: ["Choose a name that no built-in or session unit uses", "Use list_units() to see the names in use"]
-          })
-        }
-      }
-      yield* session.modify((data) => Effect.succeed([undefined, { ...data, units: [...data.units, { name: input.name, dimension, aliases }] }] as const))
+      // checked against the workspace as it is when written: another replica may have defined the name meanwhile
+      yield* session.modify((data) =>
+        Effect.gen(function* () {
+          const current = yield* session.catalogOf(data)
+          for (const [index, taken] of [input.name, ...aliases].entries()) {
+            const hit = current.resolve(taken)
+            if (hit) {
+              const what = `${hit.prefix ? hit.prefix.name : ""}${hit.unit.name} (${DimensionNames.describe(hit.unit.dimension)})`
+              return yield* new DuplicateDefinition({
+                kind: index === 0 ? "duplicate_unit" : "alias_collision",
+                message: `'${taken}' already names ${what}`,
+                role: index === 0 ? "name" : "aliases",
+                got: taken,
+                hints: ["Choose a name that no built-in or session unit uses", "Use list_units() to see the names in use"]
+              })
+            }
+          }
+          if (new Set(aliases).size !== aliases.length || aliases.includes(input.name)) {
+            const repeated = aliases.find((a, i) => a === input.name || aliases.indexOf(a) !== i)!
+            return yield* new DuplicateDefinition({
+              kind: "alias_collision",
+              message: `'${repeated}' is given twice`,
+              role: "aliases",
+              got: repeated,
+              hints: ["List each alias once, and not the unit's own name"]
+            })
+          }
+          return [undefined, { ...data, units: [...data.units, { name: input.name, dimension, aliases }] }] as const
+        })
+      )
       return {
         success: true,
         name: input.name,
         dimension: dimensionName,
         aliases: [...aliases],
         builtin: false,
-        message: `Unit '${input.name}' registered for session. Use define_conversion() to add conversion edges.`
+        message: `Unit '${input.name}' registered for session. Use define_conversion() to add conversion edges.`,
+        workspace: session.id
       }
     })
 })

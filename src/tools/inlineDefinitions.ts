@@ -9,8 +9,8 @@ import { builtinEquivalent, checkBuiltinEdge } from "../engine/customUnits.ts"
 import { parseDimension } from "../engine/DimensionExpression.ts"
 import { isEngineError, locate } from "../engine/errors.ts"
 import type { Catalog } from "../engine/Catalog.ts"
-import type { CatalogError } from "../services/SessionState.ts"
-import { SessionState } from "../services/SessionState.ts"
+import type { CatalogError, Workspace, WorkspaceError } from "../services/Workspace.ts"
+import { openWorkspace, workspaceField } from "./workspaceArgument.ts"
 import { UnitCatalog } from "../services/UnitCatalog.ts"
 
 export const CustomUnitInput = Schema.Struct({
@@ -28,18 +28,20 @@ export const CustomEdgeInput = Schema.Struct({
 
 export const inlineFields = {
   custom_units: Schema.optional(Schema.Array(CustomUnitInput)).annotate({ description: "Units defined for this call only" }),
-  custom_edges: Schema.optional(Schema.Array(CustomEdgeInput)).annotate({ description: "Conversion edges for this call only" })
+  custom_edges: Schema.optional(Schema.Array(CustomEdgeInput)).annotate({ description: "Conversion edges for this call only" }),
+  workspace: workspaceField
 }
 
 export interface InlineArguments {
   readonly custom_units?: ReadonlyArray<typeof CustomUnitInput.Type> | undefined
   readonly custom_edges?: ReadonlyArray<typeof CustomEdgeInput.Type> | undefined
+  readonly workspace?: string | undefined
 }
 
 /** The catalog for one call: the session's, with this call's inline units and edges over it, and notes on edges not applied. */
-export const catalogForCall = (args: InlineArguments): Effect.Effect<{ readonly catalog: Catalog; readonly notes: ReadonlyArray<string> }, CatalogError, SessionState | UnitCatalog> =>
+export const catalogForCall = (args: InlineArguments): Effect.Effect<{ readonly catalog: Catalog; readonly notes: ReadonlyArray<string> }, CatalogError | WorkspaceError, Workspace | UnitCatalog> =>
   Effect.gen(function* () {
-    const session = yield* SessionState
+    const session = yield* openWorkspace(args, "read")
     // no inline definitions (nearly every call): the session's own catalog, as it is
     if ((args.custom_units ?? []).length === 0 && (args.custom_edges ?? []).length === 0) return { catalog: yield* session.catalog(), notes: [] }
     const { catalog: builtin } = yield* UnitCatalog

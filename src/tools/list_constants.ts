@@ -1,12 +1,13 @@
 import { Effect, Schema } from "effect"
 import * as Constants from "../engine/Constants.ts"
 import { isEngineError } from "../engine/errors.ts"
-import { SessionState } from "../services/SessionState.ts"
+import { openWorkspace, workspaceField } from "./workspaceArgument.ts"
 import { UnitCatalog } from "../services/UnitCatalog.ts"
 import { sessionConstants } from "./define_constant.ts"
 import { defineTool, readOnly } from "./Tool.ts"
 
 export const ListConstantsInput = Schema.Struct({
+  workspace: workspaceField,
   category: Schema.optional(
     Schema.Literals([...Constants.categories, "all"]).annotate({
       description: "exact (SI defining), derived (from exact ones), measured (with uncertainty), session, or all (default)",
@@ -43,7 +44,7 @@ export const listConstants = defineTool({
       const filter = Constants.parseCategory(input.category)
       if (isEngineError(filter)) return yield* Effect.fail(filter)
       const { catalog } = yield* UnitCatalog
-      const data = yield* (yield* SessionState).get
+      const data = yield* (yield* openWorkspace(input, "read")).get
       const listed = Constants.select([...Constants.builtin, ...sessionConstants(data)], filter)
       const result: Array<Constants.ConstantInfo> = []
       for (const c of listed) {

@@ -3,10 +3,11 @@ import * as Dimension from "../engine/Dimension.ts"
 import { parseDimension } from "../engine/DimensionExpression.ts"
 import { InvalidDimension, isEngineError } from "../engine/errors.ts"
 import * as QuantityKind from "../engine/QuantityKind.ts"
-import { kindsOfSession } from "./kindsOfSession.ts"
+import { kindsOf, openWorkspace, workspaceField } from "./workspaceArgument.ts"
 import { defineTool, readOnly } from "./Tool.ts"
 
 export const ListQuantityKindsInput = Schema.Struct({
+  workspace: workspaceField,
   dimension: Schema.optional(Schema.NonEmptyString).annotate({ description: "Only kinds of this dimension ('energy', 'M·L²·T⁻²')", examples: ["energy"] }),
   category: Schema.optional(Schema.NonEmptyString).annotate({ description: "Only kinds of this category ('thermodynamics', 'radiation', 'session')", examples: ["radiation"] })
 })
@@ -33,7 +34,7 @@ export const listQuantityKinds = defineTool({
   annotations: readOnly,
   handler: (input) =>
     Effect.gen(function* () {
-      const kinds = yield* kindsOfSession
+      const kinds = yield* kindsOf(yield* openWorkspace(input, "read"))
       let dimension: Dimension.Dimension | undefined
       if (input.dimension !== undefined) {
         const parsed = parseDimension(input.dimension)

@@ -4,7 +4,7 @@ import * as DimensionNames from "../engine/DimensionNames.ts"
 import { parseDimension } from "../engine/DimensionExpression.ts"
 import type { UnitRecord } from "../engine/Catalog.ts"
 import { InvalidInput, isEngineError, locate } from "../engine/errors.ts"
-import { SessionState } from "../services/SessionState.ts"
+import { openWorkspace, workspaceField } from "./workspaceArgument.ts"
 import { defineTool, readOnly } from "./Tool.ts"
 
 /** A page answers in under 2,000 tokens: 12 entries, sent as text and as structured content. */
@@ -12,6 +12,7 @@ const DEFAULT_LIMIT = 12
 const MAX_LIMIT = 100
 
 export const ListUnitsInput = Schema.Struct({
+  workspace: workspaceField,
   dimension: Schema.optional(Schema.NonEmptyString).annotate({
     description: "A dimension name ('pressure') or expression ('length/time')",
     examples: ["mass"]
@@ -49,7 +50,7 @@ export const listUnits = defineTool({
   annotations: readOnly,
   handler: (input) =>
     Effect.gen(function* () {
-      const catalog = yield* (yield* SessionState).catalog()
+      const catalog = yield* (yield* openWorkspace(input, "read")).catalog()
       let filter: Dimension.Dimension | undefined
       if (input.dimension !== undefined) {
         const parsed = parseDimension(input.dimension)

@@ -1,8 +1,8 @@
 import { Effect, Schema } from "effect"
-import { SessionState } from "../services/SessionState.ts"
+import { openWorkspace, workspaceField } from "./workspaceArgument.ts"
 import { defineTool, sessionWrite } from "./Tool.ts"
 
-export const ResetSessionInput = Schema.Struct({})
+export const ResetSessionInput = Schema.Struct({ workspace: workspaceField })
 export const ResetSessionOutput = Schema.Struct({ success: Schema.Boolean, message: Schema.String })
 
 export const resetSession = defineTool({
@@ -12,9 +12,9 @@ export const resetSession = defineTool({
   input: ResetSessionInput,
   output: ResetSessionOutput,
   annotations: { ...sessionWrite, destructiveHint: true, idempotentHint: true },
-  handler: () =>
+  handler: (input) =>
     Effect.gen(function* () {
-      yield* (yield* SessionState).reset
+      yield* (yield* openWorkspace(input, "read")).reset
       return { success: true, message: "Session reset. All custom units, conversions, constants, quantity kinds and the active declaration cleared." }
     })
 })

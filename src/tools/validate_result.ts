@@ -5,12 +5,12 @@ import * as DimensionNames from "../engine/DimensionNames.ts"
 import { NoActiveDeclaration, isEngineError } from "../engine/errors.ts"
 import * as QuantityKind from "../engine/QuantityKind.ts"
 import { resolveUnitExpression } from "../engine/UnitExpression.ts"
-import { SessionState } from "../services/SessionState.ts"
-import { kindsOfSession } from "./kindsOfSession.ts"
+import { kindsOf, openWorkspace, workspaceField } from "./workspaceArgument.ts"
 import { defineTool, sessionWrite, unitField } from "./Tool.ts"
 import { unitForKind } from "./unitForKind.ts"
 
 export const ValidateResultInput = Schema.Struct({
+  workspace: workspaceField,
   value: Schema.Finite.annotate({ description: "The computed numeric value", examples: [-228.6] }),
   unit: unitField({ description: "The result's unit", examples: ["kJ/mol"] }),
   declared_kind: Schema.optional(Schema.NonEmptyString).annotate({ description: "Kind to validate against (default: the active declaration)", examples: ["gibbs_energy"] }),
@@ -48,8 +48,8 @@ export const validateResult = defineTool({
   annotations: sessionWrite,
   handler: (input) =>
     Effect.gen(function* () {
-      const session = yield* SessionState
-      const kinds = yield* kindsOfSession
+      const session = yield* openWorkspace(input, "read")
+      const kinds = yield* kindsOf(session)
       const declaration = (yield* session.get).declaration
       const kindName = input.declared_kind ?? declaration?.kind
       if (kindName === undefined) return yield* Effect.fail(noDeclaration)

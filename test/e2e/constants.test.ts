@@ -71,7 +71,8 @@ describe("define_constant", () => {
       unit: "m/s^2",
       uncertainty: 0.01,
       message: "Constant 'g_local' registered for session.",
-      usage: "Use 'g_local' as a unit in convert, compute, decompose or call_formula: convert(1, 'g_local', 'm/s^2') → 9.81"
+      usage: "Use 'g_local' as a unit in convert, compute, decompose or call_formula: convert(1, 'g_local', 'm/s^2') → 9.81",
+      workspace: "test"
     })
   })
 

@@ -4,7 +4,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import { builtinFormulas } from "../../src/engine/formulas/index.ts"
-import { DuplicateDefinition, Formula, FormulaError, FormulaRegistry, InvalidInput, SessionState, UnitCatalog } from "../../src/index.ts"
+import { DuplicateDefinition, Formula, FormulaError, FormulaRegistry, InvalidInput, UnitCatalog, Workspace } from "../../src/index.ts"
 import { callFormula } from "../../src/tools/call_formula.ts"
 
 /** An application's own formula: fuel consumption in the European convention. */
@@ -22,7 +22,7 @@ const fuelSpec = {
 } as const
 const fuelConsumption = Formula.make({ ...fuelSpec, compute: ({ fuel, distance }) => fuel / distance })
 
-const App = Layer.mergeAll(FormulaRegistry.layer, SessionState.layer("registry-test")).pipe(Layer.provideMerge(UnitCatalog.layer))
+const App = Layer.mergeAll(FormulaRegistry.layer, Workspace.layerInMemory("registry-test")).pipe(Layer.provideMerge(UnitCatalog.layer))
 
 describe("FormulaRegistry", () => {
   it.effect("holds every built-in formula, registered in order", () =>

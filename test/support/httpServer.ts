@@ -1,5 +1,6 @@
 // The HTTP server as a child process (`dimensional mcp --http` on a free port), and SDK clients for it.
 import { type ChildProcess, spawn } from "node:child_process"
+import { createServer } from "node:net"
 import { fileURLToPath } from "node:url"
 import { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js"
@@ -107,3 +108,14 @@ export const initializeBody = JSON.stringify({
   method: "initialize",
   params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1.0.0" } }
 })
+
+/** A loopback port free right now (for servers that need a fixed port, e.g. behind a load balancer). */
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer()
+    server.once("error", reject)
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address()
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0))
+    })
+  })

@@ -7,7 +7,7 @@ import { Effect, Layer, ManagedRuntime } from "effect"
 import { makeServer } from "../../src/mcp/server.ts"
 import { LogToStderr } from "../../src/mcp/transports/stdio.ts"
 import { FormulaRegistry } from "../../src/services/FormulaRegistry.ts"
-import { SessionState } from "../../src/services/SessionState.ts"
+import { Workspace } from "../../src/services/Workspace.ts"
 import { UnitCatalog } from "../../src/services/UnitCatalog.ts"
 import { type ToolServices, tools } from "../../src/tools/index.ts"
 
@@ -19,7 +19,7 @@ export interface TestClient {
 }
 
 export const connectClient = async (sessionId = "test"): Promise<TestClient> => {
-  const runtime = ManagedRuntime.make(Layer.merge(SessionState.layer(sessionId), FormulaRegistry.layer).pipe(Layer.provideMerge(UnitCatalog.layer), Layer.provideMerge(LogToStderr)))
+  const runtime = ManagedRuntime.make(Layer.merge(Workspace.layerInMemory(sessionId), FormulaRegistry.layer).pipe(Layer.provideMerge(UnitCatalog.layer), Layer.provideMerge(LogToStderr)))
   const server = await runtime.runPromise(makeServer<ToolServices>(tools))
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair()
   const client = new Client({ name: "dimensional-tests", version: "1.0.0" })

@@ -8,7 +8,7 @@ import { makeServer } from "../../src/mcp/server.ts"
 import { LogToStderr } from "../../src/mcp/transports/stdio.ts"
 import { type SelfCorrectionSettings, SelfCorrectionConfig } from "../../src/mcp/repair/SelfCorrectionConfig.ts"
 import { FormulaRegistry } from "../../src/services/FormulaRegistry.ts"
-import { SessionState } from "../../src/services/SessionState.ts"
+import { Workspace } from "../../src/services/Workspace.ts"
 import { UnitCatalog } from "../../src/services/UnitCatalog.ts"
 import { type ToolServices, tools } from "../../src/tools/index.ts"
 
@@ -33,7 +33,7 @@ export const connect = async (
   options: { readonly settings?: Partial<SelfCorrectionSettings>; readonly sampling?: (request: CreateMessageRequest) => Promise<CreateMessageResult>; readonly sessionId?: string } = {}
 ): Promise<SelfCorrectionClient> => {
   const runtime = ManagedRuntime.make(
-    Layer.merge(SessionState.layer(options.sessionId ?? "self-correction"), FormulaRegistry.layer).pipe(
+    Layer.merge(Workspace.layerInMemory(options.sessionId ?? "self-correction"), FormulaRegistry.layer).pipe(
       Layer.provideMerge(UnitCatalog.layer),
       Layer.provideMerge(LogToStderr),
       Layer.provideMerge(SelfCorrectionConfig.layerWith(options.settings ?? {}))

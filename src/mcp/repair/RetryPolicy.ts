@@ -29,6 +29,8 @@ export const neverRetried: Readonly<Record<string, string>> = {
   alias_collision: "session state conflict: the alias is taken",
   duplicate_kind: "session state conflict: the kind already exists",
   no_active_declaration: "session state: declare_computation must run first",
+  store_unavailable: "the workspace store did not answer; a corrected call would meet the same store",
+  unknown_workspace: "the workspace id names no live workspace; only you know which one was meant",
   internal_error: "a server fault; the same call would fail the same way"
 }
 

@@ -23,6 +23,8 @@ import { HttpRouter, HttpServer, HttpServerRequest, HttpServerResponse } from "e
 import { FormulaRegistry } from "../../services/FormulaRegistry.ts"
 import { SelfCorrectionConfig } from "../repair/SelfCorrectionConfig.ts"
 import { UnitCatalog } from "../../services/UnitCatalog.ts"
+import { Workspace } from "../../services/Workspace.ts"
+import * as WorkspaceStore from "../../services/WorkspaceStore.ts"
 import { type AllowList, type HttpSettings, allowListFor, hostAllowed, httpEnv, httpSettings, isWildcard, originAllowed } from "./httpConfig.ts"
 import { HttpSessions, type McpSession } from "./httpSessions.ts"
 import { serverInfo } from "../server.ts"
@@ -144,7 +146,7 @@ const sessionNotFound = (id: string) =>
 const sessionRequired = jsonRpcError(400, ErrorCodes.server, "Bad Request: Mcp-Session-Id header is required (only initialize may come without one)")
 
 /** The /mcp handler: checks, then the session's transport. */
-export const makeMcpHandler = (sessions: HttpSessions["Service"], settings: HttpSettings, allow: AllowList) => {
+export const makeMcpHandler = (sessions: HttpSessions["Service"], workspaces: Workspace["Service"], settings: HttpSettings, allow: AllowList) => {
   const handOver = (session: McpSession, request: HttpServerRequest.HttpServerRequest, parsedBody?: unknown) =>
     Effect.promise(() => session.transport.handleRequest(toWebRequest(request), parsedBody === undefined ? undefined : { parsedBody })).pipe(
       Effect.map((response) => HttpServerResponse.fromWeb(asStandaloneStream(response, request.method))),
@@ -157,8 +159,16 @@ export const makeMcpHandler = (sessions: HttpSessions["Service"], settings: Http
       if (id === undefined || id.length === 0) return { _tag: "Missing" as const }
       log.sessionId = id
       const session = yield* sessions.lookup(id)
-      return session ? { _tag: "Found" as const, session } : { _tag: "Unknown" as const, id }
+      if (session) return { _tag: "Found" as const, session }
+      // a session another replica opened: its workspace is in the shared store, so take it over here
+      const known = yield* Effect.orElseSucceed(workspaces.exists(id), () => false)
+      if (!known) return { _tag: "Unknown" as const, id }
+      const adopted = yield* Effect.result(sessions.adopt(id, request.headers["mcp-protocol-version"] ?? "2025-03-26"))
+      if (adopted._tag === "Failure") return { _tag: "Busy" as const, maxSessions: adopted.failure.maxSessions }
+      return { _tag: "Found" as const, session: adopted.success }
     })
+
+  const busy = (maxSessions: number) => jsonRpcError(503, ErrorCodes.server, `Service Unavailable: all ${maxSessions} sessions are busy; retry shortly`, { "retry-after": "1" })
 
   const post = (request: HttpServerRequest.HttpServerRequest, log: RequestLog) =>
     Effect.gen(function* () {
@@ -174,17 +184,18 @@ export const makeMcpHandler = (sessions: HttpSessions["Service"], settings: Http
       if (body._tag === "Rejected") return body.response
       const found = yield* existing(request, log)
       if (found._tag === "Found") return yield* handOver(found.session, request, body.value)
+      if (found._tag === "Busy") return busy(found.maxSessions)
       if (found._tag === "Unknown") return sessionNotFound(found.id)
       if (!isInitializeRequest(body.value)) return sessionRequired
       const opened = yield* Effect.result(sessions.open)
-      if (opened._tag === "Failure") {
-        return jsonRpcError(503, ErrorCodes.server, `Service Unavailable: all ${opened.failure.maxSessions} sessions are busy; retry shortly`, { "retry-after": "1" })
-      }
+      if (opened._tag === "Failure") return busy(opened.failure.maxSessions)
       const session = opened.success
       log.sessionId = session.id
       const response = yield* handOver(session, request, body.value)
       // an initialize the transport refused leaves a session nobody can name: drop it
       if (session.transport.sessionId === undefined || response.status >= 400) yield* sessions.close(session.id, "not-initialized")
+      // known to the store, so any replica can take the session over; without the store it stays on this node
+      else yield* Effect.ignore(workspaces.register(session.id))
       return response
     })
 
@@ -195,6 +206,7 @@ export const makeMcpHandler = (sessions: HttpSessions["Service"], settings: Http
       }
       const found = yield* existing(request, log)
       if (found._tag === "Missing") return sessionRequired
+      if (found._tag === "Busy") return busy(found.maxSessions)
       if (found._tag === "Unknown") return sessionNotFound(found.id)
       return yield* handOver(found.session, request)
     })
@@ -203,6 +215,7 @@ export const makeMcpHandler = (sessions: HttpSessions["Service"], settings: Http
     Effect.gen(function* () {
       const found = yield* existing(request, log)
       if (found._tag === "Missing") return sessionRequired
+      if (found._tag === "Busy") return busy(found.maxSessions)
       if (found._tag === "Unknown") return sessionNotFound(found.id)
       return yield* handOver(found.session, request)
     })
@@ -253,7 +266,7 @@ export const McpRoutes = (settings: HttpSettings) =>
   HttpRouter.use((router) =>
     Effect.gen(function* () {
       const sessions = yield* HttpSessions
-      const mcp = makeMcpHandler(sessions, settings, allowListFor(settings))
+      const mcp = makeMcpHandler(sessions, yield* Workspace, settings, allowListFor(settings))
       yield* router.add("*", mcpPath, observed(mcp))
       yield* router.add(
         "GET",
@@ -268,7 +281,10 @@ export const McpRoutes = (settings: HttpSettings) =>
   )
 
 /** The services all sessions share, built once per process. */
-export const SharedServicesLive = Layer.mergeAll(FormulaRegistry.layer, SelfCorrectionConfig.layer).pipe(Layer.provideMerge(UnitCatalog.layer))
+export const SharedServicesLive = Layer.mergeAll(FormulaRegistry.layer, SelfCorrectionConfig.layer, Workspace.layer).pipe(
+  Layer.provideMerge(WorkspaceStore.layerFromConfig(WorkspaceStore.defaultFileStore)),
+  Layer.provideMerge(UnitCatalog.layer)
+)
 
 /**
  * The whole HTTP server as a layer: node server, routes, session registry and shared services.
@@ -303,7 +319,8 @@ export const serveHttp = (settings: HttpSettings) =>
   Effect.gen(function* () {
     const sessions = yield* HttpSessions
     const url = yield* mcpUrl
-    yield* Console.log(`dimensional MCP server listening on ${url} (Streamable HTTP; health: ${url.replace(/\/mcp$/, healthPath)})`)
+    const store = yield* WorkspaceStore.WorkspaceStore
+    yield* Console.log(`dimensional MCP server listening on ${url} (Streamable HTTP; health: ${url.replace(/\/mcp$/, healthPath)}; workspaces: ${store.description})`)
     yield* Effect.logInfo(`listening on ${url}`).pipe(
       Effect.annotateLogs({ idleTimeout: Duration.format(settings.idleTimeout), maxSessions: settings.maxSessions, maxBodyBytes: settings.maxBodyBytes })
     )

@@ -119,7 +119,10 @@ export interface HttpFlags {
 }
 
 /** Splits the HTTP flags (`--port 8080` or `--port=8080`) out of `argv`. */
-export const parseHttpFlags = (argv: ReadonlyArray<string>): HttpFlags => {
+export const parseHttpFlags = (argv: ReadonlyArray<string>): HttpFlags => splitValuedFlags(argv, valued)
+
+/** Splits the flags of `table` (flag → environment variable), each with a value, out of `argv`. */
+export const splitValuedFlags = (argv: ReadonlyArray<string>, table: Readonly<Record<string, string>>): HttpFlags => {
   const values: Record<string, string> = {}
   const rest: Array<string> = []
   const missingValue: Array<string> = []
@@ -127,7 +130,7 @@ export const parseHttpFlags = (argv: ReadonlyArray<string>): HttpFlags => {
     const arg = argv[i]!
     const eq = arg.indexOf("=")
     const flag = eq > 0 ? arg.slice(0, eq) : arg
-    const key = valued[flag]
+    const key = Object.hasOwn(table, flag) ? table[flag] : undefined
     if (key === undefined) rest.push(arg)
     else if (eq > 0) values[key] = arg.slice(eq + 1)
     else if (argv[i + 1] !== undefined && !argv[i + 1]!.startsWith("--")) values[key] = argv[++i]!

@@ -1,7 +1,7 @@
 /**
  * The live MCP sessions of the HTTP server. Each session is its own SDK Server and web-standard
- * transport over its own SessionState (built in a scope of its own, forked from the registry's),
- * so a unit defined in one session is invisible to every other. Memory stays bounded: a session
+ * transport (in a scope of its own, forked from the registry's) whose default workspace is the
+ * session's own, so a unit defined in one session is invisible to every other. Memory stays bounded: a session
  * with no request for `idleTimeout` is closed (a sweeper runs a few times per time-out, and a
  * request naming an expired session closes it on the spot), and at `maxSessions` a new session
  * evicts the one idle the longest. A session is busy, never evicted or expired, while one of its
@@ -12,12 +12,12 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js"
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"
 import { type JSONRPCMessage, type RequestId, isJSONRPCErrorResponse, isJSONRPCNotification, isJSONRPCRequest, isJSONRPCResultResponse } from "@modelcontextprotocol/sdk/types.js"
 import { Clock, Context, Duration, Effect, Exit, Layer, Schedule, Schema, Scope } from "effect"
-import { SessionState } from "../../services/SessionState.ts"
+import { DefaultWorkspace, Workspace } from "../../services/Workspace.ts"
 import { type ToolServices, tools } from "../../tools/index.ts"
 import { makeServer } from "../server.ts"
 
 /** What every session shares: the process-wide services the tools need. */
-export type SharedServices = Exclude<ToolServices, SessionState>
+export type SharedServices = ToolServices
 
 export interface SessionLimits {
   readonly idleTimeout: Duration.Duration
@@ -47,8 +47,8 @@ export interface McpSession {
   readonly id: string
   readonly server: Server
   readonly transport: WebStandardStreamableHTTPServerTransport
-  /** This session's own services (its SessionState). */
-  readonly services: Context.Context<SessionState>
+  /** This session's own services: its default workspace, the session's own (any replica reaches it through the store). */
+  readonly services: Context.Context<never>
 }
 
 interface Entry {
@@ -79,6 +79,12 @@ export class HttpSessions extends Context.Service<
   {
     /** A new session (counted against the cap at once); the caller hands it the initialize request. */
     readonly open: Effect.Effect<McpSession, SessionLimitReached>
+    /**
+     * Takes over a session another replica opened (its workspace is in the shared store): a session
+     * with that id, initialized here for `protocolVersion`, so a load balancer without affinity can
+     * send each request anywhere. The client's capabilities stay unknown to this replica.
+     */
+    readonly adopt: (id: string, protocolVersion: string) => Effect.Effect<McpSession, SessionLimitReached>
     /** The live session with this id, marked active; an expired one is closed and not returned. */
     readonly lookup: (id: string) => Effect.Effect<McpSession | undefined>
     /** Marks a session active (request start and end). */
@@ -126,6 +132,9 @@ export class HttpSessions extends Context.Service<
           entry.closing = true
           closedCount[reason]++
           Effect.runFork(Scope.close(entry.scope, Exit.void))
+          // a session ended by its client or by idling ends on every replica: its workspace goes too
+          // (a restart, an eviction or a shutdown keeps it, so another node can take the session over)
+          if (reason === "deleted" || reason === "expired") Effect.runFork(Effect.ignore(Context.get(shared, Workspace).forget(entry.session.id)))
         }
 
         const closeEntry = (entry: Entry, reason: CloseReason): Effect.Effect<void> =>
@@ -150,7 +159,7 @@ export class HttpSessions extends Context.Service<
           return expired.length
         })
 
-        const open = Effect.gen(function* () {
+        const openWith = (adopted: string | undefined) => Effect.gen(function* () {
           if (entries.size + opening >= limits.maxSessions) {
             yield* expire
             if (entries.size + opening >= limits.maxSessions) {
@@ -167,13 +176,33 @@ export class HttpSessions extends Context.Service<
             }
           }
           opening++
-          return yield* setUp.pipe(Effect.ensuring(Effect.sync(() => opening--)))
+          return yield* setUp(adopted).pipe(Effect.ensuring(Effect.sync(() => opening--)))
         })
+        const open = openWith(undefined)
 
-        const setUp = Effect.gen(function* () {
-          const id = crypto.randomUUID()
+        const adopt = (id: string, protocolVersion: string) =>
+          Effect.gen(function* () {
+            const session = yield* openWith(id)
+            const post = (message: object, extra: Record<string, string>) =>
+              Effect.promise(async () => {
+                const response = await session.transport.handleRequest(
+                  new Request("http://127.0.0.1/mcp", {
+                    method: "POST",
+                    headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...extra },
+                    body: JSON.stringify(message)
+                  })
+                )
+                await response.body?.cancel()
+              })
+            yield* post({ jsonrpc: "2.0", id: `adopt-${id}`, method: "initialize", params: { protocolVersion, capabilities: {}, clientInfo: { name: "adopted", version: "0" } } }, {})
+            yield* post({ jsonrpc: "2.0", method: "notifications/initialized" }, { "mcp-session-id": id, "mcp-protocol-version": protocolVersion })
+            return session
+          })
+
+        const setUp = (adopted: string | undefined) => Effect.gen(function* () {
+          const id = adopted ?? crypto.randomUUID()
           const scope = yield* Scope.fork(registryScope, "sequential")
-          const services = yield* Layer.buildWithScope(SessionState.layer(id), scope).pipe(Effect.provideContext(shared))
+          const services = Context.make(DefaultWorkspace, id) as Context.Context<never>
           const server = yield* makeServer<ToolServices>(tools).pipe(Effect.provideContext(Context.merge(shared, services)))
           const transport = new SessionTransport({ sessionIdGenerator: () => id })
           const session: McpSession = { id, server, transport, services }
@@ -230,7 +259,7 @@ export class HttpSessions extends Context.Service<
         yield* expire.pipe(Effect.repeat(Schedule.spaced(sweepEvery)), Effect.forkScoped)
         yield* Effect.addFinalizer(() => closeAll("shutdown"))
 
-        return HttpSessions.of({ open, lookup, touch, close, closeAll, expire, stats, limits })
+        return HttpSessions.of({ open, adopt, lookup, touch, close, closeAll, expire, stats, limits })
       })
     )
 }

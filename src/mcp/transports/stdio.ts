@@ -5,7 +5,8 @@
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import { Effect, Layer, Logger } from "effect"
 import { FormulaRegistry } from "../../services/FormulaRegistry.ts"
-import { SessionState } from "../../services/SessionState.ts"
+import { DefaultWorkspace, newWorkspaceId, Workspace } from "../../services/Workspace.ts"
+import * as WorkspaceStore from "../../services/WorkspaceStore.ts"
 import { UnitCatalog } from "../../services/UnitCatalog.ts"
 import { type ToolServices, tools } from "../../tools/index.ts"
 import { makeServer } from "../server.ts"
@@ -13,7 +14,11 @@ import { makeServer } from "../server.ts"
 /** Effect's default logger writes to stdout, which would corrupt the JSON-RPC stream. */
 export const LogToStderr = Layer.succeed(Logger.LogToStderr, true)
 
-export const StdioServices = Layer.merge(SessionState.layer("stdio"), FormulaRegistry.layer).pipe(Layer.provideMerge(UnitCatalog.layer))
+/** One client, one process: the process's own workspace is every call's default; the store is memory unless configured. */
+export const StdioServices = Layer.mergeAll(Workspace.layer, FormulaRegistry.layer, Layer.succeed(DefaultWorkspace, newWorkspaceId())).pipe(
+  Layer.provideMerge(WorkspaceStore.layerFromConfig("memory")),
+  Layer.provideMerge(UnitCatalog.layer)
+)
 
 export const runStdioServer = Effect.gen(function* () {
   const server = yield* makeServer<ToolServices>(tools)

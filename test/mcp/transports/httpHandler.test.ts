@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { HttpLogger, HttpMcpServer, mcpUrl } from "../../../src/mcp/transports/http.ts"
 import type { HttpSettings } from "../../../src/mcp/transports/httpConfig.ts"
 import { HttpSessions } from "../../../src/mcp/transports/httpSessions.ts"
-import { SessionState } from "../../../src/services/SessionState.ts"
+import { DefaultWorkspace, Workspace } from "../../../src/services/Workspace.ts"
 import { type HttpTestClient, connectHttpClient, initializeBody, postRaw } from "../../support/httpServer.ts"
 
 const settings: HttpSettings = {
@@ -213,12 +213,14 @@ describe("HTTP: request ids, health, sessions", () => {
       expect(inB.data.error_type).toBe("unknown_unit")
     })
 
-    it("each reach their own SessionState in the registry", async () => {
+    it("each reach their own workspace in the registry", async () => {
       const dataOf = (id: string) =>
         runtime.runPromise(
           Effect.gen(function* () {
             const session = yield* (yield* HttpSessions).lookup(id)
-            return session ? yield* Context.get(session.services, SessionState).get : undefined
+            if (!session) return undefined
+            const workspace = yield* (yield* Workspace).open(undefined, "read").pipe(Effect.provideService(DefaultWorkspace, Context.get(session.services, DefaultWorkspace)))
+            return yield* workspace.get
           })
         )
       const [dataA, dataB] = await Promise.all([dataOf(a.sessionId()!), dataOf(b.sessionId()!)])

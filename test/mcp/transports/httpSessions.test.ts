@@ -1,4 +1,4 @@
-// The HTTP session registry on the TestClock: one SessionState per session, idle expiry (on
+// The HTTP session registry on the TestClock: one workspace per session, idle expiry (on
 // look-up and by the sweeper), the cap evicting the longest-idle session, and every session
 // closed with the registry.
 import { assert, describe, it } from "@effect/vitest"
@@ -8,10 +8,14 @@ import { parseDimension } from "../../../src/engine/DimensionExpression.ts"
 import { isEngineError } from "../../../src/engine/errors.ts"
 import { SharedServicesLive } from "../../../src/mcp/transports/http.ts"
 import { HttpSessions, type McpSession } from "../../../src/mcp/transports/httpSessions.ts"
-import { SessionState } from "../../../src/services/SessionState.ts"
+import { DefaultWorkspace, Workspace } from "../../../src/services/Workspace.ts"
+
+/** The workspace a call in `session` uses when it names none. */
+const workspaceOf = (session: McpSession) =>
+  Effect.flatMap(Effect.service(Workspace), (w) => w.open(undefined, "read")).pipe(Effect.provideService(DefaultWorkspace, Context.get(session.services, DefaultWorkspace)))
 
 const registry = (limits: { idleTimeout: Duration.Input; maxSessions: number }) =>
-  HttpSessions.layer({ idleTimeout: Duration.fromInputUnsafe(limits.idleTimeout), maxSessions: limits.maxSessions }).pipe(Layer.provide(SharedServicesLive))
+  HttpSessions.layer({ idleTimeout: Duration.fromInputUnsafe(limits.idleTimeout), maxSessions: limits.maxSessions }).pipe(Layer.provideMerge(SharedServicesLive))
 
 const initialize = (session: McpSession) =>
   Effect.promise(() =>
@@ -39,15 +43,15 @@ const statusOfPing = (session: McpSession) =>
   })
 
 describe("HttpSessions", () => {
-  it.effect("gives each session its own SessionState: a unit defined in one is invisible to the other", () =>
+  it.effect("gives each session its own workspace: a unit defined in one is invisible to the other", () =>
     Effect.gen(function* () {
       const sessions = yield* HttpSessions
       const a = yield* sessions.open
       const b = yield* sessions.open
       assert.notStrictEqual(a.id, b.id)
-      const stateA = Context.get(a.services, SessionState)
-      const stateB = Context.get(b.services, SessionState)
-      assert.strictEqual(stateA.id, a.id)
+      const stateA = yield* workspaceOf(a)
+      const stateB = yield* workspaceOf(b)
+      assert.strictEqual(stateA.id, a.id, "the session id names its workspace")
       const length = parseDimension("length")
       if (isEngineError(length)) return assert.fail(length.message)
       yield* stateA.modify((data) =>

@@ -2,25 +2,25 @@
 // session is left as it was; the same conversion edge is not stored twice.
 import { Effect, Layer } from "effect"
 import { describe, expect, it } from "vitest"
-import { SessionQuota, SessionState } from "../../src/services/SessionState.ts"
+import { Workspace, WorkspaceQuota } from "../../src/services/Workspace.ts"
 import { UnitCatalog } from "../../src/services/UnitCatalog.ts"
 import { connectClient } from "../support/mcp.ts"
 
-const run = <A, E>(effect: Effect.Effect<A, E, SessionState>) => Effect.runPromise(Effect.result(effect).pipe(Effect.provide(SessionState.layer("quota").pipe(Layer.provide(UnitCatalog.layer)))))
+const run = <A, E>(effect: Effect.Effect<A, E, Workspace>) => Effect.runPromise(Effect.result(effect).pipe(Effect.provide(Workspace.layerInMemory("quota").pipe(Layer.provide(UnitCatalog.layer)))))
 
 describe("session quotas", () => {
   it("refuses a change past a quota, naming it, and keeps the session unchanged", async () => {
-    const units = Array.from({ length: SessionQuota.units + 1 }, (_, i) => ({ name: `widget${i}`, dimension: "count", aliases: [] })) as never
+    const units = Array.from({ length: WorkspaceQuota.units + 1 }, (_, i) => ({ name: `widget${i}`, dimension: "count", aliases: [] })) as never
     const result = await run(
       Effect.gen(function* () {
-        const session = yield* SessionState
+        const session = yield* (yield* Workspace).open(undefined, "write")
         const outcome = yield* Effect.result(session.modify((data) => Effect.succeed([undefined, { ...data, units }] as const)))
         return { outcome, after: (yield* session.get).units.length }
       })
     )
     if (result._tag !== "Success") throw new Error("expected the program to run")
     expect(result.success.outcome._tag).toBe("Failure")
-    if (result.success.outcome._tag === "Failure") expect(result.success.outcome.failure.message).toMatch(`at most ${SessionQuota.units} are kept`)
+    if (result.success.outcome._tag === "Failure") expect(result.success.outcome.failure.message).toMatch(`at most ${WorkspaceQuota.units} are kept`)
     expect(result.success.after).toBe(0)
   })
 
