@@ -5,7 +5,18 @@
  * failure mapping (toolResult.ts). Only an unknown tool name is a protocol error.
  */
 import { Server } from "@modelcontextprotocol/sdk/server/index.js"
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js"
+import {
+  CallToolRequestSchema,
+  CompleteRequestSchema,
+  ErrorCode,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ListResourcesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  ReadResourceRequestSchema
+} from "@modelcontextprotocol/sdk/types.js"
 import { z } from "zod"
 import { Cause, Effect, Option } from "effect"
 import { Corrector } from "./repair/Corrector.ts"
@@ -15,6 +26,8 @@ import { SelfCorrectionConfig, selfCorrectionConfig } from "./repair/SelfCorrect
 import type { AnyTool } from "../tools/Tool.ts"
 import { type ToolDescription, execute } from "./repair/retryExecutor.ts"
 import { samplingClientFor } from "./repair/sampling.ts"
+import { prompts } from "./prompts.ts"
+import * as Resources from "./resources.ts"
 import { describeTool } from "./toolListing.ts"
 import { toToolResult } from "./toolResult.ts"
 
@@ -49,7 +62,9 @@ const descriptionOf = (tool: AnyTool): ToolDescription => {
  * retryable failure a corrected dispatch); never fails. A SamplingClient in the context lets the
  * Corrector ask the client's model.
  */
-export const runTool = <R>(tool: AnyTool<R>, args: unknown) =>
+export const runTool = <R>(tool: AnyTool<R>, args: unknown) => runToolEffect(tool, args)
+
+const runToolEffect = <R>(tool: AnyTool<R>, args: unknown) =>
   execute(tool, args, descriptionOf(tool)).pipe(
     Effect.flatMap((outcome) => {
       let defect: Cause.Cause<unknown> | undefined
@@ -86,6 +101,37 @@ export const callTool = <R>(tool: AnyTool<R>, args: unknown) =>
     return yield* runTool(tool, args).pipe(Effect.provideService(RetryPolicy, policy), Effect.provideService(Corrector, corrector))
   })
 
+/** Resources (catalog, constants, formulas), their templates and completions, and the workflow prompts. */
+const registerBrowsing = (server: Server, run: <A>(effect: Effect.Effect<A, never, any>) => Promise<A>) => {
+  const runTool: Resources.RunTool = (tool, args) => runToolEffect(tool, args)
+  server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: [...Resources.resources] }))
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({ resourceTemplates: [...Resources.templates] }))
+  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+    const contents = await run(Resources.read(request.params.uri, runTool))
+    if (!contents) throw new McpError(ErrorCode.InvalidParams, `Unknown resource: ${request.params.uri}. Resources: ${Resources.resources.map((r) => r.uri).join(", ")}; templates: ${Resources.templates.map((t) => t.uriTemplate).join(", ")}`)
+    return contents
+  })
+  server.setRequestHandler(CompleteRequestSchema, async (request) => {
+    const ref = request.params.ref
+    const values =
+      ref.type === "ref/resource"
+        ? await run(Resources.complete(ref.uri, request.params.argument.name, request.params.argument.value))
+        : [] // prompt arguments are free text
+    return { completion: { values, total: values.length, hasMore: false } }
+  })
+  server.setRequestHandler(ListPromptsRequestSchema, async () => ({
+    prompts: prompts.map((p) => ({ name: p.name, title: p.title, description: p.description, arguments: [...p.arguments] }))
+  }))
+  server.setRequestHandler(GetPromptRequestSchema, async (request) => {
+    const prompt = prompts.find((p) => p.name === request.params.name)
+    if (!prompt) throw new McpError(ErrorCode.InvalidParams, `Unknown prompt: ${request.params.name}. Prompts: ${prompts.map((p) => p.name).join(", ")}`)
+    const args = request.params.arguments ?? {}
+    const missing = prompt.arguments.filter((a) => a.required && !args[a.name])
+    if (missing.length > 0) throw new McpError(ErrorCode.InvalidParams, `Prompt ${prompt.name} needs ${missing.map((a) => a.name).join(", ")}`)
+    return { description: prompt.description, messages: [{ role: "user" as const, content: { type: "text" as const, text: prompt.text(args) } }] }
+  })
+}
+
 /** Builds an SDK Server serving `tools` with the services of the current context. */
 export const makeServer = <R>(tools: ReadonlyArray<AnyTool<R>>) =>
   Effect.gen(function* () {
@@ -94,8 +140,9 @@ export const makeServer = <R>(tools: ReadonlyArray<AnyTool<R>>) =>
     const byName = new Map(tools.map((t) => [t.name, t]))
     const listing = tools.map(describeTool)
     // logging: the SDK answers logging/setLevel and filters sendLoggingMessage by the level set per session
-    const server = new Server(serverInfo, { capabilities: { tools: { listChanged: false }, logging: {} }, instructions })
+    const server = new Server(serverInfo, { capabilities: { tools: { listChanged: false }, logging: {}, resources: {}, prompts: {}, completions: {} }, instructions })
     server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listing }))
+    registerBrowsing(server, <A>(effect: Effect.Effect<A, never, any>) => Effect.runPromiseWith(context)(effect.pipe(Effect.provideService(RetryPolicy, policy), Effect.provideService(Corrector, corrector))))
     server.setRequestHandler(LenientCallToolRequest, async (request, extra) => {
       const tool = byName.get(request.params.name)
       if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}. Available: ${[...byName.keys()].join(", ")}`)
