@@ -38,7 +38,7 @@ const withCatalog = <A, E>(f: (catalog: Catalog) => Effect.Effect<A, E>): Effect
  * Resolves a unit expression ("kg*m/s^2", "mcg/(kg*min)"; "mg/dL" in either notation).
  *
  * @example
- * Effect.runSync(Units.resolveUnit("kN*m").pipe(Effect.provide(Units.layer))).dimension // [2, 1, -2, 0, …]
+ * Units.DimensionNames.describe(Effect.runSync(Units.resolveUnit("kN*m").pipe(Effect.provide(Units.layer))).dimension) // "energy"
  */
 export const resolveUnit = (expression: string, notation: Convert.Notation = "conventional") => withCatalog((c) => Convert.resolveUnit(c, expression, Role.sourceUnit, notation))
 

@@ -92,6 +92,11 @@ describe("the npm package", () => {
     }
   })
 
+  it("converts from a shell through the installed command", async () => {
+    const { stdout } = await run(process.execPath, [join(app, "node_modules", ".bin", "dimensional-mcp"), "convert", "5", "km", "mi"], { cwd: app })
+    expect(stdout.trim()).toBe("3.1068559611866697 mi")
+  })
+
   describe("as a library", () => {
     // what an app that depends on dimensional-mcp has in node_modules: its dependencies and the peer effect
     beforeAll(async () => {
