@@ -24,7 +24,7 @@ describe("resources", () => {
     expect(bmi).toMatchObject({ name: "bmi", output_unit: "kg/m²" })
     for (const uri of ["dimensional://dimensions", "dimensional://constants", "dimensional://formulas"]) {
       const r = await c.client.readResource({ uri })
-      expect(r.contents[0]!.text!.length, uri).toBeLessThan(64 * 1024)
+      expect(JSON.stringify(r.contents[0]).length, uri).toBeLessThan(64 * 1024)
     }
     await expect(c.client.readResource({ uri: "dimensional://units/nonsense" })).rejects.toThrow(/Unknown resource/)
   })

@@ -5,14 +5,14 @@
  * only when the client offers it, bounded by a time-out, ignoring replies that are not JSON or
  * that decline. Lossless type coercions need no corrector: decoding applies them on every attempt.
  */
-import { Context, Effect, Layer, Option } from "effect"
+import { Context, Duration, Effect, Layer, Option, Redacted } from "effect"
 import { type EngineError, UnknownUnit } from "../../engine/errors.ts"
 import * as ArgumentPath from "./ArgumentPath.ts"
 import { RetryPolicy } from "./RetryPolicy.ts"
 import { SamplingClient, SamplingFailure } from "./SamplingClient.ts"
 
-/** coercion: a lossless type change; field_name: a misspelled key; likely_fix: a unit name; sampling: the client's model. */
-export type CorrectionSource = "coercion" | "field_name" | "likely_fix" | "sampling"
+/** coercion: a lossless type change; field_name: a misspelled key; likely_fix: a unit name; sampling: the client's model; provider: a model the server asks itself. */
+export type CorrectionSource = "coercion" | "field_name" | "likely_fix" | "sampling" | "provider"
 
 /** One change the server made to the arguments, always reported to the agent. */
 export interface Correction {
@@ -142,14 +142,56 @@ export const samplingProposal = (request: CorrectionRequest): Effect.Effect<Opti
       Effect.tapError((e) => Effect.logWarning(`sampling correction for ${request.tool.name} failed: ${e.message}`)),
       Effect.option
     )
-    const parsed = Option.flatMap(reply, (text) => Option.fromNullishOr(parseReply(text)))
-    const proposed = Option.flatMap(parsed, (p) => (typeof p.arguments === "object" && p.arguments !== null && !Array.isArray(p.arguments) ? Option.some(p.arguments as Record<string, unknown>) : Option.none()))
-    return Option.flatMap(proposed, (args) => {
-      const corrections = ArgumentPath.diff(request.arguments, args).map(
-        (c): Correction => ({ parameter: c.path, from: c.from, to: c.to, source: "sampling", note: "suggested by the client's model" })
-      )
-      return corrections.length > 0 ? Option.some({ arguments: args, corrections }) : Option.none()
-    })
+    return Option.flatMap(reply, (text) => proposalFrom(request, text, "sampling", "suggested by the client's model"))
+  })
+
+/** A model's reply as a proposal: its `arguments`, and every change they make listed; none for a decline or garbage. */
+const proposalFrom = (request: CorrectionRequest, reply: string, source: CorrectionSource, note: string): Option.Option<Proposal> => {
+  const parsed = parseReply(reply)
+  const args = parsed && typeof parsed.arguments === "object" && parsed.arguments !== null && !Array.isArray(parsed.arguments) ? (parsed.arguments as Record<string, unknown>) : undefined
+  if (!args) return Option.none()
+  const corrections = ArgumentPath.diff(request.arguments, args).map((c): Correction => ({ parameter: c.path, from: c.from, to: c.to, source, note }))
+  return corrections.length > 0 ? Option.some({ arguments: args, corrections }) : Option.none()
+}
+
+/**
+ * A proposal from a model the server asks itself, at an OpenAI-compatible chat-completions
+ * endpoint (the configured provider; a local model server works too): none when no provider is
+ * configured, or it fails, times out or declines. The same prompt as sampling, the same bound.
+ */
+export const providerProposal = (request: CorrectionRequest): Effect.Effect<Option.Option<Proposal>, never, RetryPolicy> =>
+  Effect.gen(function* () {
+    const policy = yield* RetryPolicy
+    const provider = policy.settings.provider
+    if (!policy.settings.llmCorrection || provider === undefined) return Option.none()
+    const reply = yield* Effect.tryPromise({
+      try: async (signal) => {
+        const response = await fetch(`${provider.baseUrl}/chat/completions`, {
+          method: "POST",
+          signal: AbortSignal.any([signal, AbortSignal.timeout(Duration.toMillis(policy.settings.correctionTimeout))]),
+          headers: { "content-type": "application/json", ...(provider.apiKey ? { authorization: `Bearer ${Redacted.value(provider.apiKey)}` } : {}) },
+          body: JSON.stringify({
+            model: provider.model,
+            temperature: 0,
+            max_tokens: 1000,
+            messages: [
+              { role: "system", content: systemPrompt },
+              { role: "user", content: promptFor(request) }
+            ]
+          })
+        })
+        if (!response.ok) throw new Error(`HTTP ${response.status}`)
+        const body = (await response.json()) as { choices?: Array<{ message?: { content?: unknown } }> }
+        const content = body.choices?.[0]?.message?.content
+        if (typeof content !== "string") throw new Error("no message content in the reply")
+        return content
+      },
+      catch: (e) => e
+    }).pipe(
+      Effect.tapError((e) => Effect.logWarning(`provider correction for ${request.tool.name} failed: ${String((e as Error).message ?? e)}`)),
+      Effect.option
+    )
+    return Option.flatMap(reply, (text) => proposalFrom(request, text, "provider", `suggested by ${provider.model}`))
   })
 
 export class Corrector extends Context.Service<
@@ -159,12 +201,16 @@ export class Corrector extends Context.Service<
     readonly correct: (request: CorrectionRequest) => Effect.Effect<Option.Option<Proposal>>
   }
 >()("dimensional/Corrector") {
-  /** Deterministic first, then the client's model (when a SamplingClient is in the caller's context). */
+  /** Deterministic first, then the client's model (when a SamplingClient is in the caller's context), then a configured provider. */
   static readonly make = (policy: RetryPolicy["Service"]) =>
     Corrector.of({
       correct: (request) => {
         const direct = deterministicProposal(request, policy.settings.serverUnitCorrection)
-        return Option.isSome(direct) ? Effect.succeed(direct) : samplingProposal(request).pipe(Effect.provideService(RetryPolicy, policy))
+        if (Option.isSome(direct)) return Effect.succeed(direct)
+        return samplingProposal(request).pipe(
+          Effect.flatMap((sampled) => (Option.isSome(sampled) ? Effect.succeed(sampled) : providerProposal(request))),
+          Effect.provideService(RetryPolicy, policy)
+        )
       }
     })
 

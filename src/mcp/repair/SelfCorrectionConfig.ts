@@ -4,7 +4,7 @@
  * asked (MCP sampling) and whether the server may correct unit names itself. Read from Effect
  * `Config`: environment variables, or command-line flags layered over them by the CLI.
  */
-import { Config, Context, Duration, Effect, Layer, Schema } from "effect"
+import { Config, Context, Duration, Effect, Layer, Option, type Redacted, Schema } from "effect"
 
 export interface SelfCorrectionSettings {
   /** Correct and dispatch again after a retryable failure. */
@@ -23,6 +23,15 @@ export interface SelfCorrectionSettings {
   readonly backoff: Duration.Duration
   /** Replace an unknown unit by its unambiguous likely fix on the server instead of returning it. */
   readonly serverUnitCorrection: boolean
+  /** A model the server asks itself, at an OpenAI-compatible endpoint (a local model server works too); off unless set. */
+  readonly provider: ProviderSettings | undefined
+}
+
+export interface ProviderSettings {
+  /** The API's base URL, e.g. http://127.0.0.1:8080/v1 (POST {baseUrl}/chat/completions). */
+  readonly baseUrl: string
+  readonly model: string
+  readonly apiKey: Redacted.Redacted<string> | undefined
 }
 
 /** Error types that a correction can plausibly fix without changing what the agent asked. */
@@ -46,7 +55,8 @@ export const defaultSettings: SelfCorrectionSettings = {
   correctionTimeout: Duration.seconds(10),
   samplingRetries: 1,
   backoff: Duration.millis(200),
-  serverUnitCorrection: false
+  serverUnitCorrection: false,
+  provider: undefined
 }
 
 /** Environment variable (and config key) of each setting. */
@@ -58,8 +68,22 @@ export const settingKeys = {
   correctionTimeout: "DIMENSIONAL_CORRECTION_TIMEOUT",
   samplingRetries: "DIMENSIONAL_SAMPLING_RETRIES",
   backoff: "DIMENSIONAL_RETRY_BACKOFF",
-  serverUnitCorrection: "DIMENSIONAL_SERVER_UNIT_CORRECTION"
-} as const satisfies Record<keyof SelfCorrectionSettings, string>
+  serverUnitCorrection: "DIMENSIONAL_SERVER_UNIT_CORRECTION",
+  providerBaseUrl: "DIMENSIONAL_LLM_BASE_URL",
+  providerModel: "DIMENSIONAL_LLM_MODEL",
+  providerApiKey: "DIMENSIONAL_LLM_API_KEY"
+} as const satisfies Record<Exclude<keyof SelfCorrectionSettings, "provider"> | "providerBaseUrl" | "providerModel" | "providerApiKey", string>
+
+/** The provider when a base URL is configured; then a model is required. */
+const providerConfig: Config.Config<ProviderSettings | undefined> = Config.option(Config.String(settingKeys.providerBaseUrl)).pipe(
+  Config.flatMap((baseUrl) =>
+    Option.isNone(baseUrl)
+      ? Config.succeed(undefined)
+      : Config.all({ model: Config.String(settingKeys.providerModel), apiKey: Config.option(Config.Redacted(settingKeys.providerApiKey)) }).pipe(
+          Config.map(({ model, apiKey }) => ({ baseUrl: baseUrl.value.replace(/\/+$/, ""), model, apiKey: Option.getOrUndefined(apiKey) }))
+        )
+  )
+)
 
 const count = (key: string, fallback: number, max: number) =>
   Config.schema(Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: max })), key).pipe(Config.withDefault(fallback))
@@ -83,7 +107,8 @@ export const selfCorrectionConfig: Config.Config<SelfCorrectionSettings> = Confi
   correctionTimeout: Config.Duration(settingKeys.correctionTimeout).pipe(Config.withDefault(defaultSettings.correctionTimeout)),
   samplingRetries: count(settingKeys.samplingRetries, defaultSettings.samplingRetries, 5),
   backoff: Config.Duration(settingKeys.backoff).pipe(Config.withDefault(defaultSettings.backoff)),
-  serverUnitCorrection: Config.Boolean(settingKeys.serverUnitCorrection).pipe(Config.withDefault(defaultSettings.serverUnitCorrection))
+  serverUnitCorrection: Config.Boolean(settingKeys.serverUnitCorrection).pipe(Config.withDefault(defaultSettings.serverUnitCorrection)),
+  provider: providerConfig
 })
 
 export class SelfCorrectionConfig extends Context.Service<SelfCorrectionConfig, SelfCorrectionSettings>()("dimensional/SelfCorrectionConfig") {
@@ -102,7 +127,10 @@ export const flagUsage = `Self-correction flags (each also an environment variab
   --correction-timeout "5 seconds" DIMENSIONAL_CORRECTION_TIMEOUT (default 10 seconds)
   --sampling-retries N            DIMENSIONAL_SAMPLING_RETRIES (default 1)
   --retry-backoff "200 millis"    DIMENSIONAL_RETRY_BACKOFF (default 200 millis)
-  --server-unit-correction        DIMENSIONAL_SERVER_UNIT_CORRECTION=true  apply an unknown unit's likely fix on the server`
+  --server-unit-correction        DIMENSIONAL_SERVER_UNIT_CORRECTION=true  apply an unknown unit's likely fix on the server
+  --llm-base-url URL              DIMENSIONAL_LLM_BASE_URL             also ask a model at this OpenAI-compatible API (off unless set)
+  --llm-model NAME                DIMENSIONAL_LLM_MODEL                its model (required with the base URL)
+  --llm-api-key KEY               DIMENSIONAL_LLM_API_KEY              its bearer token (optional: local servers need none)`
 
 const switches: Readonly<Record<string, readonly [string, string]>> = {
   "--no-retry": [settingKeys.enabled, "false"],
@@ -116,7 +144,10 @@ const valued: Readonly<Record<string, string>> = {
   "--retry-errors": settingKeys.retryableErrors,
   "--correction-timeout": settingKeys.correctionTimeout,
   "--sampling-retries": settingKeys.samplingRetries,
-  "--retry-backoff": settingKeys.backoff
+  "--retry-backoff": settingKeys.backoff,
+  "--llm-base-url": settingKeys.providerBaseUrl,
+  "--llm-model": settingKeys.providerModel,
+  "--llm-api-key": settingKeys.providerApiKey
 }
 
 /**
