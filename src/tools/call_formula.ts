@@ -36,15 +36,15 @@ export const CallFormulaOutput = Schema.Struct({
   quantity: Schema.Number,
   unit: Schema.String,
   dimension: Schema.String,
-  uncertainty: Schema.NullOr(Schema.Number).annotate({ description: "Combined standard uncertainty in `unit`; null when all inputs are exact" }),
-  steps: Schema.Array(Schema.String).annotate({ description: "How each parameter was read and converted to SI, and the constants used" })
+  uncertainty: Schema.NullOr(Schema.Number).annotate({ description: "Standard uncertainty; null when exact" }),
+  steps: Schema.Array(Schema.String).annotate({ description: "How each parameter was read" })
 })
 
 export const callFormula = defineTool({
   name: "call_formula",
   title: "Evaluate a domain formula",
   description:
-      "Evaluate a formula from list_formulas: bmi with {mass: {value: 70, unit: 'kg'}, height: {value: 1.75, unit: 'm'}} → 22.857 kg/m². Any unit of the right dimension; uncertainties propagate.",
+    "Evaluate a formula from list_formulas: bmi with {mass: {value: 70, unit: 'kg'}, height: {value: 1.75, unit: 'm'}} → 22.857 kg/m². Any unit of the right dimension; uncertainties propagate.",
   input: CallFormulaInput,
   output: CallFormulaOutput,
   annotations: readOnly,

@@ -24,7 +24,7 @@ export const checkDimensions = defineTool({
   name: "check_dimensions",
   title: "Check whether two units are compatible",
   description:
-     "Whether two units convert into each other (kg, lb: yes; kg, m: no; rad/s, Hz: no, angle is a pseudo-dimension), with both dimensions.",
+    "Whether two units convert into each other (kg, lb: yes; kg, m: no; rad/s, Hz: no, angle is a pseudo-dimension), with both dimensions.",
   input: CheckDimensionsInput,
   output: CheckDimensionsOutput,
   annotations: readOnly,

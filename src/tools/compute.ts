@@ -49,7 +49,7 @@ export const compute = defineTool({
   name: "compute",
   title: "Factor-label computation",
   description:
-      "Multiply a quantity through factors, tracking units: 154 lb × (1 kg / 2.205 lb) × (15 mg / kg·d) × (1 d / 3 ea) = 349.2 mg/ea, each step reported and same-dimension factors checked.",
+    "Multiply a quantity through factors, tracking units: 154 lb × (1 kg / 2.205 lb) × (15 mg / kg·d) × (1 d / 3 ea) = 349.2 mg/ea, each step reported and same-dimension factors checked.",
   input: ComputeInput,
   output: ComputeOutput,
   annotations: readOnly,

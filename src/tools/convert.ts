@@ -27,7 +27,7 @@ export const convert = defineTool({
   name: "convert",
   title: "Convert a quantity between units",
   description:
-      "Convert a value between units: 5 km → mi, 100 degC → degF, 5 mcg/(kg*min) → mg/(kg*h). A standalone temperature is a point; degrees inside a compound are differences.",
+    "Convert a value between units: 5 km → mi, 100 degC → degF, 5 mcg/(kg*min) → mg/(kg*h). A standalone temperature is a point; degrees inside a compound are differences.",
   input: ConvertInput,
   output: ConvertOutput,
   annotations: readOnly,

@@ -29,7 +29,7 @@ export const declareComputation = defineTool({
   name: "declare_computation",
   title: "Declare what a computation should produce",
   description:
-     "Declare the kind of quantity (and unit) a computation must produce; validate_result checks the result against it.",
+    "Declare the kind of quantity (and unit) a computation must produce; validate_result checks the result against it.",
   input: DeclareComputationInput,
   output: DeclareComputationOutput,
   annotations: sessionWrite,

@@ -53,7 +53,7 @@ export const decompose = defineTool({
   name: "decompose",
   title: "Build a factor chain",
   description:
-      "Factor chain for compute: query '3 TB to GiB', or initial_unit, target_unit and known_quantities (5 mcg/kg/min, 80 kg, 400 mg in 250 mL → mL/h).",
+    "Factor chain for compute: query '3 TB to GiB', or initial_unit, target_unit and known_quantities (5 mcg/kg/min, 80 kg, 400 mg in 250 mL → mL/h).",
   input: DecomposeInput,
   output: DecomposeOutput,
   annotations: readOnly,

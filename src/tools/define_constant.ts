@@ -10,7 +10,7 @@ import { defineTool, sessionWrite, unitField } from "./Tool.ts"
 export const DefineConstantInput = Schema.Struct({
   workspace: workspaceField,
   symbol: Schema.NonEmptyString.annotate({
-    description: "Short symbol, e.g. 'g_local'; it becomes a unit of this session, so not one that reads as a unit already ('Tm': use 'T_m')",
+    description: "e.g. 'g_local'; also a unit of this session, so not one that reads as a unit ('Tm')",
     examples: ["g_local"]
   }),
   name: Schema.NonEmptyString.annotate({ description: "Full descriptive name", examples: ["local gravitational acceleration"] }),
@@ -45,7 +45,7 @@ export const defineConstant = defineTool({
   name: "define_constant",
   title: "Define a session constant",
   description:
-      "Define a session constant; its symbol becomes a unit too (g_local = 9.81 m/s^2, then 2 g_local → 19.62 m/s^2).",
+    "Define a session constant; its symbol becomes a unit too (g_local = 9.81 m/s^2, then 2 g_local → 19.62 m/s^2).",
   input: DefineConstantInput,
   output: DefineConstantOutput,
   annotations: sessionWrite,

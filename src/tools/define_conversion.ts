@@ -28,7 +28,7 @@ export const defineConversion = defineTool({
   name: "define_conversion",
   title: "Add a conversion edge for this session",
   description:
-     "Relate a session unit to another: dst = src × factor + offset. Built-in units are never redefined (an edge between two is checked and reported).",
+    "Relate a session unit to another: dst = src × factor + offset. Built-in units are never redefined (an edge between two is checked and reported).",
   input: DefineConversionInput,
   output: DefineConversionOutput,
   annotations: sessionWrite,

@@ -9,7 +9,7 @@ export const DefineQuantityKindInput = Schema.Struct({
   workspace: workspaceField,
   name: Schema.NonEmptyString.annotate({ description: "Unique identifier, e.g. 'reaction_gibbs_energy'", examples: ["reaction_gibbs_energy"] }),
   dimension: Schema.NonEmptyString.annotate({
-    description: "A dimension name ('energy'), expression ('energy/amount_of_substance') or signature ('M·L²·T⁻²·N⁻¹')",
+    description: "A dimension name ('energy') or expression ('energy/amount_of_substance')",
     examples: ["energy/amount_of_substance"]
   }),
   description: Schema.optional(Schema.String).annotate({ description: "Human-readable description", examples: ["Gibbs energy change of a reaction at constant T, p"] }),
@@ -33,7 +33,7 @@ export const defineQuantityKind = defineTool({
   name: "define_quantity_kind",
   title: "Define a kind of quantity",
   description:
-     "Register a session kind of quantity, to tell apart quantities of one dimension (entropy change vs heat capacity).",
+    "Register a session kind of quantity, to tell apart quantities of one dimension (entropy change vs heat capacity).",
   input: DefineQuantityKindInput,
   output: DefineQuantityKindOutput,
   annotations: sessionWrite,

@@ -9,7 +9,7 @@ import { defineTool, sessionWrite } from "./Tool.ts"
 export const DefineUnitInput = Schema.Struct({
   workspace: workspaceField,
   name: Schema.NonEmptyString.annotate({ description: "Canonical unit name", examples: ["widget"] }),
-  dimension: Schema.NonEmptyString.annotate({ description: "Dimension name (list_dimensions) or expression, e.g. 'mass', 'count', 'length/time'", examples: ["count"] }),
+  dimension: Schema.NonEmptyString.annotate({ description: "e.g. 'mass', 'count', 'length/time'", examples: ["count"] }),
   aliases: Schema.optional(Schema.Array(Schema.NonEmptyString)).annotate({ description: "Shorthand symbols", examples: [["wdg"]] })
 })
 
@@ -27,7 +27,7 @@ export const defineUnit = defineTool({
   name: "define_unit",
   title: "Define a custom unit for this session",
   description:
-     "Register a session unit with a dimension and optional aliases; it converts only to itself until define_conversion relates it. " +
+    "Register a session unit with a dimension and optional aliases; it converts only to itself until define_conversion relates it. " +
     "A built-in unit's name with its own dimension is accepted as the built-in.",
   input: DefineUnitInput,
   output: DefineUnitOutput,

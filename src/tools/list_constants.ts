@@ -10,7 +10,7 @@ export const ListConstantsInput = Schema.Struct({
   workspace: workspaceField,
   category: Schema.optional(
     Schema.Literals([...Constants.categories, "all"]).annotate({
-      description: "exact (SI defining), derived (from exact ones), measured (with uncertainty), session, or all (default)",
+      description: "Default all",
       examples: ["measured"]
     })
   )
@@ -34,7 +34,7 @@ export const listConstants = defineTool({
   name: "list_constants",
   title: "List physical constants",
   description:
-     "List CODATA 2022 constants (NIST) with standard uncertainties (null when exact) and this session's constants, by category then symbol. " +
+    "List CODATA 2022 constants (NIST) with standard uncertainties (null when exact) and this session's constants, by category then symbol. " +
     "Session constants are units of the session too.",
   input: ListConstantsInput,
   output: ListConstantsOutput,

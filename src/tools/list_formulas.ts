@@ -47,7 +47,7 @@ export const listFormulas = defineTool({
   name: "list_formulas",
   title: "List domain formulas",
   description:
-     "List the domain formulas with each parameter's dimension, the result's unit, the equation, its source and a ready example of " +
+    "List the domain formulas with each parameter's dimension, the result's unit, the equation, its source and a ready example of " +
     "call_formula's `parameters`.",
   input: ListFormulasInput,
   output: ListFormulasOutput,

@@ -43,7 +43,7 @@ export const listUnits = defineTool({
   name: "list_units",
   title: "List available units",
   description:
-     `List built-in and session units, optionally of one dimension or matching a query, ${DEFAULT_LIMIT} per page (next_cursor pages on). ` +
+    `List built-in and session units, optionally of one dimension or matching a query, ${DEFAULT_LIMIT} per page (next_cursor pages on). ` +
     "`scalable` units take SI prefixes; information units also binary ones.",
   input: ListUnitsInput,
   output: ListUnitsOutput,

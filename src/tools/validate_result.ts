@@ -42,7 +42,7 @@ export const validateResult = defineTool({
   name: "validate_result",
   title: "Validate a result against its declared kind",
   description:
-      "Check a value and unit against the declared kind: dimension, then words in the reasoning that name another kind ('torque' for energy).",
+    "Check a value and unit against the declared kind: dimension, then words in the reasoning that name another kind ('torque' for energy).",
   input: ValidateResultInput,
   output: ValidateResultOutput,
   annotations: sessionWrite,

@@ -3,7 +3,7 @@
 // are dimensionless: 99.9 % or 0.999.
 import * as Formula from "../Formula.ts"
 
-const slo = { dimension: "dimensionless", description: "Availability objective (SLO)", example: { value: 99.9, unit: "%" } } as const
+export const slo = { dimension: "dimensionless", description: "Availability objective (SLO)", example: { value: 99.9, unit: "%" } } as const
 
 export const reliability: ReadonlyArray<Formula.Formula> = [
   Formula.make({

@@ -5,8 +5,7 @@
 // listed like any other. Each is checked against a worked value in the tests; ucon's own known
 // bugs are not copied.
 import * as Formula from "../Formula.ts"
-
-const slo = { dimension: "dimensionless", description: "Availability objective (SLO)", example: { value: 99.9, unit: "%" } } as const
+import { slo } from "./reliability.ts"
 
 /** The formulas ucon-tools computes from other inputs than ours. */
 export const uconVariants: ReadonlyArray<Formula.Formula> = [
