@@ -1,7 +1,7 @@
 // The engine entry's documentation is a specification: every exported operation carries an
 // example, and each example's stated result is what the operation gives.
 import { readFileSync } from "node:fs"
-import { Effect } from "effect"
+import { Effect, pipe } from "effect"
 import { describe, expect, it } from "vitest"
 import * as Units from "../src/engine.ts"
 
@@ -43,5 +43,15 @@ describe("dimensional-mcp/engine, as documented", () => {
     const chain = run(Units.decompose("mcg/(kg*min)", "mL/h", [{ value: 80, unit: "kg" }, { value: 400, unit: "mg" }, { value: 250, unit: "mL" }]))
     const r = run(Units.compute(5, "mcg/(kg*min)", chain.factors))
     expect(r.quantity).toBeCloseTo(15, 12)
+  })
+})
+
+describe("Dimension, data-first and pipeable", () => {
+  it("multiplies, divides and raises dimensions either way: force is M·L·T⁻²", () => {
+    const { base, multiply, divide, power } = Units.Dimension
+    const dataFirst = divide(multiply(base("M"), base("L")), power(base("T"), 2))
+    const piped = pipe(base("M"), multiply(base("L")), divide(power(base("T"), 2)))
+    expect(Units.DimensionNames.describe(dataFirst)).toBe("force")
+    expect(Units.Dimension.equals(piped, dataFirst)).toBe(true)
   })
 })

@@ -7,6 +7,8 @@
  * fourth pseudo-dimension holds international units (IU), a substance-specific biological activity
  * that must never convert to mass. Pure ratios (percent, ppm, mg/kg) are the zero vector, named "ratio".
  */
+import { dual } from "effect/Function"
+
 export const baseQuantities = [
   { key: "L", name: "length" },
   { key: "M", name: "mass" },
@@ -42,23 +44,41 @@ const clean = (x: number): number => (Math.abs(x - Math.round(x)) < 1e-9 ? Math.
 
 // Plain loops rather than Array.prototype.map: map over a frozen array takes V8's slow path, and
 // these run for every term of every expression resolved.
-export const multiply = (a: Dimension, b: Dimension): Dimension => {
+/**
+ * The dimension of a product. Data-first or pipeable, as Effect's modules offer them.
+ *
+ * @example
+ * multiply(base("L"), base("T")) // L·T
+ * pipe(base("M"), multiply(base("L")), divide(power(base("T"), 2))) // force, M·L·T⁻²
+ */
+export const multiply: {
+  (b: Dimension): (a: Dimension) => Dimension
+  (a: Dimension, b: Dimension): Dimension
+} = dual(2, (a: Dimension, b: Dimension): Dimension => {
   const out = new Array<number>(a.length)
   for (let i = 0; i < a.length; i++) out[i] = clean(a[i]! + (b[i] ?? 0))
   return Object.freeze(out)
-}
+})
 
-export const divide = (a: Dimension, b: Dimension): Dimension => {
+/** The dimension of a quotient, data-first or pipeable. */
+export const divide: {
+  (b: Dimension): (a: Dimension) => Dimension
+  (a: Dimension, b: Dimension): Dimension
+} = dual(2, (a: Dimension, b: Dimension): Dimension => {
   const out = new Array<number>(a.length)
   for (let i = 0; i < a.length; i++) out[i] = clean(a[i]! - (b[i] ?? 0))
   return Object.freeze(out)
-}
+})
 
-export const power = (a: Dimension, exponent: number): Dimension => {
+/** A dimension raised to a power (fractional for roots), data-first or pipeable. */
+export const power: {
+  (exponent: number): (a: Dimension) => Dimension
+  (a: Dimension, exponent: number): Dimension
+} = dual(2, (a: Dimension, exponent: number): Dimension => {
   const out = new Array<number>(a.length)
   for (let i = 0; i < a.length; i++) out[i] = clean(a[i]! * exponent)
   return Object.freeze(out)
-}
+})
 
 // a plain loop: Array.prototype.every over these frozen arrays is not inlined and showed up as a
 // third of a warm conversion's time
