@@ -232,18 +232,41 @@ export const makeMcpHandler = (sessions: HttpSessions["Service"], workspaces: Wo
         yield* Effect.logWarning(`refused Origin '${origin}'`)
         return jsonRpcError(403, ErrorCodes.server, `Forbidden: Origin '${origin}' is not allowed (see ${httpEnv.allowedOrigins})`)
       }
-      switch (request.method) {
-        case "POST":
-          return yield* post(request, log)
-        case "GET":
-          return yield* get(request, log)
-        case "DELETE":
-          return yield* del(request, log)
-        default:
-          return jsonRpcError(405, ErrorCodes.server, `Method Not Allowed: ${request.method} (use POST, GET or DELETE)`, { allow: "GET, POST, DELETE" })
-      }
+      const response = yield* Effect.suspend(() => {
+        switch (request.method) {
+          case "POST":
+            return post(request, log)
+          case "GET":
+            return get(request, log)
+          case "DELETE":
+            return del(request, log)
+          case "OPTIONS":
+            return Effect.succeed(origin === undefined ? HttpServerResponse.empty({ status: 204, headers: { allow: "GET, POST, DELETE, OPTIONS" } }) : preflight)
+          default:
+            return Effect.succeed(jsonRpcError(405, ErrorCodes.server, `Method Not Allowed: ${request.method} (use POST, GET or DELETE)`, { allow: "GET, POST, DELETE, OPTIONS" }))
+        }
+      })
+      // a browser client on an allowed origin may read the answer and the MCP headers (CORS)
+      return origin === undefined ? response : HttpServerResponse.setHeaders(response, corsHeaders(origin))
     })
 }
+
+/** What a browser needs to call /mcp from an allowed origin and read its session and protocol headers. */
+const corsHeaders = (origin: string): Record<string, string> => ({
+  "access-control-allow-origin": origin,
+  "access-control-expose-headers": "mcp-session-id, mcp-protocol-version, x-request-id",
+  vary: "Origin"
+})
+
+/** The answer to a CORS preflight from an allowed origin (a disallowed one got 403 above). */
+const preflight = HttpServerResponse.empty({
+  status: 204,
+  headers: {
+    "access-control-allow-methods": "GET, POST, DELETE, OPTIONS",
+    "access-control-allow-headers": "content-type, accept, mcp-session-id, mcp-protocol-version, last-event-id, authorization, x-request-id",
+    "access-control-max-age": "86400"
+  }
+})
 
 /** Wraps a handler: request id (X-Request-Id in and out), log annotations and one log line per request. */
 const observed =

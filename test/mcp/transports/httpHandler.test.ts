@@ -164,7 +164,7 @@ describe("HTTP /mcp: refused before reaching a session", () => {
   it("answers 405 with Allow to other methods", async () => {
     const response = await raw({ method: "PUT", headers: mcpHeaders, body: "{}" })
     expect(response.status).toBe(405)
-    expect(response.headers.allow).toBe("GET, POST, DELETE")
+    expect(response.headers.allow).toBe("GET, POST, DELETE, OPTIONS")
   })
 })
 
