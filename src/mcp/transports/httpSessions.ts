@@ -15,6 +15,7 @@ import { Clock, Context, Duration, Effect, Exit, Layer, Schedule, Schema, Scope 
 import { DefaultWorkspace, Workspace } from "../../services/Workspace.ts"
 import { type ToolServices, tools } from "../../tools/index.ts"
 import { makeServer } from "../server.ts"
+import { makeEventStore } from "./eventStore.ts"
 
 /** What every session shares: the process-wide services the tools need. */
 export type SharedServices = ToolServices
@@ -204,7 +205,8 @@ export class HttpSessions extends Context.Service<
           const scope = yield* Scope.fork(registryScope, "sequential")
           const services = Context.make(DefaultWorkspace, id) as Context.Context<never>
           const server = yield* makeServer<ToolServices>(tools).pipe(Effect.provideContext(Context.merge(shared, services)))
-          const transport = new SessionTransport({ sessionIdGenerator: () => id })
+          // resumable streams: a client reconnecting with Last-Event-ID gets what it missed
+          const transport = new SessionTransport({ sessionIdGenerator: () => id, eventStore: makeEventStore(), retryInterval: 1000 })
           const session: McpSession = { id, server, transport, services }
           const entry: Entry = { session, scope, pending: new Set(), lastActive: now(), closing: false }
           transport.answered = (requestId) => {
