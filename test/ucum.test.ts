@@ -132,7 +132,14 @@ describe("notation through the MCP client", () => {
     expect(data.ucum).toBe("/uL")
   })
 
-  it("points a conventional call with a UCUM-only string at the UCUM notation, with the reading", async () => {
+  it("computes in UCUM and gives the result's UCUM code: 5 mg/dL × 10 dL/L = 50 mg/L", async () => {
+    const { isError, data } = await c.call("compute", { initial_value: 5, initial_unit: "mg/dL", factors: [{ value: 10, numerator: "dL", denominator: "L" }], notation: "ucum" })
+    expect(isError).toBe(false)
+    expect(data.quantity).toBe(50)
+    expect(data.ucum).toBe("mg/L")
+  })
+
+    it("points a conventional call with a UCUM-only string at the UCUM notation, with the reading", async () => {
     const { isError, data } = await c.call("convert", { value: 12, from_unit: "[in_i]", to_unit: "cm" })
     expect(isError).toBe(true)
     expect(data.error_type).toBe("parse_error")

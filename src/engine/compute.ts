@@ -8,7 +8,8 @@
  */
 import { Effect } from "effect"
 import type { Catalog } from "./Catalog.ts"
-import { converterBetween } from "./Conversion.ts"
+import { applyConverter, converterBetween } from "./Conversion.ts"
+import { ucumCodeOf } from "./notations/ucum.ts"
 import { lift, type Notation, resolveUnit } from "./convert.ts"
 import * as Dimension from "./Dimension.ts"
 import * as DimensionNames from "./DimensionNames.ts"
@@ -42,6 +43,8 @@ export interface ComputeResult {
   readonly notes: ReadonlyArray<string>
   /** The result in the expected unit, when one was given. */
   readonly converted: { readonly quantity: number; readonly unit: string } | null
+  /** The result unit as a UCUM code, for writing back to HL7/FHIR; null where UCUM has none. */
+  readonly ucum: string | null
 }
 
 /** A same-dimension factor more than this far from the true conversion is reported (2.205 lb/kg is fine, 2.0 is not). */
@@ -156,7 +159,8 @@ export const compute = (
           hints: [...dimensionHints(result.dimension, expected.dimension), ...(converter._tag === "NoConversionPath" ? converter.hints.slice(1) : [])]
         })
       }
-      converted = { quantity: yield* lift(converter.apply(value)), unit: expectedUnit }
+      // applyConverter: a point below absolute zero or a level with two readings is refused here too
+      converted = { quantity: yield* lift(applyConverter(converter, value)), unit: expectedUnit }
     }
     return {
       quantity: value,
@@ -165,7 +169,8 @@ export const compute = (
       steps,
       warnings,
       notes: [...new Set(notes)],
-      converted
+      converted,
+      ucum: ucumCodeOf(result) ?? null
     }
   })
 

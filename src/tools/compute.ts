@@ -42,7 +42,8 @@ export const ComputeOutput = Schema.Struct({
   steps: Schema.Array(Schema.Struct({ factor: Schema.String, quantity: Schema.Number, unit: Schema.String, dimension: Schema.String })),
   warnings: Schema.Array(Schema.String),
   notes: Schema.Array(Schema.String),
-  converted: Schema.NullOr(Schema.Struct({ quantity: Schema.Number, unit: Schema.String }))
+  converted: Schema.NullOr(Schema.Struct({ quantity: Schema.Number, unit: Schema.String })),
+  ucum: Schema.NullOr(Schema.String)
 })
 
 export const compute = defineTool({

@@ -405,7 +405,18 @@ const pseudoCodes: Readonly<Record<string, string>> = { IU: "[IU]" }
  * The UCUM code of one engine unit (no prefix): the atom of the same symbol when it means the same,
  * else an atom (or prefixed metric atom: mm[Hg]) with the same dimension, value and offset.
  */
+const unitCodes = new WeakMap<UnitRecord, string | null>()
+
 const codeOfUnit = (unit: UnitRecord, term: Term): string | undefined => {
+  const known = unitCodes.get(unit)
+  if (known !== undefined) return known ?? undefined
+  const code = searchCodeOfUnit(unit, term)
+  unitCodes.set(unit, code ?? null)
+  return code
+}
+
+/** The search behind codeOfUnit, once per unit (a scan of UCUM's table, prefixed atoms included). */
+const searchCodeOfUnit = (unit: UnitRecord, term: Term): string | undefined => {
   if (Object.hasOwn(pseudoCodes, unit.symbol)) return pseudoCodes[unit.symbol]
   const table = atomTable()
   const dimension = amountToUcum(term)
