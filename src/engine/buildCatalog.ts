@@ -53,7 +53,9 @@ const toRecord = (entry: UnitEntry, custom: boolean, reference: UnitExpression |
     note: entry.note,
     system: entry.system,
     custom,
-    ...(entry.interval ? { interval: true } : {})
+    ...(entry.interval ? { interval: true } : {}),
+    // the equivalent and the osmole: the relation to the mole is the substance's, never assumed
+    ...(entry.perSubstance ? { unconnected: true, note: entry.perSubstance } : {})
   }
   switch (d.kind) {
     case "base":

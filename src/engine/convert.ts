@@ -23,7 +23,9 @@ import {
 import { Role } from "./roles.ts"
 import * as Rational from "./Rational.ts"
 import { looksLikeUcum, resolveUcum, ucumCodeOf } from "./notations/ucum.ts"
-import { type UnitExpression, resolveUnitExpression } from "./UnitExpression.ts"
+import { type UnitExpression, fromTerms, resolveUnitExpression } from "./UnitExpression.ts"
+
+const mapResolved = <E>(r: UnitExpression | E, f: (e: UnitExpression) => UnitExpression): UnitExpression | E => (isEngineError(r) ? r : f(r as UnitExpression))
 
 /** Lifts `T | EngineError` into an Effect that fails with the error. */
 export const lift = <T>(result: T): Effect.Effect<Exclude<T, EngineError>, Extract<T, EngineError>> =>
@@ -54,6 +56,32 @@ export const resolveIn = (catalog: Catalog, expression: string, notation: Notati
   return resolveUnitExpression(catalog, expression)
 }
 
+/**
+ * What converting an equivalent or an osmole to the mole depends on, when the caller knows the
+ * substance: the valence (charge number: 2 for Ca²⁺) and the particles per formula unit (2 for NaCl).
+ */
+export interface Substance {
+  readonly valence?: number | undefined
+  readonly particles?: number | undefined
+}
+
+const perSubstanceOf = (symbol: string): "valence" | "particles" | undefined =>
+  symbol === "Eq" || symbol === "eq" ? "valence" : symbol === "Osm" || symbol === "osm" ? "particles" : undefined
+
+/** Equivalents and osmoles made convertible with the substance's valence or particle count (1 Eq = 1/valence mol). */
+const withSubstance = (expression: UnitExpression, substance: Substance | undefined): UnitExpression => {
+  if (!substance || (substance.valence === undefined && substance.particles === undefined)) return expression
+  const notes: Array<string> = []
+  const terms = expression.terms.map((t) => {
+    const depends = perSubstanceOf(t.unit.symbol)
+    const n = depends === undefined ? undefined : substance[depends]
+    if (depends === undefined || n === undefined) return t
+    notes.push(`${t.unit.symbol} read with ${depends} ${n}: 1 ${t.unit.symbol} = 1/${n} mol`)
+    return { ...t, unit: { ...t.unit, unconnected: false, factor: Rational.divide(t.unit.factor, Rational.make(n, 1)) } }
+  })
+  return notes.length === 0 ? expression : fromTerms(expression.input, terms, expression.numeric, [...expression.notes, ...notes])
+}
+
 /** Resolves a unit expression in a notation, failing with the unit error placed at `role`. */
 export const resolveUnit = (catalog: Catalog, expression: string, role?: string, notation: Notation = "conventional"): Effect.Effect<UnitExpression, UnitError | InvalidInput> =>
   Effect.suspend(() => {
@@ -82,13 +110,13 @@ export type ConvertError = UnitError | DimensionMismatch | NoConversionPath | Co
  * Converts `value` from one unit expression to another, synchronously: the result or the typed
  * error. A warm call (both expressions and their converter cached) costs a few map look-ups.
  */
-export const convertValue = (catalog: Catalog, value: number, from: string, to: string, notation: Notation = "conventional"): ConversionResult | ConvertError => {
+export const convertValue = (catalog: Catalog, value: number, from: string, to: string, notation: Notation = "conventional", substance?: Substance): ConversionResult | ConvertError => {
   if (!Number.isFinite(value)) {
     return new InvalidInput({ message: `The value must be a finite number, got ${value}`, role: "value", got: String(value), expected: "a finite number", hints: [] })
   }
-  const source = resolveIn(catalog, from, notation)
+  const source = mapResolved(resolveIn(catalog, from, notation), (e) => withSubstance(e, substance))
   if (isEngineError(source)) return locate(source._tag === "AmbiguousInput" ? withValues(catalog, source, (u) => convertValue(catalog, value, u, to, notation)) : source, { role: Role.sourceUnit })
-  const target = resolveIn(catalog, to, notation)
+  const target = mapResolved(resolveIn(catalog, to, notation), (e) => withSubstance(e, substance))
   if (isEngineError(target)) return locate(target._tag === "AmbiguousInput" ? withValues(catalog, target, (u) => convertValue(catalog, value, from, u, notation)) : target, { role: Role.targetUnit })
   const converter = converterBetween(catalog, source, target)
   if (isEngineError(converter)) return locate(converter, { role: Role.targetUnit })
@@ -122,9 +150,9 @@ const withValues = (catalog: Catalog, error: AmbiguousInput, attempt: (expressio
 }
 
 /** Converts `value` from one unit expression to another (convertValue as an Effect: one step, no generator). */
-export const convert = (catalog: Catalog, value: number, from: string, to: string, notation: Notation = "conventional"): Effect.Effect<ConversionResult, ConvertError> =>
+export const convert = (catalog: Catalog, value: number, from: string, to: string, notation: Notation = "conventional", substance?: Substance): Effect.Effect<ConversionResult, ConvertError> =>
   Effect.suspend(() => {
-    const result = convertValue(catalog, value, from, to, notation)
+    const result = convertValue(catalog, value, from, to, notation, substance)
     return isEngineError(result) ? Effect.fail(result) : Effect.succeed(result)
   })
 

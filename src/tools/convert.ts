@@ -9,6 +9,8 @@ export const ConvertInput = Schema.Struct({
   from_unit: unitField({ description: "Source unit expression, e.g. 'km', 'mcg/(kg*min)', 'degC'", examples: ["km"] }),
   to_unit: unitField({ description: "Target unit expression, e.g. 'mi', 'mg/(kg*h)', 'degF'", examples: ["mi"] }),
   notation: notationField,
+  valence: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 8 })).annotate({ description: "For mEq ↔ mmol (Ca²⁺: 2)" })),
+  particles: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 8 })).annotate({ description: "For mOsm ↔ mmol (NaCl: 2)" })),
   ...inlineFields
 })
 
@@ -35,7 +37,7 @@ export const convert = defineTool({
   handler: (input) =>
     Effect.gen(function* () {
       const { catalog, notes } = yield* catalogForCall(input)
-      const result = yield* Engine.convert(catalog, input.value, input.from_unit, input.to_unit, input.notation)
+      const result = yield* Engine.convert(catalog, input.value, input.from_unit, input.to_unit, input.notation, { valence: input.valence, particles: input.particles })
       return notes.length > 0 ? { ...result, notes: [...notes, ...result.notes] } : result
     })
 })

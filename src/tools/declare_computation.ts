@@ -8,9 +8,9 @@ import { unitForKind } from "./unitForKind.ts"
 
 export const DeclareComputationInput = Schema.Struct({
   workspace: workspaceField,
-  quantity_kind: Schema.NonEmptyString.annotate({ description: "Name or alias of a quantity kind (list_quantity_kinds)", examples: ["gibbs_energy"] }),
+  quantity_kind: Schema.NonEmptyString.annotate({ description: "A kind from list_quantity_kinds", examples: ["gibbs_energy"] }),
   expected_unit: unitField({ description: "Unit you expect the result in", examples: ["kJ/mol"] }),
-  context: Schema.optional(Schema.Record(Schema.String, Schema.String)).annotate({ description: "Optional context, kept with the declaration", examples: [{ temperature: "298.15 K" }] })
+  context: Schema.optional(Schema.Record(Schema.String, Schema.String)).annotate({ description: "Kept with the declaration", examples: [{ temperature: "298.15 K" }] })
 })
 
 export const DeclareComputationOutput = Schema.Struct({

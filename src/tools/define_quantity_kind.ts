@@ -12,10 +12,10 @@ export const DefineQuantityKindInput = Schema.Struct({
     description: "A dimension name ('energy') or expression ('energy/amount_of_substance')",
     examples: ["energy/amount_of_substance"]
   }),
-  description: Schema.optional(Schema.String).annotate({ description: "Human-readable description", examples: ["Gibbs energy change of a reaction at constant T, p"] }),
+  description: Schema.optional(Schema.String).annotate({ description: "Description", examples: ["Gibbs energy change of a reaction at constant T, p"] }),
   aliases: Schema.optional(Schema.Array(Schema.NonEmptyString)).annotate({ description: "Alternative names", examples: [["delta_G_rxn"]] }),
   category: Schema.optional(Schema.NonEmptyString).annotate({ description: "Classification (default 'session')", examples: ["thermodynamics"] }),
-  disambiguation_hints: Schema.optional(Schema.Array(Schema.String)).annotate({ description: "Tips for telling it apart from similar kinds", examples: [["Use ΔG = ΔH − TΔS"]] }),
+  disambiguation_hints: Schema.optional(Schema.Array(Schema.String)).annotate({ description: "How to tell it apart", examples: [["Use ΔG = ΔH − TΔS"]] }),
   keywords: Schema.optional(Schema.Array(Schema.NonEmptyString)).annotate({ description: "Words in reasoning that point at this kind", examples: [["ΔG_rxn"]] })
 })
 

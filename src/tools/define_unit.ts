@@ -27,8 +27,7 @@ export const defineUnit = defineTool({
   name: "define_unit",
   title: "Define a custom unit for this session",
   description:
-    "Register a session unit with a dimension and optional aliases; it converts only to itself until define_conversion relates it. " +
-    "A built-in unit's name with its own dimension is accepted as the built-in.",
+    "Register a session unit with a dimension and aliases; it converts only to itself until define_conversion relates it.",
   input: DefineUnitInput,
   output: DefineUnitOutput,
   annotations: sessionWrite,

@@ -4,13 +4,30 @@
 // mmHg and cmH2O are in mechanics.ts, counts (gtt, tab) in count.ts.
 // The international unit IU is a substance-specific biological activity (WHO International
 // Standards): it has its own pseudo-dimension and never converts to mass or to the enzyme unit U.
-// Not defined on purpose: mEq (needs the valence) and mOsm (needs the number of particles per
-// formula unit).
+// The equivalent (mEq) and the osmole (mOsm) are defined, but convert only to themselves: to the
+// mole they need the valence or the number of particles per formula unit (IUPAC Green Book), which
+// the caller gives (convert's valence and particles), never assumed to be 1.
 import { base, decimal, ratio, unit } from "./define.ts"
 
 const clinical = { system: "clinical", source: "ISMP List of Error-Prone Abbreviations (2021)" } as const
 
 export const clinicalUnits = [
+  unit("Eq", "equivalent", [1, "mol"], {
+    aliases: ["eq"],
+    names: ["equivalents"],
+    prefixes: "si",
+    system: "clinical",
+    source: "IUPAC Green Book 2.10 (amount of substance × charge number)",
+    perSubstance: "an equivalent is valence × mole: Eq ↔ mol needs the substance's valence (1 mmol Ca²⁺ = 2 mEq), never assumed to be 1; give it as the valence"
+  }),
+  unit("Osm", "osmole", [1, "mol"], {
+    aliases: ["osm"],
+    names: ["osmoles"],
+    prefixes: "si",
+    system: "clinical",
+    source: "IUPAC Gold Book, 'osmole' (amount of osmotically active particles)",
+    perSubstance: "an osmole counts dissolved particles: Osm ↔ mol needs the particles per formula unit (1 mmol NaCl ≈ 2 mOsm), never assumed to be 1; give it as the particles"
+  }),
   unit("mcg", "mcg", [1, "µg"], { ...clinical, note: "microgram (µg), the clinical spelling" }),
   unit("mcL", "mcL", [1, "µL"], { ...clinical, note: "microlitre (µL), the clinical spelling" }),
   unit("cc", "cubic centimeter", [1, "cm^3"], { ...clinical, names: ["cubic centimetre"], note: "1 mL" }),

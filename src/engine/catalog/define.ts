@@ -68,6 +68,8 @@ export interface UnitEntry {
    * from a standalone °C or °F, where the meaning would change (10 °C of warming is not 10 °C).
    */
   readonly interval: boolean
+  /** Set for a unit that converts only to itself until the substance is given (see EntryOptions). */
+  readonly perSubstance?: string
 }
 
 export interface EntryOptions {
@@ -80,6 +82,11 @@ export interface EntryOptions {
   readonly note?: string
   readonly system?: string
   readonly interval?: boolean
+  /**
+   * A unit whose relation to the rest depends on the substance (the equivalent: valence × mole):
+   * it converts only to itself unless the caller gives what it depends on. The text says what.
+   */
+  readonly perSubstance?: string
 }
 
 const entry = (symbol: string, name: string, definition: Definition, options: EntryOptions, defaultPrefixes: PrefixPolicy): UnitEntry => ({
@@ -94,7 +101,8 @@ const entry = (symbol: string, name: string, definition: Definition, options: En
   source: options.source,
   note: options.note,
   system: options.system ?? "SI",
-  interval: options.interval ?? false
+  interval: options.interval ?? false,
+  ...(options.perSubstance ? { perSubstance: options.perSubstance } : {})
 })
 
 /** An exact ratio n/d, for definitions: `ratio(5, 9)`. */
