@@ -10,7 +10,7 @@ import { likelyName } from "./similarity.ts"
 import type { Catalog } from "./Catalog.ts"
 import { codata2022 } from "./constants/codata2022.ts"
 import * as DimensionNames from "./DimensionNames.ts"
-import { InvalidInput, type ParseError, type UnknownUnit, isEngineError, type UnitError } from "./errors.ts"
+import { InvalidInput, isEngineError, type UnitError } from "./errors.ts"
 import { resolveUnitExpression } from "./UnitExpression.ts"
 
 /** @category models */

@@ -5,7 +5,7 @@
  */
 import type { Catalog } from "./Catalog.ts"
 import { unitsOfDimension } from "./Conversion.ts"
-import { type AmbiguousInput, FormulaError, type NoConversionPath, type ParseError, type UnknownUnit, type UnitError } from "./errors.ts"
+import { type AmbiguousInput, FormulaError, type NoConversionPath, type UnitError } from "./errors.ts"
 import type { ParameterExample } from "./Formula.ts"
 import { closestNames, likelyName } from "./similarity.ts"
 import type { PreparedFormula, PreparedParameter } from "./PreparedFormula.ts"

@@ -16,10 +16,11 @@ import {
   InvalidInput,
   type NoConversionPath,
   ParseError,
-  type UnknownUnit,
+  type UnitError,
   fieldsOf,
   isEngineError,
-  locate, type UnitError } from "./errors.ts"
+  locate
+} from "./errors.ts"
 import { Role } from "./roles.ts"
 import * as Rational from "./Rational.ts"
 import { looksLikeUcum, resolveUcum, ucumCodeOf } from "./notations/ucum.ts"
@@ -115,9 +116,9 @@ export const convertValue = (catalog: Catalog, value: number, from: string, to: 
     return new InvalidInput({ message: `The value must be a finite number, got ${value}`, role: "value", got: String(value), expected: "a finite number", hints: [] })
   }
   const source = mapResolved(resolveIn(catalog, from, notation), (e) => withSubstance(e, substance))
-  if (isEngineError(source)) return locate(source._tag === "AmbiguousInput" ? withValues(catalog, source, (u) => convertValue(catalog, value, u, to, notation)) : source, { role: Role.sourceUnit })
+  if (isEngineError(source)) return locate(source._tag === "AmbiguousInput" ? withValues(source, (u) => convertValue(catalog, value, u, to, notation)) : source, { role: Role.sourceUnit })
   const target = mapResolved(resolveIn(catalog, to, notation), (e) => withSubstance(e, substance))
-  if (isEngineError(target)) return locate(target._tag === "AmbiguousInput" ? withValues(catalog, target, (u) => convertValue(catalog, value, from, u, notation)) : target, { role: Role.targetUnit })
+  if (isEngineError(target)) return locate(target._tag === "AmbiguousInput" ? withValues(target, (u) => convertValue(catalog, value, from, u, notation)) : target, { role: Role.targetUnit })
   const converter = converterBetween(catalog, source, target)
   if (isEngineError(converter)) return locate(converter, { role: Role.targetUnit })
   const quantity = applyConverter(converter, value)
@@ -138,7 +139,7 @@ export const convertValue = (catalog: Catalog, value: number, from: string, to: 
  * An ambiguous unit name's readings, each with the answer it would give: the name replaced by the
  * reading's expression and the conversion tried again (a reading that fails keeps no value).
  */
-const withValues = (catalog: Catalog, error: AmbiguousInput, attempt: (expression: string) => ConversionResult | ConvertError): AmbiguousInput => {
+const withValues = (error: AmbiguousInput, attempt: (expression: string) => ConversionResult | ConvertError): AmbiguousInput => {
   const { expression, position, token } = error
   if (expression === undefined || position === undefined || token === undefined) return error
   const readings = error.readings.map((r) => {

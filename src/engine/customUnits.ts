@@ -9,7 +9,7 @@
 import { Catalog, type UnitRecord } from "./Catalog.ts"
 import * as Dimension from "./Dimension.ts"
 import * as DimensionNames from "./DimensionNames.ts"
-import { InvalidInput, type ParseError, type UnknownUnit, isEngineError, type UnitError } from "./errors.ts"
+import { InvalidInput, isEngineError, type UnitError } from "./errors.ts"
 import { Role } from "./roles.ts"
 import * as Rational from "./Rational.ts"
 import { resolveUnitExpression } from "./UnitExpression.ts"
