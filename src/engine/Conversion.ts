@@ -44,7 +44,7 @@ const linear = (slope: Rational.Rational, notes: ReadonlyArray<string>): Convert
   kind: "linear",
   slope,
   intercept: Rational.zero,
-  apply: (x) => refine(Rational.scale(x, slope), () => Exact.multiply(Exact.fromNumber(x), Exact.fromRational(slope))),
+  apply: (x) => Exact.scaleExactly(x, slope) ?? refine(Rational.scale(x, slope), () => Exact.multiply(Exact.fromNumber(x), Exact.fromRational(slope))),
   notes
 })
 
@@ -59,7 +59,9 @@ const affine = (from: UnitExpression, to: UnitExpression, notes: ReadonlyArray<s
     kind: "affine",
     slope,
     intercept,
-    apply: (x) => refine(Rational.scale(x, slope) + Rational.toNumber(intercept), () => Exact.add(Exact.multiply(Exact.fromNumber(x), Exact.fromRational(slope)), Exact.fromRational(intercept))),
+    apply: (x) =>
+      Exact.scaleExactly(x, slope, intercept) ??
+      refine(Rational.scale(x, slope) + Rational.toNumber(intercept), () => Exact.add(Exact.multiply(Exact.fromNumber(x), Exact.fromRational(slope)), Exact.fromRational(intercept))),
     // absolute zero in the source unit: x = −offset (0 for an absolute scale)
     lowest: { value: Rational.subtract(Rational.zero, offsetOf(from)), unit: from.input },
     notes: [

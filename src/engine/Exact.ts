@@ -67,11 +67,52 @@ export const toNumber = (x: Exact): number => {
 }
 
 /**
- * Whether a double shows float noise: more significant digits in its shortest form than a decimal
- * computation would leave (31.250000000000004, 80.32999999999998). Only such results pay for the
- * exact path; 36, 0.45359237 and 212 never do.
+ * Whether a double shows float noise: a long run of 0s or 9s just before the end of its shortest
+ * form (31.250000000000004, 80.32999999999998). Only such results pay for the exact path; 36,
+ * 0.45359237, 212 and 3.1068559611866697 never do.
  */
 export const looksNoisy = (x: number): boolean => {
-  const s = String(Math.abs(x)).replace(/e.*$/, "").replace(".", "").replace(/^0+/, "")
-  return s.length >= 16
+  if (Number.isInteger(x)) return false
+  const digits = String(Math.abs(x)).replace(/e.*$/, "").replace(".", "").replace(/^0+/, "")
+  // noise is a long run of 0s or 9s before the last digit or two; 3.1068559611866697 (5 km in mi)
+  // is what the decimal really is to 17 digits, and pays for nothing more
+  return digits.length >= 15 && NOISE.test(digits)
+}
+
+const NOISE = /(?:0{5,}|9{5,})\d{1,2}$/
+
+/** x as X / 10^a with X an integer within 2^53, from its shortest decimal form; undefined past that. */
+const decimalParts = (x: number): { readonly X: number; readonly a: number } | undefined => {
+  if (Number.isInteger(x)) return Number.isSafeInteger(x) ? { X: x, a: 0 } : undefined
+  const s = String(x)
+  if (s.includes("e")) return undefined
+  const dot = s.indexOf(".")
+  const a = s.length - dot - 1
+  const X = Number(s.slice(0, dot) + s.slice(dot + 1))
+  return Number.isSafeInteger(X) && a <= 22 ? { X, a } : undefined
+}
+
+const fits = (n: number): boolean => Number.isSafeInteger(n)
+
+/**
+ * x × n/d (+ p/q) rounded once, in plain double arithmetic, when every part is an integer that a
+ * double holds exactly: the numerator and denominator are then exact, and one division rounds
+ * correctly (IEEE 754). The fast exact path for the common case (a decimal through a unit factor);
+ * undefined when the parts outgrow 2^53, for the caller's fallback.
+ */
+export const scaleExactly = (x: number, slope: Rational.Rational, intercept?: Rational.Rational): number | undefined => {
+  const parts = decimalParts(x)
+  if (!parts || !fits(slope.n) || !fits(slope.d)) return undefined
+  const scale = 10 ** parts.a
+  if (intercept === undefined || intercept.n === 0) {
+    const numerator = parts.X * slope.n
+    const denominator = scale * slope.d
+    return fits(numerator) && fits(denominator) ? numerator / denominator : undefined
+  }
+  if (!fits(intercept.n) || !fits(intercept.d)) return undefined
+  // (X n / (10^a d)) + p / q = (X n q + p d 10^a) / (10^a d q)
+  const left = parts.X * slope.n * intercept.d
+  const right = intercept.n * slope.d * scale
+  const denominator = scale * slope.d * intercept.d
+  return fits(left) && fits(right) && fits(left + right) && fits(denominator) ? (left + right) / denominator : undefined
 }
