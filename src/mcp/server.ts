@@ -3,29 +3,23 @@
  * tool's entry (toolListing.ts), tools/call runs the call through call repair (decode with
  * coercion, handler, retry) with the request's abort signal and maps the outcome through the one
  * failure mapping (toolResult.ts). Only an unknown tool name is a protocol error.
+ *
+ * One factory serves both protocol eras. A 2025-era instance lives for a session (stdio
+ * connection or HTTP session) whose workspace is the default; a 2026-07-28 instance serves one
+ * request or one stdio connection with no default workspace (calls name theirs). Asking the
+ * client's model differs per era: a sampling request on the 2025 channel, an `input_required`
+ * result on 2026-07-28 (repair/sampling.ts).
  */
-import { Server } from "@modelcontextprotocol/sdk/server/index.js"
-import {
-  CallToolRequestSchema,
-  CompleteRequestSchema,
-  ErrorCode,
-  GetPromptRequestSchema,
-  ListPromptsRequestSchema,
-  ListResourceTemplatesRequestSchema,
-  ListResourcesRequestSchema,
-  ListToolsRequestSchema,
-  McpError,
-  ReadResourceRequestSchema
-} from "@modelcontextprotocol/sdk/types.js"
-import { z } from "zod"
-import { Cause, Effect, Option } from "effect"
+import { type CallToolResult, ProtocolError, ProtocolErrorCode, Server, type ServerContext } from "@modelcontextprotocol/server"
+import { Cause, Context, Effect, Option } from "effect"
 import { Corrector } from "./repair/Corrector.ts"
 import { RetryPolicy } from "./repair/RetryPolicy.ts"
 import { SamplingClient } from "./repair/SamplingClient.ts"
 import { SelfCorrectionConfig, selfCorrectionConfig } from "./repair/SelfCorrectionConfig.ts"
 import type { AnyTool } from "../tools/Tool.ts"
+import { DefaultWorkspace } from "../services/Workspace.ts"
 import { type ToolDescription, execute } from "./repair/retryExecutor.ts"
-import { samplingClientFor } from "./repair/sampling.ts"
+import { inputRound, pushSampling } from "./repair/sampling.ts"
 import { prompts } from "./prompts.ts"
 import * as Resources from "./resources.ts"
 import { describeTool } from "./toolListing.ts"
@@ -83,15 +77,6 @@ const selfCorrectionServices = Effect.gen(function* () {
 })
 
 /**
- * tools/call with any `arguments`: the SDK's own schema rejects a non-object there before a handler
- * runs, as a JSON-RPC internal error (-32603). Taken leniently, such a call reaches the tool, whose
- * decoding answers it as invalid_input naming what was expected, like any other bad argument.
- */
-const LenientCallToolRequest = CallToolRequestSchema.extend({
-  params: CallToolRequestSchema.shape.params.extend({ arguments: z.unknown().optional() })
-})
-
-/**
  * One tool call outside any MCP session, as the MCP server would answer it (decoding, repair,
  * the one failure mapping): for the human CLI and for apps that call tools directly.
  */
@@ -101,17 +86,33 @@ export const callTool = <R>(tool: AnyTool<R>, args: unknown) =>
     return yield* runTool(tool, args).pipe(Effect.provideService(RetryPolicy, policy), Effect.provideService(Corrector, corrector))
   })
 
+/** Which protocol era an instance serves, and for a 2025-era session its own workspace. */
+export interface ServeOptions {
+  readonly era: "legacy" | "modern"
+  /** The workspace calls use when they name none (a session's or the process's own); 2026-07-28 has none. */
+  readonly defaultWorkspace?: string | undefined
+}
+
+/** Builds a fresh SDK Server for one serving unit: a session, a stdio connection or a 2026-07-28 request. */
+export type ServerFactory = (options: ServeOptions) => Server
+
+const unknownResource = (uri: string) =>
+  new ProtocolError(
+    ProtocolErrorCode.InvalidParams,
+    `Unknown resource: ${uri}. Resources: ${Resources.resources.map((r) => r.uri).join(", ")}; templates: ${Resources.templates.map((t) => t.uriTemplate).join(", ")}`
+  )
+
 /** Resources (catalog, constants, formulas), their templates and completions, and the workflow prompts. */
 const registerBrowsing = (server: Server, run: <A>(effect: Effect.Effect<A, never, any>) => Promise<A>) => {
   const runTool: Resources.RunTool = (tool, args) => runToolEffect(tool, args)
-  server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: [...Resources.resources] }))
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({ resourceTemplates: [...Resources.templates] }))
-  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+  server.setRequestHandler("resources/list", async () => ({ resources: [...Resources.resources] }))
+  server.setRequestHandler("resources/templates/list", async () => ({ resourceTemplates: [...Resources.templates] }))
+  server.setRequestHandler("resources/read", async (request) => {
     const contents = await run(Resources.read(request.params.uri, runTool))
-    if (!contents) throw new McpError(ErrorCode.InvalidParams, `Unknown resource: ${request.params.uri}. Resources: ${Resources.resources.map((r) => r.uri).join(", ")}; templates: ${Resources.templates.map((t) => t.uriTemplate).join(", ")}`)
+    if (!contents) throw unknownResource(request.params.uri)
     return contents
   })
-  server.setRequestHandler(CompleteRequestSchema, async (request) => {
+  server.setRequestHandler("completion/complete", async (request) => {
     const ref = request.params.ref
     const values =
       ref.type === "ref/resource"
@@ -119,45 +120,69 @@ const registerBrowsing = (server: Server, run: <A>(effect: Effect.Effect<A, neve
         : [] // prompt arguments are free text
     return { completion: { values, total: values.length, hasMore: false } }
   })
-  server.setRequestHandler(ListPromptsRequestSchema, async () => ({
+  server.setRequestHandler("prompts/list", async () => ({
     prompts: prompts.map((p) => ({ name: p.name, title: p.title, description: p.description, arguments: [...p.arguments] }))
   }))
-  server.setRequestHandler(GetPromptRequestSchema, async (request) => {
+  server.setRequestHandler("prompts/get", async (request) => {
     const prompt = prompts.find((p) => p.name === request.params.name)
-    if (!prompt) throw new McpError(ErrorCode.InvalidParams, `Unknown prompt: ${request.params.name}. Prompts: ${prompts.map((p) => p.name).join(", ")}`)
+    if (!prompt) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown prompt: ${request.params.name}. Prompts: ${prompts.map((p) => p.name).join(", ")}`)
     const args = request.params.arguments ?? {}
     const missing = prompt.arguments.filter((a) => a.required && !args[a.name])
-    if (missing.length > 0) throw new McpError(ErrorCode.InvalidParams, `Prompt ${prompt.name} needs ${missing.map((a) => a.name).join(", ")}`)
+    if (missing.length > 0) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Prompt ${prompt.name} needs ${missing.map((a) => a.name).join(", ")}`)
     return { description: prompt.description, messages: [{ role: "user" as const, content: { type: "text" as const, text: prompt.text(args) } }] }
   })
 }
 
-/** Builds an SDK Server serving `tools` with the services of the current context. */
-export const makeServer = <R>(tools: ReadonlyArray<AnyTool<R>>) =>
+const isInternalError = (result: CallToolResult) => result.isError === true && (result.structuredContent as { error_type?: unknown } | undefined)?.error_type === "internal_error"
+
+/**
+ * A factory of SDK Servers serving `tools` with the services of the current context. Everything
+ * that does not depend on the era or the session (tool listing, services) is built once here.
+ */
+export const makeServerFactory = <R>(tools: ReadonlyArray<AnyTool<R>>) =>
   Effect.gen(function* () {
-    const context = yield* Effect.context<R>()
+    const base = yield* Effect.context<R>()
     const { policy, corrector } = yield* selfCorrectionServices
+    const shared = Context.add(Context.add(base, RetryPolicy, policy), Corrector, corrector)
     const byName = new Map(tools.map((t) => [t.name, t]))
     const listing = tools.map(describeTool)
-    // logging: the SDK answers logging/setLevel and filters sendLoggingMessage by the level set per session
-    const server = new Server(serverInfo, { capabilities: { tools: { listChanged: false }, logging: {}, resources: {}, prompts: {}, completions: {} }, instructions })
-    server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listing }))
-    registerBrowsing(server, <A>(effect: Effect.Effect<A, never, any>) => Effect.runPromiseWith(context)(effect.pipe(Effect.provideService(RetryPolicy, policy), Effect.provideService(Corrector, corrector))))
-    server.setRequestHandler(LenientCallToolRequest, async (request, extra) => {
-      const tool = byName.get(request.params.name)
-      if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}. Available: ${[...byName.keys()].join(", ")}`)
-      const sampling = samplingClientFor(server, extra)
-      const call = runTool(tool, request.params.arguments).pipe(
-        Effect.provideService(RetryPolicy, policy),
-        Effect.provideService(Corrector, corrector),
-        (eff) => (Option.isSome(sampling) ? Effect.provideService(eff, SamplingClient, sampling.value) : eff)
-      )
-      const result = await Effect.runPromiseWith(context)(call, { signal: extra.signal })
-      // a defect also goes to the client's log (details stay in the server's stderr)
-      if (result.isError && (result.structuredContent as { error_type?: unknown } | undefined)?.error_type === "internal_error") {
-        await server.sendLoggingMessage({ level: "error", logger: "dimensional", data: `${tool.name} failed with an internal error` }, extra.sessionId).catch(() => undefined)
-      }
-      return result
-    })
-    return server
+    const listed = { tools: listing }
+    const available = [...byName.keys()].join(", ")
+
+    return (options: ServeOptions): Server => {
+      // 2026-07-28 has no session, so no default workspace: a call names its own
+      const context =
+        options.era === "modern" ? Context.add(shared, DefaultWorkspace, undefined) : options.defaultWorkspace !== undefined ? Context.add(shared, DefaultWorkspace, options.defaultWorkspace) : shared
+      const run = Effect.runPromiseWith(context as Context.Context<any>)
+      // logging: the SDK answers logging/setLevel and filters log messages by the level set per session
+      const server = new Server(serverInfo, { capabilities: { tools: { listChanged: false }, logging: {}, resources: {}, prompts: {}, completions: {} }, instructions })
+      server.setRequestHandler("tools/list", async () => listed)
+      registerBrowsing(server, run)
+      server.setRequestHandler("tools/call", async (request, ctx: ServerContext) => {
+        const tool = byName.get(request.params.name)
+        if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${request.params.name}. Available: ${available}`)
+        const args: unknown = request.params.arguments
+        if (options.era === "modern") {
+          // the client's model is asked through an input_required result; its answers come back with the retried call
+          const round = inputRound(ctx, policy.settings.llmCorrection)
+          const call = Option.isSome(round) ? Effect.provideService(runTool(tool, args), SamplingClient, round.value.client) : runTool(tool, args)
+          const result = await run(call, { signal: ctx.mcpReq.signal })
+          if (result.isError && Option.isSome(round)) {
+            const question = round.value.question()
+            if (question) return question
+          }
+          return result
+        }
+        const sampling = pushSampling(server, ctx)
+        const call = Option.isSome(sampling) ? Effect.provideService(runTool(tool, args), SamplingClient, sampling.value) : runTool(tool, args)
+        const result = await run(call, { signal: ctx.mcpReq.signal })
+        // a defect also goes to the client's log (details stay in the server's stderr)
+        if (isInternalError(result)) await ctx.mcpReq.log("error", `${tool.name} failed with an internal error`, "dimensional").catch(() => undefined)
+        return result
+      })
+      return server
+    }
   })
+
+/** One 2025-era SDK Server serving `tools` with the services (and default workspace) of the current context. */
+export const makeServer = <R>(tools: ReadonlyArray<AnyTool<R>>) => Effect.map(makeServerFactory(tools), (factory) => factory({ era: "legacy" }))

@@ -2,7 +2,7 @@
  * What tools/list says of a tool: its JSON Schemas, generated once per process from its Effect
  * Schemas, plus name, title, description and annotations.
  */
-import type { Tool as McpTool } from "@modelcontextprotocol/sdk/types.js"
+import type { Tool as McpTool } from "@modelcontextprotocol/server"
 import { Schema } from "effect"
 import type { AnyTool } from "../tools/Tool.ts"
 

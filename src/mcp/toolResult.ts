@@ -7,7 +7,7 @@
  * `internal_error` result, never a crash or a protocol error. Readable text for the agent travels
  * as a second text block; the first is always the JSON.
  */
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js"
+import type { CallToolResult } from "@modelcontextprotocol/server"
 import { Cause, Exit, Option, Schema } from "effect"
 import type { Correction } from "./repair/Corrector.ts"
 import type { ToolFailure } from "../tools/Tool.ts"

@@ -3,8 +3,7 @@
 // by logging/setLevel, then a fresh session), shutdown with streams open (exit code 0), request ids
 // in the stderr log, and the command line's errors.
 import { spawn } from "node:child_process"
-import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js"
-import { LoggingMessageNotificationSchema, type LoggingMessageNotification } from "@modelcontextprotocol/sdk/types.js"
+import { type LoggingMessageNotification, SdkHttpError } from "@modelcontextprotocol/client"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type HttpTestClient, type SpawnedServer, connectHttpClient, repoRoot, spawnServer } from "../support/httpServer.ts"
 
@@ -78,7 +77,7 @@ describe("dimensional mcp --http with a short idle time-out", () => {
     const quiet = await connectHttpClient(server.url, "quiet")
     const chatty = await connectHttpClient(server.url, "chatty")
     const notices = new Map<HttpTestClient, Array<LoggingMessageNotification["params"]>>([[quiet, []], [chatty, []]])
-    for (const [client, list] of notices) client.client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => void list.push(n.params))
+    for (const [client, list] of notices) client.client.setNotificationHandler("notifications/message", (n) => void list.push(n.params))
     await quiet.client.setLoggingLevel("error")
     await chatty.client.ping()
     // the notice travels on each client's GET stream: both are open before the sessions go idle
@@ -92,8 +91,8 @@ describe("dimensional mcp --http with a short idle time-out", () => {
       () => undefined,
       (error: unknown) => error
     )
-    expect(expired).toBeInstanceOf(StreamableHTTPError)
-    expect((expired as StreamableHTTPError).code).toBe(404)
+    expect(expired).toBeInstanceOf(SdkHttpError)
+    expect((expired as SdkHttpError).status).toBe(404)
 
     const fresh = await connectHttpClient(server.url, "fresh")
     expect((await fresh.call("convert", { value: 1, from_unit: "h", to_unit: "min" })).data.quantity).toBe(60)

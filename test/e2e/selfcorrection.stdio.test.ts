@@ -1,8 +1,8 @@
 // Self-correction configured the way a user configures the binary: command-line flags and
 // environment variables of `dimensional mcp`, checked through the SDK Client over stdio.
-import { Client } from "@modelcontextprotocol/sdk/client/index.js"
-import { StdioClientTransport, getDefaultEnvironment } from "@modelcontextprotocol/sdk/client/stdio.js"
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js"
+import { Client } from "@modelcontextprotocol/client"
+import { StdioClientTransport, getDefaultEnvironment } from "@modelcontextprotocol/client/stdio"
+import type { CallToolResult } from "@modelcontextprotocol/client"
 import { afterEach, describe, expect, it } from "vitest"
 
 const clients: Array<Client> = []

@@ -1,8 +1,8 @@
 // The real binary over stdio, as an MCP client launches it: `node src/cli.ts mcp`.
 import { spawn } from "node:child_process"
-import { Client } from "@modelcontextprotocol/sdk/client/index.js"
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js"
+import { Client } from "@modelcontextprotocol/client"
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio"
+import type { CallToolResult } from "@modelcontextprotocol/client"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 
 const root = new URL("../..", import.meta.url).pathname

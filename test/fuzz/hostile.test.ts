@@ -2,7 +2,7 @@
 // structured result (never a crash, a hang, a protocol internal error or internal_error), and no
 // answer is larger than 64 KB. A soak of hostile calls leaves memory near where it started.
 import fc from "fast-check"
-import { McpError } from "@modelcontextprotocol/sdk/types.js"
+import { ProtocolError } from "@modelcontextprotocol/client"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { MAX_RESULT_BYTES } from "../../src/mcp/toolResult.ts"
 import { tools } from "../../src/tools/index.ts"
@@ -58,7 +58,7 @@ const callOnce = async (name: string, args: unknown) => {
     const weight = JSON.stringify(result.content).length + JSON.stringify(result.structuredContent ?? null).length
     return { result, weight }
   } catch (e) {
-    if (e instanceof McpError && e.code === -32602 && (typeof args !== "object" || args === null || Array.isArray(args))) return undefined
+    if (e instanceof ProtocolError && e.code === -32602 && (typeof args !== "object" || args === null || Array.isArray(args))) return undefined
     throw e
   }
 }

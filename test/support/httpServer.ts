@@ -2,9 +2,9 @@
 import { type ChildProcess, spawn } from "node:child_process"
 import { createServer } from "node:net"
 import { fileURLToPath } from "node:url"
-import { Client } from "@modelcontextprotocol/sdk/client/index.js"
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js"
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js"
+import { Client } from "@modelcontextprotocol/client"
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client"
+import type { CallToolResult } from "@modelcontextprotocol/client"
 
 export const repoRoot = fileURLToPath(new URL("../..", import.meta.url))
 

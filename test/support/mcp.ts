@@ -1,8 +1,8 @@
 // An SDK Client connected to our server in-process (InMemoryTransport): the same Server, tools,
 // services and mapping layer as the stdio binary, without spawning a process per test file.
-import { Client } from "@modelcontextprotocol/sdk/client/index.js"
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js"
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js"
+import { Client } from "@modelcontextprotocol/client"
+import { InMemoryTransport } from "@modelcontextprotocol/client"
+import type { CallToolResult } from "@modelcontextprotocol/client"
 import { Effect, Layer, ManagedRuntime } from "effect"
 import { makeServer } from "../../src/mcp/server.ts"
 import { LogToStderr } from "../../src/mcp/transports/stdio.ts"

@@ -1,8 +1,8 @@
 // An SDK Client connected in-process to our server with chosen self-correction settings and,
 // optionally, the `sampling` capability answered by a test handler (the client's "model").
-import { Client } from "@modelcontextprotocol/sdk/client/index.js"
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js"
-import { type CallToolResult, type CreateMessageRequest, CreateMessageRequestSchema, type CreateMessageResult } from "@modelcontextprotocol/sdk/types.js"
+import { Client } from "@modelcontextprotocol/client"
+import { InMemoryTransport } from "@modelcontextprotocol/client"
+import type { CallToolResult, CreateMessageRequest, CreateMessageResult } from "@modelcontextprotocol/client"
 import { Layer, ManagedRuntime } from "effect"
 import { makeServer } from "../../src/mcp/server.ts"
 import { LogToStderr } from "../../src/mcp/transports/stdio.ts"
@@ -45,7 +45,7 @@ export const connect = async (
   const samplingRequests: Array<CreateMessageRequest["params"]> = []
   const handler = options.sampling
   if (handler) {
-    client.setRequestHandler(CreateMessageRequestSchema, async (request) => {
+    client.setRequestHandler("sampling/createMessage", async (request) => {
       samplingRequests.push(request.params)
       return handler(request)
     })

@@ -4,8 +4,7 @@
  * what it missed (MCP Streamable HTTP, "Resumability and Redelivery"). Bounded per session, in
  * messages and in bytes (the oldest go first): with the session cap, replay memory stays bounded.
  */
-import type { EventStore } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"
-import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js"
+import type { EventStore, JSONRPCMessage } from "@modelcontextprotocol/server"
 
 const MAX_EVENTS = 100
 /** About two of the largest results (64 KB each) per session. */

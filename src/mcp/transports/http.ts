@@ -17,6 +17,7 @@
  * second (STACK.md pitfall 4).
  */
 import { createServer } from "node:http"
+import { type McpHttpHandler, createMcpHandler, isLegacyRequest } from "@modelcontextprotocol/server"
 import { NodeHttpServer } from "@effect/platform-node"
 import { ByteSize, Console, Duration, Effect, Layer, Logger, References } from "effect"
 import { HttpRouter, HttpServer, HttpServerRequest, HttpServerResponse } from "effect/http"
@@ -145,8 +146,11 @@ const sessionNotFound = (id: string) =>
 
 const sessionRequired = jsonRpcError(400, ErrorCodes.server, "Bad Request: Mcp-Session-Id header is required (only initialize may come without one)")
 
-/** The /mcp handler: checks, then the session's transport. */
-export const makeMcpHandler = (sessions: HttpSessions["Service"], workspaces: Workspace["Service"], settings: HttpSettings, allow: AllowList) => {
+/**
+ * The /mcp handler: checks, then by protocol era either the 2025-era session's transport or the
+ * SDK's 2026-07-28 handler (per request, no session: the SDK's createMcpHandler, strict modern).
+ */
+export const makeMcpHandler = (sessions: HttpSessions["Service"], workspaces: Workspace["Service"], settings: HttpSettings, allow: AllowList, modern: McpHttpHandler) => {
   const handOver = (session: McpSession, request: HttpServerRequest.HttpServerRequest, parsedBody?: unknown) =>
     Effect.promise(() => session.transport.handleRequest(toWebRequest(request), parsedBody === undefined ? undefined : { parsedBody })).pipe(
       Effect.map((response) => HttpServerResponse.fromWeb(asStandaloneStream(response, request.method))),
@@ -170,6 +174,10 @@ export const makeMcpHandler = (sessions: HttpSessions["Service"], workspaces: Wo
 
   const busy = (maxSessions: number) => jsonRpcError(503, ErrorCodes.server, `Service Unavailable: all ${maxSessions} sessions are busy; retry shortly`, { "retry-after": "1" })
 
+  /** A 2026-07-28 request: the SDK's per-request handler answers it (its own checks of the envelope and headers included). */
+  const serveModern = (web: Request, parsedBody: unknown) =>
+    Effect.promise(() => modern.fetch(web, { parsedBody })).pipe(Effect.map((response) => HttpServerResponse.fromWeb(response)))
+
   const post = (request: HttpServerRequest.HttpServerRequest, log: RequestLog) =>
     Effect.gen(function* () {
       const accepted = mediaTypes(request.headers.accept)
@@ -182,6 +190,10 @@ export const makeMcpHandler = (sessions: HttpSessions["Service"], workspaces: Wo
       }
       const body = yield* readJsonBody(request, settings.maxBodyBytes)
       if (body._tag === "Rejected") return body.response
+      // the era is per request: a message carrying the 2026-07-28 envelope goes to the modern handler
+      const web = toWebRequest(request)
+      const legacy = yield* Effect.promise(() => isLegacyRequest(web, body.value, { maxRequestBodySize: settings.maxBodyBytes }))
+      if (!legacy) return yield* serveModern(web, body.value)
       const found = yield* existing(request, log)
       if (found._tag === "Found") return yield* handOver(found.session, request, body.value)
       if (found._tag === "Busy") return busy(found.maxSessions)
@@ -241,7 +253,7 @@ export const makeMcpHandler = (sessions: HttpSessions["Service"], workspaces: Wo
           case "DELETE":
             return del(request, log)
           case "OPTIONS":
-            return Effect.succeed(origin === undefined ? HttpServerResponse.empty({ status: 204, headers: { allow: "GET, POST, DELETE, OPTIONS" } }) : preflight)
+            return Effect.succeed(origin === undefined ? HttpServerResponse.empty({ status: 204, headers: { allow: "GET, POST, DELETE, OPTIONS" } }) : preflight(request.headers["access-control-request-headers"]))
           default:
             return Effect.succeed(jsonRpcError(405, ErrorCodes.server, `Method Not Allowed: ${request.method} (use POST, GET or DELETE)`, { allow: "GET, POST, DELETE, OPTIONS" }))
         }
@@ -258,15 +270,29 @@ const corsHeaders = (origin: string): Record<string, string> => ({
   vary: "Origin"
 })
 
-/** The answer to a CORS preflight from an allowed origin (a disallowed one got 403 above). */
-const preflight = HttpServerResponse.empty({
-  status: 204,
-  headers: {
-    "access-control-allow-methods": "GET, POST, DELETE, OPTIONS",
-    "access-control-allow-headers": "content-type, accept, mcp-session-id, mcp-protocol-version, last-event-id, authorization, x-request-id",
-    "access-control-max-age": "86400"
-  }
-})
+/** Request headers a browser client may send: the 2025-era session headers and the 2026-07-28 standard headers. */
+const corsRequestHeaders = ["content-type", "accept", "mcp-session-id", "mcp-protocol-version", "mcp-method", "mcp-name", "last-event-id", "authorization", "x-request-id"]
+
+/**
+ * The answer to a CORS preflight from an allowed origin (a disallowed one got 403 above). A
+ * 2026-07-28 client may also send one `Mcp-Param-<name>` header per mirrored tool argument
+ * (SEP-2243), whose names cannot be listed ahead: those it asks for are allowed by name.
+ */
+const preflight = (requested: string | undefined) => {
+  const params = (requested ?? "")
+    .split(",")
+    .map((h) => h.trim().toLowerCase())
+    .filter((h) => /^mcp-param-[a-z0-9_.-]{1,64}$/.test(h))
+  return HttpServerResponse.empty({
+    status: 204,
+    headers: {
+      "access-control-allow-methods": "GET, POST, DELETE, OPTIONS",
+      "access-control-allow-headers": [...corsRequestHeaders, ...params.slice(0, 50)].join(", "),
+      "access-control-max-age": "86400",
+      vary: "Origin, Access-Control-Request-Headers"
+    }
+  })
+}
 
 /** Wraps a handler: request id (X-Request-Id in and out), log annotations and one log line per request. */
 const observed =
@@ -289,7 +315,13 @@ export const McpRoutes = (settings: HttpSettings) =>
   HttpRouter.use((router) =>
     Effect.gen(function* () {
       const sessions = yield* HttpSessions
-      const mcp = makeMcpHandler(sessions, yield* Workspace, settings, allowListFor(settings))
+      const modern = createMcpHandler(() => sessions.serverFactory({ era: "modern" }), {
+        legacy: "reject",
+        maxRequestBodySize: settings.maxBodyBytes,
+        onerror: (error) => Effect.runFork(Effect.logDebug(`2026-07-28 request: ${error.message}`))
+      })
+      yield* Effect.addFinalizer(() => Effect.promise(() => modern.close()))
+      const mcp = makeMcpHandler(sessions, yield* Workspace, settings, allowListFor(settings), modern)
       yield* router.add("*", mcpPath, observed(mcp))
       yield* router.add(
         "GET",

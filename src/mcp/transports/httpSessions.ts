@@ -8,13 +8,20 @@
  * JSON-RPC requests is unanswered; an open GET stream alone does not keep it alive. Closing tells
  * the client why (a logging notification on its open stream) and then ends its streams.
  */
-import { Server } from "@modelcontextprotocol/sdk/server/index.js"
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"
-import { type JSONRPCMessage, type RequestId, isJSONRPCErrorResponse, isJSONRPCNotification, isJSONRPCRequest, isJSONRPCResultResponse } from "@modelcontextprotocol/sdk/types.js"
+import {
+  type JSONRPCMessage,
+  type RequestId,
+  type Server,
+  WebStandardStreamableHTTPServerTransport,
+  isJSONRPCErrorResponse,
+  isJSONRPCNotification,
+  isJSONRPCRequest,
+  isJSONRPCResultResponse
+} from "@modelcontextprotocol/server"
 import { Clock, Context, Duration, Effect, Exit, Layer, Schedule, Schema, Scope } from "effect"
-import { DefaultWorkspace, Workspace } from "../../services/Workspace.ts"
+import { Workspace } from "../../services/Workspace.ts"
 import { type ToolServices, tools } from "../../tools/index.ts"
-import { makeServer } from "../server.ts"
+import { type ServerFactory, makeServerFactory } from "../server.ts"
 import { makeEventStore } from "./eventStore.ts"
 
 /** What every session shares: the process-wide services the tools need. */
@@ -48,8 +55,6 @@ export interface McpSession {
   readonly id: string
   readonly server: Server
   readonly transport: WebStandardStreamableHTTPServerTransport
-  /** This session's own services: its default workspace, the session's own (any replica reaches it through the store). */
-  readonly services: Context.Context<never>
 }
 
 interface Entry {
@@ -97,6 +102,8 @@ export class HttpSessions extends Context.Service<
     readonly expire: Effect.Effect<number>
     readonly stats: Effect.Effect<SessionStats>
     readonly limits: SessionLimits
+    /** Builds the SDK servers: a session's (2025 era) and one per 2026-07-28 request. */
+    readonly serverFactory: ServerFactory
   }
 >()("dimensional/HttpSessions") {
   /** The registry; needs the shared services, closes every session when its scope closes. */
@@ -105,6 +112,7 @@ export class HttpSessions extends Context.Service<
       HttpSessions,
       Effect.gen(function* () {
         const shared = yield* Effect.context<SharedServices>()
+        const serverFactory = yield* makeServerFactory<ToolServices>(tools)
         const registryScope = yield* Effect.scope
         const clock = yield* Clock.Clock
         const now = () => clock.currentTimeMillisUnsafe()
@@ -203,11 +211,11 @@ export class HttpSessions extends Context.Service<
         const setUp = (adopted: string | undefined) => Effect.gen(function* () {
           const id = adopted ?? crypto.randomUUID()
           const scope = yield* Scope.fork(registryScope, "sequential")
-          const services = Context.make(DefaultWorkspace, id) as Context.Context<never>
-          const server = yield* makeServer<ToolServices>(tools).pipe(Effect.provideContext(Context.merge(shared, services)))
+          // the session's own workspace is its default: any replica reaches it through the store
+          const server = serverFactory({ era: "legacy", defaultWorkspace: id })
           // resumable streams: a client reconnecting with Last-Event-ID gets what it missed
           const transport = new SessionTransport({ sessionIdGenerator: () => id, eventStore: makeEventStore(), retryInterval: 1000 })
-          const session: McpSession = { id, server, transport, services }
+          const session: McpSession = { id, server, transport }
           const entry: Entry = { session, scope, pending: new Set(), lastActive: now(), closing: false }
           transport.answered = (requestId) => {
             entry.pending.delete(requestId)
@@ -261,7 +269,7 @@ export class HttpSessions extends Context.Service<
         yield* expire.pipe(Effect.repeat(Schedule.spaced(sweepEvery)), Effect.forkScoped)
         yield* Effect.addFinalizer(() => closeAll("shutdown"))
 
-        return HttpSessions.of({ open, adopt, lookup, touch, close, closeAll, expire, stats, limits })
+        return HttpSessions.of({ open, adopt, lookup, touch, close, closeAll, expire, stats, limits, serverFactory })
       })
     )
 }

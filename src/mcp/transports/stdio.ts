@@ -1,15 +1,18 @@
 /**
- * MCP over stdio: one session, stdout reserved for the protocol (logs go to stderr), and the
+ * MCP over stdio: one connection, stdout reserved for the protocol (logs go to stderr), and the
  * process ends when the client closes stdin (the SDK's transport ignores EOF, so we watch for it).
+ * The SDK's `serveStdio` picks the era from the client's opening message: a 2025-era connection
+ * (initialize) uses the process's own workspace by default; a 2026-07-28 connection has none, so
+ * its calls name theirs, as over HTTP.
  */
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
+import { serveStdio } from "@modelcontextprotocol/server/stdio"
 import { Effect, Layer, Logger } from "effect"
 import { FormulaRegistry } from "../../services/FormulaRegistry.ts"
 import { DefaultWorkspace, newWorkspaceId, Workspace } from "../../services/Workspace.ts"
 import * as WorkspaceStore from "../../services/WorkspaceStore.ts"
 import { UnitCatalog } from "../../services/UnitCatalog.ts"
 import { type ToolServices, tools } from "../../tools/index.ts"
-import { makeServer } from "../server.ts"
+import { makeServerFactory } from "../server.ts"
 
 /** Effect's default logger writes to stdout, which would corrupt the JSON-RPC stream. */
 export const LogToStderr = Layer.succeed(Logger.LogToStderr, true)
@@ -21,15 +24,17 @@ export const StdioServices = Layer.mergeAll(Workspace.layer, FormulaRegistry.lay
 )
 
 export const runStdioServer = Effect.gen(function* () {
-  const server = yield* makeServer<ToolServices>(tools)
+  const factory = yield* makeServerFactory<ToolServices>(tools)
+  const defaultWorkspace = yield* DefaultWorkspace
   const closed = Effect.callback<void>((resume) => {
     const done = () => resume(Effect.void)
-    server.onclose = done
     process.stdin.once("end", done)
     process.stdin.once("close", done)
   })
-  yield* Effect.promise(() => server.connect(new StdioServerTransport()))
-  yield* Effect.logInfo("dimensional MCP server listening on stdio")
+  const handle = serveStdio(({ era }) => factory({ era, defaultWorkspace }), {
+    onerror: (error) => void process.stderr.write(`dimensional: stdio: ${error.message}\n`)
+  })
+  yield* Effect.logInfo("dimensional MCP server listening on stdio (protocol 2026-07-28 and 2025-era revisions)")
   yield* closed
-  yield* Effect.promise(() => server.close())
+  yield* Effect.promise(() => handle.close())
 }).pipe(Effect.provide(StdioServices), Effect.provide(LogToStderr))

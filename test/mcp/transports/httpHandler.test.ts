@@ -219,7 +219,7 @@ describe("HTTP: request ids, health, sessions", () => {
           Effect.gen(function* () {
             const session = yield* (yield* HttpSessions).lookup(id)
             if (!session) return undefined
-            const workspace = yield* (yield* Workspace).open(undefined, "read").pipe(Effect.provideService(DefaultWorkspace, Context.get(session.services, DefaultWorkspace)))
+            const workspace = yield* (yield* Workspace).open(undefined, "read").pipe(Effect.provideService(DefaultWorkspace, session.id))
             return yield* workspace.get
           })
         )

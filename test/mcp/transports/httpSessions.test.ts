@@ -12,7 +12,7 @@ import { DefaultWorkspace, Workspace } from "../../../src/services/Workspace.ts"
 
 /** The workspace a call in `session` uses when it names none. */
 const workspaceOf = (session: McpSession) =>
-  Effect.flatMap(Effect.service(Workspace), (w) => w.open(undefined, "read")).pipe(Effect.provideService(DefaultWorkspace, Context.get(session.services, DefaultWorkspace)))
+  Effect.flatMap(Effect.service(Workspace), (w) => w.open(undefined, "read")).pipe(Effect.provideService(DefaultWorkspace, session.id))
 
 const registry = (limits: { idleTimeout: Duration.Input; maxSessions: number }) =>
   HttpSessions.layer({ idleTimeout: Duration.fromInputUnsafe(limits.idleTimeout), maxSessions: limits.maxSessions }).pipe(Layer.provideMerge(SharedServicesLive))
