@@ -18,8 +18,10 @@ const script = join(repoRoot, "test", "support", "python_client.py")
 const pythonWithMcp = async (): Promise<string | undefined> => {
   try {
     if (!existsSync(python)) await run("python3", ["-m", "venv", venv], { timeout: 60_000 })
-    await run(python, ["-c", "import mcp"], { timeout: 30_000 }).catch(() => run(join(venv, "bin", "pip"), ["install", "-q", "--retries", "0", "--timeout", "10", "mcp"], { timeout: 180_000 }))
-    await run(python, ["-c", "import mcp"], { timeout: 30_000 })
+    // 2.3 is the first release that speaks 2026-07-28 (its high-level Client takes `mode`)
+    const check = ["-c", "from mcp import Client; import inspect; assert 'mode' in inspect.signature(Client).parameters"]
+    await run(python, check, { timeout: 30_000 }).catch(() => run(join(venv, "bin", "pip"), ["install", "-q", "--retries", "0", "--timeout", "10", "mcp>=2.3"], { timeout: 180_000 }))
+    await run(python, check, { timeout: 30_000 })
     return undefined
   } catch (e) {
     return `python3 with the mcp package is not available (${String((e as Error).message).split("\n")[0]})`
@@ -31,24 +33,34 @@ if (missing) console.log(`Python SDK client suite skipped: ${missing}; install p
 
 describe.skipIf(missing !== undefined)("the Python MCP SDK as a client", () => {
   let server: SpawnedServer
-  beforeAll(async () => (server = await spawnServer()))
+  beforeAll(async () => (server = await spawnServer({ env: { DIMENSIONAL_STORE: "memory" } })))
   afterAll(() => server?.stop())
 
-  const expectAnswers = (stdout: string) => {
+  const expectAnswers = (stdout: string, protocolVersion: string) => {
     const r = JSON.parse(stdout.trim().split("\n").at(-1)!)
+    expect(r.protocol_version).toBe(protocolVersion)
     expect(r.tools).toBe(18)
     expect(r.quantity).toBeCloseTo(3.10686, 5)
     expect(r.error_type).toBe("dimension_mismatch")
     expect(r.bad_is_error).toBe(true)
+    // a definition made in the call's workspace (the session's, or on 2026-07-28 the one define_unit created) is used later
+    expect(r.smoots_in_m).toBeCloseTo(3.4036, 12)
   }
 
-  it("lists the tools, converts and gets a structured error over stdio", async () => {
-    const { stdout } = await run(python, [script, "stdio", process.execPath, join(repoRoot, "src", "cli.ts")], { timeout: 60_000 })
-    expectAnswers(stdout)
+  // pinned to 2026-07-28, in auto mode (server/discover succeeds), and on the 2025 handshake
+  const modes = [
+    ["2026-07-28", "2026-07-28"],
+    ["auto", "2026-07-28"],
+    ["legacy", "2025-11-25"]
+  ] as const
+
+  it.each(modes)("lists the tools, converts, defines and gets a structured error over stdio (mode %s)", async (mode, negotiated) => {
+    const { stdout } = await run(python, [script, "stdio", process.execPath, join(repoRoot, "src", "cli.ts"), mode], { timeout: 60_000 })
+    expectAnswers(stdout, negotiated)
   }, 60_000)
 
-  it("does the same over Streamable HTTP", async () => {
-    const { stdout } = await run(python, [script, "http", server.url], { timeout: 60_000 })
-    expectAnswers(stdout)
+  it.each(modes)("does the same over Streamable HTTP (mode %s)", async (mode, negotiated) => {
+    const { stdout } = await run(python, [script, "http", server.url, mode], { timeout: 60_000 })
+    expectAnswers(stdout, negotiated)
   }, 60_000)
 })

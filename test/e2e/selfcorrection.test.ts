@@ -7,11 +7,12 @@ import { tools } from "../../src/tools/index.ts"
 import { type SelfCorrectionClient, connect, reply } from "../support/selfCorrection.ts"
 
 const open: Array<SelfCorrectionClient> = []
-const client = async (options?: Parameters<typeof connect>[0]) => {
+const clientOf = async (options?: Parameters<typeof connect>[0]) => {
   const c = await connect(options)
   open.push(c)
   return c
 }
+const client = clientOf
 afterEach(async () => {
   await Promise.all(open.splice(0).map((c) => c.close()))
 })
@@ -112,7 +113,12 @@ describe("server-side unit correction", () => {
   })
 })
 
-describe("correction through the client's model (MCP sampling)", () => {
+// the same behaviour in both eras: a sampling request on the 2025 channel, an input_required round on 2026-07-28
+describe.each([
+  ["2025 era: a sampling request", "legacy"],
+  ["2026-07-28: an input_required result the client answers", "modern"]
+] as const)("correction through the client's model (%s)", (_, era) => {
+  const client = (options: Parameters<typeof connect>[0]) => clientOf({ ...options, era })
   const malformed = { value: "five", from_unit: "km", to_unit: "mi" }
 
   it("repairs a malformed call with the model's arguments and reports what changed", async () => {
@@ -167,7 +173,8 @@ describe("correction through the client's model (MCP sampling)", () => {
     expect(c.samplingRequests).toHaveLength(0)
   })
 
-  it("is bounded by the correction time-out: a model that never answers leaves the original error", async () => {
+  // on 2026-07-28 the server does not wait for the model: the client answers before calling again
+  it.skipIf(era === "modern")("is bounded by the correction time-out: a model that never answers leaves the original error", async () => {
     const c = await client({ settings: { correctionTimeout: Duration.millis(50), samplingRetries: 0 }, sampling: () => new Promise(() => {}) })
     const started = Date.now()
     const { data } = await c.call("convert", malformed)

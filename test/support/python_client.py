@@ -1,41 +1,38 @@
 """A real non-JavaScript MCP client for the end-to-end tests: the official Python SDK (`mcp`),
-over stdio (spawning the server) or Streamable HTTP (a running server's URL). Prints one JSON line.
+over stdio (spawning the server) or Streamable HTTP (a running server's URL), negotiating the
+protocol as `mode` says: "legacy" (the 2025 initialize handshake), "auto" (server/discover, falling
+back to initialize), or a revision to pin ("2026-07-28"). Prints one JSON line.
 
-    python python_client.py stdio <node> <cli.ts>
-    python python_client.py http <url>
+    python python_client.py stdio <node> <cli.ts> <mode>
+    python python_client.py http <url> <mode>
 """
 import asyncio
 import json
 import sys
 
-from mcp import ClientSession, StdioServerParameters
-from mcp.client.stdio import stdio_client
+from mcp import Client, StdioServerParameters
 
 
-async def exercise(read, write):
-    async with ClientSession(read, write) as session:
-        await session.initialize()
-        tools = await session.list_tools()
-        ok = await session.call_tool("convert", {"value": 5, "from_unit": "km", "to_unit": "mi"})
-        bad = await session.call_tool("convert", {"value": 1, "from_unit": "kg", "to_unit": "m"})
+async def main():
+    transport, mode = sys.argv[1], sys.argv[-1]
+    server = StdioServerParameters(command=sys.argv[2], args=[sys.argv[3], "mcp"]) if transport == "stdio" else sys.argv[2]
+    async with Client(server, mode=mode) as client:
+        tools = await client.list_tools()
+        ok = await client.call_tool("convert", {"value": 5, "from_unit": "km", "to_unit": "mi"})
+        bad = await client.call_tool("convert", {"value": 1, "from_unit": "kg", "to_unit": "m"})
+        defined = await client.call_tool("define_unit", {"name": "smoot", "dimension": "length"})
+        workspace = defined.structured_content.get("workspace")
+        await client.call_tool("define_conversion", {"src": "smoot", "dst": "m", "factor": 1.7018, **({"workspace": workspace} if workspace else {})})
+        smoots = await client.call_tool("convert", {"value": 2, "from_unit": "smoot", "to_unit": "m", **({"workspace": workspace} if workspace else {})})
         print(json.dumps({
+            "protocol_version": client.protocol_version,
             "tools": len(tools.tools),
             "quantity": ok.structured_content["quantity"],
             "error_type": bad.structured_content["error_type"],
             "bad_is_error": bad.is_error,
+            "workspace": workspace,
+            "smoots_in_m": smoots.structured_content.get("quantity"),
         }))
-
-
-async def main():
-    mode = sys.argv[1]
-    if mode == "stdio":
-        params = StdioServerParameters(command=sys.argv[2], args=[sys.argv[3], "mcp"])
-        async with stdio_client(params) as (read, write):
-            await exercise(read, write)
-    else:
-        from mcp.client.streamable_http import streamable_http_client
-        async with streamable_http_client(sys.argv[2]) as streams:
-            await exercise(streams[0], streams[1])
 
 
 asyncio.run(main())

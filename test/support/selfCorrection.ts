@@ -1,10 +1,12 @@
 // An SDK Client connected in-process to our server with chosen self-correction settings and,
-// optionally, the `sampling` capability answered by a test handler (the client's "model").
-import { Client } from "@modelcontextprotocol/client"
-import { InMemoryTransport } from "@modelcontextprotocol/client"
+// optionally, the `sampling` capability answered by a test handler (the client's "model"). The
+// 2025 era runs over an in-memory pair; 2026-07-28, which has no in-memory entry, through the
+// SDK's per-request HTTP handler called directly (its URL is never dialed).
+import { Client, InMemoryTransport, StreamableHTTPClientTransport } from "@modelcontextprotocol/client"
+import { createMcpHandler } from "@modelcontextprotocol/server"
 import type { CallToolResult, CreateMessageRequest, CreateMessageResult } from "@modelcontextprotocol/client"
 import { Layer, ManagedRuntime } from "effect"
-import { makeServer } from "../../src/mcp/server.ts"
+import { makeServerFactory } from "../../src/mcp/server.ts"
 import { LogToStderr } from "../../src/mcp/transports/stdio.ts"
 import { type SelfCorrectionSettings, SelfCorrectionConfig } from "../../src/mcp/repair/SelfCorrectionConfig.ts"
 import { FormulaRegistry } from "../../src/services/FormulaRegistry.ts"
@@ -30,7 +32,12 @@ export interface SelfCorrectionClient {
 export const reply = (text: string): CreateMessageResult => ({ role: "assistant", model: "test-model", content: { type: "text", text } })
 
 export const connect = async (
-  options: { readonly settings?: Partial<SelfCorrectionSettings>; readonly sampling?: (request: CreateMessageRequest) => Promise<CreateMessageResult>; readonly sessionId?: string } = {}
+  options: {
+    readonly settings?: Partial<SelfCorrectionSettings>
+    readonly sampling?: (request: CreateMessageRequest) => Promise<CreateMessageResult>
+    readonly sessionId?: string
+    readonly era?: "legacy" | "modern"
+  } = {}
 ): Promise<SelfCorrectionClient> => {
   const runtime = ManagedRuntime.make(
     Layer.merge(Workspace.layerInMemory(options.sessionId ?? "self-correction"), FormulaRegistry.layer).pipe(
@@ -39,9 +46,12 @@ export const connect = async (
       Layer.provideMerge(SelfCorrectionConfig.layerWith(options.settings ?? {}))
     )
   )
-  const server = await runtime.runPromise(makeServer<ToolServices>(tools))
-  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair()
-  const client = new Client({ name: "self-correction-tests", version: "1.0.0" }, options.sampling ? { capabilities: { sampling: {} } } : {})
+  const factory = await runtime.runPromise(makeServerFactory<ToolServices>(tools))
+  const modern = options.era === "modern"
+  const client = new Client(
+    { name: "self-correction-tests", version: "1.0.0" },
+    { ...(options.sampling ? { capabilities: { sampling: {} } } : {}), ...(modern ? { versionNegotiation: { mode: { pin: "2026-07-28" } } } : {}) }
+  )
   const samplingRequests: Array<CreateMessageRequest["params"]> = []
   const handler = options.sampling
   if (handler) {
@@ -50,7 +60,15 @@ export const connect = async (
       return handler(request)
     })
   }
-  await Promise.all([server.connect(serverTransport), client.connect(clientTransport)])
+  let closeServer = async () => {}
+  if (modern) {
+    const handler = createMcpHandler(() => factory({ era: "modern" }), { legacy: "reject" })
+    closeServer = () => handler.close()
+    await client.connect(new StreamableHTTPClientTransport(new URL("http://in-process.test/mcp"), { fetch: (url, init) => handler.fetch(new Request(url, init)) }))
+  } else {
+    const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair()
+    await Promise.all([factory({ era: "legacy" }).connect(serverTransport), client.connect(clientTransport)])
+  }
   // listing first makes the client validate every structuredContent against the advertised outputSchema
   await client.listTools()
   return {
@@ -62,6 +80,7 @@ export const connect = async (
     samplingRequests,
     close: async () => {
       await client.close()
+      await closeServer()
       await runtime.dispose()
     }
   }

@@ -1,0 +1,68 @@
+// The MCP Inspector's CLI as a new user runs it against the server, pinned to the 2026-07-28
+// revision (`--protocol-era modern`) and in auto mode, over stdio and Streamable HTTP. The test
+// installs the Inspector into a scratch directory (npm); where that cannot be done it says so in
+// one line and is skipped.
+import { execFile } from "node:child_process"
+import { existsSync, mkdirSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { promisify } from "node:util"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { type SpawnedServer, repoRoot, spawnServer } from "../support/httpServer.ts"
+
+const run = promisify(execFile)
+const version = "2.12.0"
+const dir = join(tmpdir(), `dimensional-inspector-${version}`)
+const bin = join(dir, "node_modules", ".bin", "mcp-inspector")
+
+const inspectorMissing = async (): Promise<string | undefined> => {
+  try {
+    if (!existsSync(bin)) {
+      mkdirSync(dir, { recursive: true })
+      await run("npm", ["install", "--prefix", dir, "--no-audit", "--no-fund", "--loglevel=error", `@modelcontextprotocol/inspector@${version}`], { timeout: 180_000 })
+    }
+    return existsSync(bin) ? undefined : "the package installed no mcp-inspector binary"
+  } catch (e) {
+    return String((e as Error).message).split("\n")[0]
+  }
+}
+
+const missing = await inspectorMissing()
+if (missing) console.log(`MCP Inspector CLI suite skipped: npm could not install @modelcontextprotocol/inspector@${version} (${missing})`)
+
+/** One Inspector CLI call: its JSON result and exit code (5 when the tool answered isError). */
+const inspect = async (era: string, target: ReadonlyArray<string>, method: ReadonlyArray<string>) => {
+  const args = [bin, "--cli", "--protocol-era", era, "--format", "json", ...method, ...target]
+  const { stdout, code } = await run(process.execPath, args, { timeout: 60_000, cwd: repoRoot }).then(
+    ({ stdout }) => ({ stdout, code: 0 }),
+    (e: { stdout: string; code: number }) => ({ stdout: e.stdout, code: e.code })
+  )
+  return { ...JSON.parse(stdout).result, exitCode: code }
+}
+
+describe.skipIf(missing !== undefined)(`the MCP Inspector CLI ${version}`, () => {
+  let server: SpawnedServer
+  beforeAll(async () => (server = await spawnServer({ env: { DIMENSIONAL_STORE: "memory" } })))
+  afterAll(() => server?.stop())
+
+  const targets = {
+    stdio: () => [process.execPath, join(repoRoot, "src", "cli.ts"), "mcp"],
+    "Streamable HTTP": () => [server.url]
+  }
+
+  describe.each(["modern", "auto"])("--protocol-era %s", (era) => {
+    it.each(Object.keys(targets) as Array<keyof typeof targets>)("lists the tools, converts and gets a structured error over %s", async (transport) => {
+      const target = targets[transport]()
+      const listed = await inspect(era, target, ["--method", "tools/list"])
+      expect(listed.tools.map((t: { name: string }) => t.name)).toEqual(expect.arrayContaining(["convert", "compute", "define_unit"]))
+      const converted = await inspect(era, target, ["--method", "tools/call", "--tool-name", "convert", "--tool-args-json", '{"value":5,"from_unit":"km","to_unit":"mi"}'])
+      // stamped on 2026-07-28 responses only: the era was negotiated
+      expect(converted._meta["io.modelcontextprotocol/serverInfo"]).toMatchObject({ name: "dimensional" })
+      expect(converted.exitCode).toBe(0)
+      expect(converted.structuredContent.quantity).toBeCloseTo(3.10685596118667, 13)
+      const refused = await inspect(era, target, ["--method", "tools/call", "--tool-name", "convert", "--tool-args-json", '{"value":1,"from_unit":"kg","to_unit":"m"}'])
+      expect(refused).toMatchObject({ isError: true, exitCode: 5 })
+      expect(refused.structuredContent.error_type).toBe("dimension_mismatch")
+    }, 60_000)
+  })
+})
