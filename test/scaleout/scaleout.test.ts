@@ -55,8 +55,11 @@ interface LbClient {
   readonly close: () => Promise<void>
 }
 
-/** An SDK client through the load balancer that notes which replica answered each request (nginx's X-Upstream). */
-const connect = async (url: string): Promise<LbClient> => {
+/**
+ * An SDK client through the load balancer that notes which replica answered each request (nginx's
+ * X-Upstream): a 2025-era session, or pinned to 2026-07-28 (no session; state in a named workspace).
+ */
+const connect = async (url: string, era: "2025" | "2026-07-28" = "2025"): Promise<LbClient> => {
   const upstreams = new Set<string>()
   const transport = new StreamableHTTPClientTransport(new URL(url), {
     fetch: async (input, init) => {
@@ -67,7 +70,7 @@ const connect = async (url: string): Promise<LbClient> => {
       return response
     }
   })
-  const client = new Client({ name: "scaleout", version: "1.0.0" })
+  const client = new Client({ name: "scaleout", version: "1.0.0" }, era === "2025" ? {} : { versionNegotiation: { mode: { pin: era } } })
   await client.connect(transport)
   return {
     upstreams,
@@ -157,46 +160,63 @@ http {
 
   const url = () => `http://127.0.0.1:${lbPort}/mcp`
 
-  it("keeps a 2025-era session's definitions on every call, whichever replica answers, through a killed replica and a store restart", async () => {
-    const client = await connect(url())
-    const defined = await client.call("define_unit", { name: "smoot", dimension: "length" })
-    expect(defined.isError).toBe(false)
-    expect((await client.call("define_conversion", { src: "smoot", dst: "m", factor: 1.7018 })).isError).toBe(false)
+  it("keeps definitions on every call in both eras, whichever replica answers, through a killed replica and a store restart", async () => {
+    // a 2025-era session (its workspace is the session's) and a 2026-07-28 client (its workspace is named on each call)
+    const legacy = await connect(url())
+    const modern = await connect(url(), "2026-07-28")
+    expect((await legacy.call("define_unit", { name: "smoot", dimension: "length" })).isError).toBe(false)
+    expect((await legacy.call("define_conversion", { src: "smoot", dst: "m", factor: 1.7018 })).isError).toBe(false)
+    const created = await modern.call("define_unit", { name: "smoot", dimension: "length" })
+    const workspace = created.data.workspace as string
+    expect(workspace).toMatch(/^ws_/)
+    expect((await modern.call("define_conversion", { src: "smoot", dst: "m", factor: 1.7018, workspace })).isError).toBe(false)
+    const clients = [
+      { client: legacy, args: {} },
+      { client: modern, args: { workspace } }
+    ]
 
-    for (let i = 0; i < 8; i++) {
-      const r = await client.call("convert", { value: 2, from_unit: "smoot", to_unit: "m" })
-      expect(r.isError).toBe(false)
-      expect(r.data.quantity).toBeCloseTo(3.4036, 12)
+    for (const { client, args } of clients) {
+      for (let i = 0; i < 8; i++) {
+        const r = await client.call("convert", { value: 2, from_unit: "smoot", to_unit: "m", ...args })
+        expect(r.isError).toBe(false)
+        expect(r.data.quantity).toBeCloseTo(3.4036, 12)
+      }
+      expect(client.upstreams.size, "both replicas answered").toBe(2)
     }
-    expect(client.upstreams.size, "both replicas answered").toBe(2)
 
-    // one replica dies mid-run: nginx sends everything to the other, which has the session through the store
+    // one replica dies mid-run: nginx sends everything to the other, which has the state through the store
     replicas[0]!.child.kill("SIGKILL")
     await replicas[0]!.exited
-    for (let i = 0; i < 6; i++) {
-      const r = await client.call("convert", { value: 1, from_unit: "smoot", to_unit: "cm" })
-      expect(r.isError).toBe(false)
-      expect(r.data.quantity).toBeCloseTo(170.18, 10)
+    for (const { client, args } of clients) {
+      for (let i = 0; i < 6; i++) {
+        const r = await client.call("convert", { value: 1, from_unit: "smoot", to_unit: "cm", ...args })
+        expect(r.isError).toBe(false)
+        expect(r.data.quantity).toBeCloseTo(170.18, 10)
+      }
+      expect((await client.call("define_unit", { name: "furlongish", dimension: "length", ...args })).isError).toBe(false)
     }
-    expect((await client.call("define_unit", { name: "furlongish", dimension: "length" })).isError).toBe(false)
 
     // the store goes away: calls that need it are structured errors, never a crash or a hang
     await stopRedis()
-    const during = await client.call("convert", { value: 1, from_unit: "smoot", to_unit: "m" })
-    expect(during.isError).toBe(true)
-    expect(during.data.error_type).toBe("store_unavailable")
+    for (const { client, args } of clients) {
+      const during = await client.call("convert", { value: 1, from_unit: "smoot", to_unit: "m", ...args })
+      expect(during.isError).toBe(true)
+      expect(during.data.error_type).toBe("store_unavailable")
+    }
 
     // and comes back: the replica reconnects and nothing was lost
     await startRedis()
-    let after: { isError: boolean; data: any } = during
-    await waitFor("a call after the store restart", async () => {
-      after = await client.call("convert", { value: 1, from_unit: "smoot", to_unit: "m" })
-      return !after.isError
-    })
-    expect(after.data.quantity).toBeCloseTo(1.7018, 12)
-    const units = await client.call("list_units", { query: "furlongish" })
-    expect(JSON.stringify(units.data)).toContain("furlongish")
-    await client.close()
+    for (const { client, args } of clients) {
+      let after = { isError: true, data: undefined as any }
+      await waitFor("a call after the store restart", async () => {
+        after = await client.call("convert", { value: 1, from_unit: "smoot", to_unit: "m", ...args })
+        return !after.isError
+      })
+      expect(after.data.quantity).toBeCloseTo(1.7018, 12)
+      const units = await client.call("list_units", { query: "furlongish", ...args })
+      expect(JSON.stringify(units.data)).toContain("furlongish")
+      await client.close()
+    }
   }, 60_000)
 
   it("reaches a workspace by its id from another session, and never from a made-up id", async () => {
@@ -219,7 +239,7 @@ http {
     const a = await connect(url())
     const first = await a.call("define_unit", { name: "zork0", dimension: "count" })
     const id = first.data.workspace as string
-    const writers = await Promise.all([connect(url()), connect(url()), connect(url())])
+    const writers = await Promise.all([connect(url()), connect(url(), "2026-07-28"), connect(url()), connect(url(), "2026-07-28")])
     const results = await Promise.all(
       Array.from({ length: 12 }, (_, i) => writers[i % writers.length]!.call("define_unit", { name: `zork${i + 1}`, dimension: "count", workspace: id }))
     )
