@@ -1,7 +1,7 @@
 /**
  * The official MCP conformance suite (@modelcontextprotocol/conformance) against the HTTP server,
  * for every server scenario that needs no fixtures of the suite's own (test tools, prompts,
- * resources). test/e2e/httpConformance.test.ts runs it in `npm test`; by hand:
+ * resources) but the one it needs for SSE resumability. test/e2e/httpConformance.test.ts runs it in `npm test`; by hand:
  *
  *   node scripts/conformance.ts                      starts `dimensional mcp --http` on a free port
  *   node scripts/conformance.ts --url http://127.0.0.1:3000/mcp [scenario ...]
@@ -15,7 +15,14 @@ import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 
-export const serverScenarios = ["server-initialize", "ping", "tools-list", "logging-set-level", "server-sse-multiple-streams", "dns-rebinding-protection"] as const
+/**
+ * server-sse-polling calls the suite's `test_reconnection` fixture: the server serves it only with
+ * DIMENSIONAL_CONFORMANCE_FIXTURES=true, which this script (and the test) set.
+ */
+export const serverScenarios = ["server-initialize", "ping", "tools-list", "logging-set-level", "server-sse-multiple-streams", "server-sse-polling", "dns-rebinding-protection"] as const
+
+/** The environment a server under this suite runs with. */
+export const conformanceEnv = { DIMENSIONAL_CONFORMANCE_FIXTURES: "true", DIMENSIONAL_STORE: "memory" } as const
 
 export interface Check {
   readonly id: string
@@ -84,7 +91,11 @@ export const summaryLine = (r: ScenarioResult) =>
 /** `dimensional mcp --http` on a free port; resolves once it prints where it listens. */
 const startServer = () =>
   new Promise<{ url: string; stop: () => void }>((resolve, reject) => {
-    const child = spawn(process.execPath, ["src/cli.ts", "mcp", "--http", "--port", "0", "--log-level", "Warn"], { cwd: repoRoot, stdio: ["ignore", "pipe", "inherit"] })
+    const child = spawn(process.execPath, ["src/cli.ts", "mcp", "--http", "--port", "0", "--log-level", "Warn"], {
+      cwd: repoRoot,
+      env: { ...process.env, ...conformanceEnv },
+      stdio: ["ignore", "pipe", "inherit"]
+    })
     let stdout = ""
     child.stdout.on("data", (chunk: Buffer) => {
       stdout += chunk.toString()

@@ -91,6 +91,26 @@ export interface ServeOptions {
   readonly era: "legacy" | "modern"
   /** The workspace calls use when they name none (a session's or the process's own); 2026-07-28 has none. */
   readonly defaultWorkspace?: string | undefined
+  /** Also serve the conformance suite's fixture tools (2025-era HTTP sessions, for that suite only). */
+  readonly conformanceFixtures?: boolean
+}
+
+/**
+ * The official conformance suite's `test_reconnection` (scenario server-sse-polling, SEP-1699):
+ * closes the call's SSE stream before answering, so the answer reaches the client only through
+ * resumption (GET with Last-Event-ID, replayed from the session's event store).
+ */
+const reconnectionFixture = {
+  name: "test_reconnection",
+  description: "Conformance fixture: closes this call's SSE stream, then answers; the client resumes with Last-Event-ID.",
+  inputSchema: { type: "object" as const, properties: {} }
+}
+
+const reconnectionCall = async (ctx: ServerContext): Promise<CallToolResult> => {
+  ctx.http?.closeSSE?.()
+  // the answer is stored for replay once the stream is gone
+  await new Promise((resolve) => setTimeout(resolve, 100))
+  return { content: [{ type: "text", text: "answered after the stream was closed" }] }
 }
 
 /** Builds a fresh SDK Server for one serving unit: a session, a stdio connection or a 2026-07-28 request. */
@@ -156,10 +176,12 @@ export const makeServerFactory = <R>(tools: ReadonlyArray<AnyTool<R>>) =>
       const run = Effect.runPromiseWith(context as Context.Context<any>)
       // logging: the SDK answers logging/setLevel and filters log messages by the level set per session
       const server = new Server(serverInfo, { capabilities: { tools: { listChanged: false }, logging: {}, resources: {}, prompts: {}, completions: {} }, instructions })
-      server.setRequestHandler("tools/list", async () => listed)
+      const toolList = options.conformanceFixtures ? { tools: [...listing, reconnectionFixture] } : listed
+      server.setRequestHandler("tools/list", async () => toolList)
       registerBrowsing(server, run)
       server.setRequestHandler("tools/call", async (request, ctx: ServerContext) => {
         const tool = byName.get(request.params.name)
+        if (!tool && options.conformanceFixtures && request.params.name === reconnectionFixture.name) return reconnectionCall(ctx)
         if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${request.params.name}. Available: ${available}`)
         const args: unknown = request.params.arguments
         if (options.era === "modern") {

@@ -17,7 +17,7 @@
  * second (STACK.md pitfall 4).
  */
 import { createServer } from "node:http"
-import { type McpHttpHandler, createMcpHandler, isLegacyRequest } from "@modelcontextprotocol/server"
+import { type McpHttpHandler, SUPPORTED_PROTOCOL_VERSIONS, createMcpHandler, isLegacyRequest } from "@modelcontextprotocol/server"
 import { NodeHttpServer } from "@effect/platform-node"
 import { ByteSize, Console, Duration, Effect, Layer, Logger, References } from "effect"
 import { HttpRouter, HttpServer, HttpServerRequest, HttpServerResponse } from "effect/http"
@@ -57,10 +57,18 @@ interface RequestLog {
 
 const requestIdPattern = /^[A-Za-z0-9._:-]{1,64}$/
 
-/** The Effect request as the web Request the SDK transport takes (its body was already read, if any). */
-const toWebRequest = (request: HttpServerRequest.HttpServerRequest): Request => {
+/**
+ * The Effect request as the web Request the SDK transport takes (its body was already read, if
+ * any). For a session, `negotiated` is the revision agreed at initialize: it stands in for an
+ * MCP-Protocol-Version header naming another supported revision, since what the client can read
+ * (an SSE priming event with empty data needs 2025-11-25) was settled by that agreement.
+ */
+const toWebRequest = (request: HttpServerRequest.HttpServerRequest, negotiated?: string): Request => {
   const headers = new Headers()
   for (const [name, value] of Object.entries(request.headers)) if (typeof value === "string") headers.set(name, value)
+  if (negotiated !== undefined && headers.has("mcp-protocol-version") && SUPPORTED_PROTOCOL_VERSIONS.includes(headers.get("mcp-protocol-version")!)) {
+    headers.set("mcp-protocol-version", negotiated)
+  }
   let url: URL
   try {
     url = new URL(request.url, `http://${request.headers.host ?? "localhost"}`)
@@ -152,7 +160,9 @@ const sessionRequired = jsonRpcError(400, ErrorCodes.server, "Bad Request: Mcp-S
  */
 export const makeMcpHandler = (sessions: HttpSessions["Service"], workspaces: Workspace["Service"], settings: HttpSettings, allow: AllowList, modern: McpHttpHandler) => {
   const handOver = (session: McpSession, request: HttpServerRequest.HttpServerRequest, parsedBody?: unknown) =>
-    Effect.promise(() => session.transport.handleRequest(toWebRequest(request), parsedBody === undefined ? undefined : { parsedBody })).pipe(
+    Effect.promise(() =>
+      session.transport.handleRequest(toWebRequest(request, session.server.getNegotiatedProtocolVersion()), parsedBody === undefined ? undefined : { parsedBody })
+    ).pipe(
       Effect.map((response) => HttpServerResponse.fromWeb(asStandaloneStream(response, request.method))),
       Effect.ensuring(sessions.touch(session.id))
     )
@@ -347,7 +357,7 @@ export const SharedServicesLive = Layer.mergeAll(FormulaRegistry.layer, SelfCorr
  */
 export const HttpMcpServer = (settings: HttpSettings) =>
   HttpRouter.serve(McpRoutes(settings), { disableLogger: true, disableListenLog: true }).pipe(
-    Layer.provideMerge(HttpSessions.layer({ idleTimeout: settings.idleTimeout, maxSessions: settings.maxSessions })),
+    Layer.provideMerge(HttpSessions.layer({ idleTimeout: settings.idleTimeout, maxSessions: settings.maxSessions, conformanceFixtures: settings.conformanceFixtures })),
     Layer.provideMerge(SharedServicesLive),
     Layer.provideMerge(
       NodeHttpServer.layer(() => createServer({ headersTimeout: 30_000, requestTimeout: 60_000, keepAliveTimeout: 5_000 }), {

@@ -17,7 +17,8 @@ export const httpEnv = {
   maxBody: "DIMENSIONAL_HTTP_MAX_BODY",
   idleTimeout: "DIMENSIONAL_HTTP_IDLE_TIMEOUT",
   maxSessions: "DIMENSIONAL_HTTP_MAX_SESSIONS",
-  logLevel: "DIMENSIONAL_LOG_LEVEL"
+  logLevel: "DIMENSIONAL_LOG_LEVEL",
+  conformanceFixtures: "DIMENSIONAL_CONFORMANCE_FIXTURES"
 } as const
 
 export const httpDefaults = {
@@ -43,6 +44,11 @@ export interface HttpSettings {
   /** Live sessions at most; at the cap a new session evicts the one idle the longest. */
   readonly maxSessions: number
   readonly logLevel: LogLevel.LogLevel
+  /**
+   * Serve the fixture tools the official conformance suite calls (`test_reconnection`), for running
+   * that suite only: off by default, never advertised otherwise.
+   */
+  readonly conformanceFixtures: boolean
 }
 
 const list = (name: string) =>
@@ -85,7 +91,8 @@ export const httpSettings: Config.Config<HttpSettings> = Config.all({
   maxBodyBytes: byteCount(httpEnv.maxBody).pipe(Config.withDefault(httpDefaults.maxBodyBytes)),
   idleTimeout: duration(httpEnv.idleTimeout).pipe(Config.withDefault(httpDefaults.idleTimeout)),
   maxSessions: Config.schema(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 1_000_000 })), httpEnv.maxSessions).pipe(Config.withDefault(httpDefaults.maxSessions)),
-  logLevel: Config.LogLevel(httpEnv.logLevel).pipe(Config.withDefault<LogLevel.LogLevel>(httpDefaults.logLevel))
+  logLevel: Config.LogLevel(httpEnv.logLevel).pipe(Config.withDefault<LogLevel.LogLevel>(httpDefaults.logLevel)),
+  conformanceFixtures: Config.Boolean(httpEnv.conformanceFixtures).pipe(Config.withDefault(false))
 })
 
 export const httpFlagUsage = `HTTP flags for 'dimensional mcp --http' (each also an environment variable):

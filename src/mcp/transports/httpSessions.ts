@@ -30,6 +30,8 @@ export type SharedServices = ToolServices
 export interface SessionLimits {
   readonly idleTimeout: Duration.Duration
   readonly maxSessions: number
+  /** Sessions serve the conformance suite's fixture tools too (see HttpSettings). */
+  readonly conformanceFixtures?: boolean
 }
 
 export type CloseReason = "deleted" | "expired" | "evicted" | "shutdown" | "not-initialized"
@@ -212,7 +214,7 @@ export class HttpSessions extends Context.Service<
           const id = adopted ?? crypto.randomUUID()
           const scope = yield* Scope.fork(registryScope, "sequential")
           // the session's own workspace is its default: any replica reaches it through the store
-          const server = serverFactory({ era: "legacy", defaultWorkspace: id })
+          const server = serverFactory({ era: "legacy", defaultWorkspace: id, conformanceFixtures: limits.conformanceFixtures === true })
           // resumable streams: a client reconnecting with Last-Event-ID gets what it missed
           const transport = new SessionTransport({ sessionIdGenerator: () => id, eventStore: makeEventStore(), retryInterval: 1000 })
           const session: McpSession = { id, server, transport }

@@ -18,7 +18,8 @@ const settings: HttpSettings = {
   maxBodyBytes: 64 * 1024,
   idleTimeout: Duration.minutes(5),
   maxSessions: 50,
-  logLevel: "Error"
+  logLevel: "Error",
+  conformanceFixtures: false
 }
 
 const runtime = ManagedRuntime.make(HttpMcpServer(settings).pipe(Layer.provideMerge(HttpLogger)))
