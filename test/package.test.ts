@@ -66,7 +66,10 @@ describe("the npm package", () => {
     expect(files).toContain("server.json")
   })
 
-  it("starts from a clean directory and answers initialize, tools/list and a convert call over stdio", async () => {
+  it.each([
+    ["the 2025 initialize handshake", undefined],
+    ["2026-07-28 (server/discover)", "2026-07-28"]
+  ] as const)("starts from a clean directory and answers tools/list and a convert call over stdio, on %s", async (_, pin) => {
     const transport = new StdioClientTransport({
       command: process.execPath,
       args: [join(app, "node_modules", ".bin", "dimensional-mcp"), "mcp"],
@@ -76,12 +79,13 @@ describe("the npm package", () => {
     })
     let stderr = ""
     transport.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")))
-    const client = new Client({ name: "dimensional-package-test", version: "1.0.0" })
+    const client = new Client({ name: "dimensional-package-test", version: "1.0.0" }, pin ? { versionNegotiation: { mode: { pin } } } : {})
     try {
       await client.connect(transport).catch((e: unknown) => {
         throw new Error(`the installed bin did not initialize: ${String(e)}\n${stderr}`)
       })
       expect(client.getServerVersion()?.name).toBe("dimensional")
+      expect(client.getProtocolEra()).toBe(pin ? "modern" : "legacy")
       const { tools } = await client.listTools()
       expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(["convert", "check_dimensions", "list_units"]))
       const result = (await client.callTool({ name: "convert", arguments: { value: 5, from_unit: "km", to_unit: "mi" } })) as CallToolResult
