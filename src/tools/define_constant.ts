@@ -65,7 +65,7 @@ export const defineConstant = defineTool({
             name: constant.name,
             unit: constant.unit,
             uncertainty: constant.uncertainty,
-            message: `Constant '${constant.symbol}' registered for session.`,
+            message: `Constant '${constant.symbol}' registered in workspace ${session.id}.`,
             usage: usage(constant),
             workspace: session.id
           }

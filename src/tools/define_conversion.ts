@@ -63,6 +63,6 @@ export const defineConversion = defineTool({
         const next = { ...data, edges: [...data.edges, edge] }
         return Effect.as(session.catalogOf(next), [undefined, next] as const)
       })
-      return { success: true, ...edge, applied: true, message: `Conversion edge '${input.src}' -> '${input.dst}' (factor=${input.factor}${edge.offset ? `, offset=${edge.offset}` : ""}) added to session.`, workspace: session.id }
+      return { success: true, ...edge, applied: true, message: `Conversion edge '${input.src}' -> '${input.dst}' (factor=${input.factor}${edge.offset ? `, offset=${edge.offset}` : ""}) added to workspace ${session.id}.`, workspace: session.id }
     })
 })

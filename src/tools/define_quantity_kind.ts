@@ -76,7 +76,7 @@ export const defineQuantityKind = defineTool({
         dimension: input.dimension,
         vector_signature: Dimension.signature(kind.dimension),
         category: kind.category,
-        message: `Quantity kind '${kind.name}' registered for session.`,
+        message: `Quantity kind '${kind.name}' registered in workspace ${session.id}.`,
         workspace: session.id
       }
     })

@@ -95,7 +95,7 @@ export const defineUnit = defineTool({
         dimension: dimensionName,
         aliases: [...aliases],
         builtin: false,
-        message: `Unit '${input.name}' registered for session. Use define_conversion() to add conversion edges.`,
+        message: `Unit '${input.name}' registered in workspace ${session.id}. Use define_conversion() to add conversion edges.`,
         workspace: session.id
       }
     })

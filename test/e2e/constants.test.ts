@@ -70,7 +70,7 @@ describe("define_constant", () => {
       name: "local gravitational acceleration",
       unit: "m/s^2",
       uncertainty: 0.01,
-      message: "Constant 'g_local' registered for session.",
+      message: expect.stringMatching(/^Constant 'g_local' registered in workspace \S+\.$/),
       usage: "Use 'g_local' as a unit in convert, compute, decompose or call_formula: convert(1, 'g_local', 'm/s^2') → 9.81",
       workspace: "test"
     })

@@ -1,8 +1,12 @@
 /**
  * MCP over Streamable HTTP on the platform layer: effect/http routes on @effect/platform-node's
- * server, each session handled by the SDK's web-standard transport (see httpSessions.ts).
+ * server. Each request's era decides who answers it: a message carrying the 2026-07-28 envelope goes
+ * to the SDK's per-request handler (createMcpHandler, strict modern: no session, a fresh server per
+ * request); anything else belongs to a 2025-era session, handled by the SDK's web-standard
+ * transport (see httpSessions.ts).
  *
- *   POST   /mcp     JSON-RPC messages (initialize without Mcp-Session-Id opens a session)
+ *   POST   /mcp     JSON-RPC messages (2026-07-28 per request; 2025 era: initialize without
+ *                   Mcp-Session-Id opens a session)
  *   GET    /mcp     the session's server-to-client SSE stream
  *   DELETE /mcp     ends the session
  *   GET    /healthz liveness: {"status":"ok","sessions":live,"opened":N,"closed":{by reason}}
