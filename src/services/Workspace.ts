@@ -216,15 +216,14 @@ export class Workspace extends Context.Service<
           get: Effect.map(current, (s) => s.data),
           modify,
           catalog: (inline) =>
-            Effect.gen(function* () {
-              const snap = yield* current
+            Effect.flatMap(current, (snap) => {
               const base = cachedCatalog(snap.live ? `${id}@${snap.version}` : undefined, snap.data)
-              if (isEngineError(base)) return yield* Effect.fail(base)
-              if (!inline || (inline.units.length === 0 && inline.edges.length === 0)) return base
+              if (isEngineError(base)) return Effect.fail(base)
+              if (!inline || (inline.units.length === 0 && inline.edges.length === 0)) return Effect.succeed(base)
               // inline definitions apply to this call only: a fresh overlay, never cached
               const data = snap.data
               const merged = overlayCatalog(builtin, [...data.units, ...data.constants.map(asUnit), ...inline.units], [...data.edges, ...inline.edges])
-              return isEngineError(merged) ? yield* Effect.fail(merged) : merged
+              return isEngineError(merged) ? Effect.fail(merged) : Effect.succeed(merged)
             }),
           catalogOf: (data) =>
             Effect.suspend(() => {
@@ -262,20 +261,24 @@ export class Workspace extends Context.Service<
           hints: ["Use the exact id a define_* tool returned in its 'workspace' field", "Omit 'workspace' in a define_* call to start a new workspace, then define your units again"]
         })
 
+      // one handle per workspace id, reused by every call (a connection's workspace is opened on each call)
+      const handles = new Map<string, OpenWorkspace>()
+      const handleOf = (id: string): OpenWorkspace => {
+        const known = handles.get(id)
+        if (known) return known
+        const made = handle(id)
+        handles.set(id, made)
+        if (handles.size > catalogCacheSize) handles.delete(handles.keys().next().value!)
+        return made
+      }
+
       const open = (requested: string | undefined, mode: "read" | "write"): Effect.Effect<OpenWorkspace, WorkspaceError> =>
-        Effect.gen(function* () {
-          if (requested !== undefined) {
-            if (!idPattern.test(requested)) return yield* Effect.fail(unknown(requested))
-            const fallback = yield* DefaultWorkspace
-            // the connection's own workspace is always there, even before its first definition
-            if (requested === fallback) return handle(requested)
-            const snap = yield* load(requested)
-            if (!snap.live) return yield* Effect.fail(unknown(requested))
-            return handle(requested)
-          }
-          const fallback = yield* DefaultWorkspace
-          if (fallback !== undefined) return handle(fallback)
-          return mode === "write" ? handle(newWorkspaceId()) : none
+        Effect.flatMap(Effect.service(DefaultWorkspace), (fallback): Effect.Effect<OpenWorkspace, WorkspaceError> => {
+          if (requested === undefined) return Effect.succeed(fallback !== undefined ? handleOf(fallback) : mode === "write" ? handle(newWorkspaceId()) : none)
+          if (!idPattern.test(requested)) return Effect.fail(unknown(requested))
+          // the connection's own workspace is always there, even before its first definition
+          if (requested === fallback) return Effect.succeed(handleOf(requested))
+          return Effect.flatMap(load(requested), (snap) => (snap.live ? Effect.succeed(handleOf(requested)) : Effect.fail(unknown(requested))))
         })
 
       const register = (id: string) =>

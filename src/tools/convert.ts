@@ -35,9 +35,9 @@ export const convert = defineTool({
   annotations: readOnly,
   roles: rolesTable({ [Role.sourceUnit]: "from_unit", [Role.targetUnit]: "to_unit", [Role.customUnits]: "custom_units" }),
   handler: (input) =>
-    Effect.gen(function* () {
-      const { catalog, notes } = yield* catalogForCall(input)
-      const result = yield* Engine.convert(catalog, input.value, input.from_unit, input.to_unit, input.notation, { valence: input.valence, particles: input.particles })
-      return notes.length > 0 ? { ...result, notes: [...notes, ...result.notes] } : result
-    })
+    Effect.flatMap(catalogForCall(input), ({ catalog, notes }) =>
+      Effect.map(Engine.convert(catalog, input.value, input.from_unit, input.to_unit, input.notation, { valence: input.valence, particles: input.particles }), (result) =>
+        notes.length > 0 ? { ...result, notes: [...notes, ...result.notes] } : result
+      )
+    )
 })

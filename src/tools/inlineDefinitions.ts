@@ -40,10 +40,17 @@ export interface InlineArguments {
 
 /** The catalog for one call: the session's, with this call's inline units and edges over it, and notes on edges not applied. */
 export const catalogForCall = (args: InlineArguments): Effect.Effect<{ readonly catalog: Catalog; readonly notes: ReadonlyArray<string> }, CatalogError | WorkspaceError, Workspace | UnitCatalog> =>
+  // no inline definitions (nearly every call): the workspace's own catalog, as it is
+  (args.custom_units ?? []).length === 0 && (args.custom_edges ?? []).length === 0
+    ? Effect.flatMap(openWorkspace(args, "read"), (workspace) => Effect.map(workspace.catalog(), (catalog) => ({ catalog, notes: noNotes })))
+    : withInline(args)
+
+const noNotes: ReadonlyArray<string> = []
+
+/** The workspace's catalog with this call's inline units and edges over it. */
+const withInline = (args: InlineArguments): Effect.Effect<{ readonly catalog: Catalog; readonly notes: ReadonlyArray<string> }, CatalogError | WorkspaceError, Workspace | UnitCatalog> =>
   Effect.gen(function* () {
     const session = yield* openWorkspace(args, "read")
-    // no inline definitions (nearly every call): the session's own catalog, as it is
-    if ((args.custom_units ?? []).length === 0 && (args.custom_edges ?? []).length === 0) return { catalog: yield* session.catalog(), notes: [] }
     const { catalog: builtin } = yield* UnitCatalog
     const units: Array<CustomUnit> = []
     for (const [index, u] of (args.custom_units ?? []).entries()) {

@@ -13,9 +13,7 @@ export const workspaceField = Schema.optional(Schema.String)
 
 /** The workspace of one call, from its `workspace` argument. */
 export const openWorkspace = (input: { readonly workspace?: string | undefined }, mode: "read" | "write"): Effect.Effect<OpenWorkspace, WorkspaceError, Workspace> =>
-  Effect.gen(function* () {
-    return yield* (yield* Workspace).open(input.workspace, mode)
-  })
+  Effect.flatMap(Effect.service(Workspace), (workspaces) => workspaces.open(input.workspace, mode))
 
 /** The kinds a workspace sees: the built-in ones, then those it defined. */
 export const kindsOf = (workspace: OpenWorkspace) => Effect.map(workspace.get, (data) => [...QuantityKind.builtins, ...data.kinds])

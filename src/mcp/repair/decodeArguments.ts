@@ -48,31 +48,54 @@ const fieldsOfEmptyInput = (ast: AST, sent: unknown): SchemaIssue.Issue | undefi
   return first ? new SchemaIssue.Composite(node, [first, ...others]) : undefined
 }
 
+interface Decoder {
+  readonly decode: (input: unknown) => Effect.Effect<unknown, Schema.SchemaError>
+  readonly ast: AST
+}
+
+/** Built once per tool: a decoder and the encoded AST the reports walk. */
+const decoders = new WeakMap<AnyTool, Decoder>()
+const decoderOf = (tool: AnyTool): Decoder => {
+  let known = decoders.get(tool)
+  if (!known) {
+    const decode = Schema.decodeUnknownEffect(tool.input as Schema.Codec<unknown, unknown>)
+    known = { decode: (input) => decode(input, options), ast: encodedAst(tool.input) }
+    decoders.set(tool, known)
+  }
+  return known
+}
+
 /** Decodes `args` for `tool`, coercing only after a failed first attempt. */
-export const decodeArguments = <I>(tool: AnyTool, args: unknown): Effect.Effect<Decoded<I>, InvalidArguments> =>
+export const decodeArguments = <I>(tool: AnyTool, args: unknown): Effect.Effect<Decoded<I>, InvalidArguments> => {
+  const { decode, ast } = decoderOf(tool)
+  const sent = args ?? {}
+  // size limits first: nothing below may walk, parse or compare an oversized value
+  const violation = checkLimits(sent)
+  if (violation) {
+    const report = limitReport({ name: tool.name, description: tool.description, ast }, violation)
+    return Effect.fail({ failure: invalidInputOf(report), report })
+  }
+  const ignored = fieldsOfEmptyInput(ast, sent)
+  if (ignored) {
+    const report = buildReport({ name: tool.name, description: tool.description, ast }, sent, ignored)
+    return Effect.fail({ failure: invalidInputOf(report), report })
+  }
+  // the common case: the arguments decode as sent
+  return decode(sent).pipe(
+    Effect.map((input): Decoded<I> => ({ input: input as I, coercions: [] })),
+    Effect.catch((error) => repair<I>(tool, decode, ast, sent, error.issue))
+  )
+}
+
+/** Arguments that did not decode as sent: coerced and decoded again, else the report of what the agent sent. */
+const repair = <I>(tool: AnyTool, decode: Decoder["decode"], ast: AST, sent: unknown, issue: SchemaIssue.Issue): Effect.Effect<Decoded<I>, InvalidArguments> =>
   Effect.gen(function* () {
-    const decode = Schema.decodeUnknownEffect(tool.input as Schema.Codec<I, unknown>)
-    const sent = args ?? {}
-    const ast = encodedAst(tool.input)
-    // size limits first: nothing below may walk, parse or compare an oversized value
-    const violation = checkLimits(sent)
-    if (violation) {
-      const report = limitReport({ name: tool.name, description: tool.description, ast }, violation)
-      return yield* Effect.fail({ failure: invalidInputOf(report), report })
-    }
-    const ignored = fieldsOfEmptyInput(ast, sent)
-    if (ignored) {
-      const report = buildReport({ name: tool.name, description: tool.description, ast }, sent, ignored)
-      return yield* Effect.fail({ failure: invalidInputOf(report), report })
-    }
-    const first = yield* Effect.result(decode(sent, options))
-    if (first._tag === "Success") return { input: first.success, coercions: [] }
     const coerced = coerce(ast, sent)
     if (coerced.coercions.length > 0) {
-      const second = yield* Effect.result(decode(coerced.value, options))
-      if (second._tag === "Success") return { input: second.success, coercions: coerced.coercions }
+      const second = yield* Effect.result(decode(coerced.value))
+      if (second._tag === "Success") return { input: second.success as I, coercions: coerced.coercions }
     }
     // the report describes what the agent sent, so every problem it made is named
-    const report = buildReport({ name: tool.name, description: tool.description, ast }, sent, first.failure.issue)
+    const report = buildReport({ name: tool.name, description: tool.description, ast }, sent, issue)
     return yield* Effect.fail({ failure: invalidInputOf(report), report })
   })

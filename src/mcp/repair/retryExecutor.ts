@@ -75,6 +75,13 @@ const reportOf = (state: State, exit: Exit.Exit<Succeeded, Rejection>, first: Cl
 
 /** Runs `tool` with `args`, correcting and dispatching again while the policy allows. Never fails. */
 export const execute = <R>(tool: AnyTool<R>, args: unknown, description: ToolDescription): Effect.Effect<CallOutcome, never, R | RetryPolicy | Corrector> =>
+  // the common case first: a call that succeeds pays for none of the retry machinery
+  Effect.flatMap(Effect.exit(dispatch(tool, args)), (firstExit) =>
+    Exit.isSuccess(firstExit) ? Effect.succeed({ exit: firstExit, corrections: firstExit.value.coercions, retry: undefined }) : recover(tool, args, description, firstExit)
+  )
+
+/** After a failed first attempt: classify, correct and dispatch again while the policy allows. */
+const recover = <R>(tool: AnyTool<R>, args: unknown, description: ToolDescription, firstExit: Exit.Failure<Succeeded, Rejection>): Effect.Effect<CallOutcome, never, R | RetryPolicy | Corrector> =>
   Effect.gen(function* () {
     const policy = yield* RetryPolicy
     const corrector = yield* Corrector
@@ -83,9 +90,6 @@ export const execute = <R>(tool: AnyTool<R>, args: unknown, description: ToolDes
     // a likely fix from the handler (not a decoding report's rename advice) is the agent's to apply
     const classifyRejection = (r: Rejection) => policy.classify(errorTypeOf(r.failure), r.report === undefined && r.failure.likelyFix !== undefined)
 
-    // the common case first: a call that succeeds pays for none of the retry machinery
-    const firstExit = yield* Effect.exit(dispatch(tool, args))
-    if (Exit.isSuccess(firstExit)) return { exit: firstExit, corrections: [...firstExit.value.coercions], retry: undefined }
     const firstRejection = Cause.findErrorOption(firstExit.cause)
     if (Option.isNone(firstRejection) || firstRejection.value.report?.oversized) return { exit: firstExit, corrections: [], retry: undefined }
     // the schedule starts from that failure: the call is not dispatched a second time as it was
