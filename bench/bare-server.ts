@@ -1,21 +1,28 @@
 /**
- * The protocol floor: a bare MCP server on the SDK's low-level Server, whose one tool `convert`
+ * The protocol floor: a bare MCP server on the v2 SDK's low-level Server, whose one tool `convert`
  * returns a constant. It does nothing but speak the protocol, so the distance between it and our
  * server is what our own work costs per call and at start-up.
  *
  * The constant has the shape and size of our convert result for 5 km → mi (text plus
  * structuredContent), so both servers serialise the same amount of JSON.
  *
+ * It serves both protocol eras the way ours does, so each era is compared like with like:
+ *   stdio  `serveStdio(factory)`: the opening message picks the era, one instance per connection.
+ *   HTTP   2025-era requests to sessionful transports (one per session, initialize opens one) and
+ *          2026-07-28 requests to `createMcpHandler(factory, { legacy: "reject" })` (one instance
+ *          per request), routed by `isLegacyRequest`, on node:http. The SDK's default
+ *          `createMcpHandler(factory)` would serve 2025 traffic statelessly (a fresh instance per
+ *          request, no session), which is not what our 2025-era serving does.
+ *
  *   node bench/bare-server.ts            stdio
- *   node bench/bare-server.ts --http     Streamable HTTP on 127.0.0.1:$PORT/mcp (stateful sessions),
- *                                        printing `listening <port>` on stderr once ready
+ *   node bench/bare-server.ts --http     Streamable HTTP on 127.0.0.1:$PORT/mcp, printing
+ *                                        `listening <port>` on stderr once ready
  */
 import { randomUUID } from "node:crypto"
 import { createServer, type IncomingMessage } from "node:http"
-import { Server } from "@modelcontextprotocol/sdk/server/index.js"
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js"
-import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js"
+import { type NodeIncomingMessageLike, NodeStreamableHTTPServerTransport, toNodeHandler } from "@modelcontextprotocol/node"
+import { Server, createMcpHandler, isLegacyRequest } from "@modelcontextprotocol/server"
+import { serveStdio } from "@modelcontextprotocol/server/stdio"
 
 const structured = {
   quantity: 3.1068559611866697,
@@ -24,16 +31,17 @@ const structured = {
   uncertainty: null,
   conversion: "linear",
   factor: 0.621371192237334,
-  notes: []
+  notes: [],
+  ucum: "[mi_i]"
 }
 const result = { content: [{ type: "text" as const, text: JSON.stringify(structured) }], structuredContent: structured }
 
 const makeServer = (): Server => {
   const server = new Server({ name: "bare", version: "1.0.0" }, { capabilities: { tools: { listChanged: false } } })
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+  server.setRequestHandler("tools/list", async () => ({
     tools: [{ name: "convert", description: "Returns a constant", inputSchema: { type: "object" as const } }]
   }))
-  server.setRequestHandler(CallToolRequestSchema, async () => result)
+  server.setRequestHandler("tools/call", async () => result)
   return server
 }
 
@@ -53,21 +61,28 @@ const readBody = (req: IncomingMessage): Promise<unknown> =>
   })
 
 const serveHttp = (): void => {
-  const sessions = new Map<string, StreamableHTTPServerTransport>()
+  const modern = toNodeHandler(createMcpHandler(() => makeServer(), { legacy: "reject" }))
+  const sessions = new Map<string, NodeStreamableHTTPServerTransport>()
   const http = createServer(async (req, res) => {
     if (!req.url?.startsWith("/mcp")) {
       res.writeHead(404).end()
       return
     }
-    const id = req.headers["mcp-session-id"]
+    // the body is read once: the era is classified from it and each leg takes it parsed
     const body = req.method === "POST" ? await readBody(req) : undefined
+    if (req.method === "POST") {
+      const headers = new Headers()
+      for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value)
+      if (!(await isLegacyRequest(new Request(`http://127.0.0.1${req.url}`, { method: "POST", headers }), body))) return modern(req as NodeIncomingMessageLike, res, body)
+    }
+    const id = req.headers["mcp-session-id"]
     let transport = typeof id === "string" ? sessions.get(id) : undefined
     if (!transport) {
       if (typeof id === "string" || req.method !== "POST") {
         res.writeHead(404).end()
         return
       }
-      const created = new StreamableHTTPServerTransport({
+      const created = new NodeStreamableHTTPServerTransport({
         sessionIdGenerator: () => randomUUID(),
         onsessioninitialized: (sid) => void sessions.set(sid, created)
       })
@@ -90,8 +105,7 @@ const serveHttp = (): void => {
 
 if (process.argv.includes("--http")) serveHttp()
 else {
-  const server = makeServer()
-  await server.connect(new StdioServerTransport())
+  serveStdio(() => makeServer())
   // the SDK's stdio transport ignores EOF; end with the client
   process.stdin.once("end", () => process.exit(0))
 }

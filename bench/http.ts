@@ -1,12 +1,13 @@
 /**
- * Over Streamable HTTP: the convert round trip against the bare SDK server (same alternating
- * rounds as stdio, one session each), then memory per live session on freshly started servers:
+ * Over Streamable HTTP: the convert round trip against the bare SDK server in each era (same
+ * alternating rounds as stdio; a 2025-era session each, then 2026-07-28 requests), then memory per
+ * live 2025-era session on freshly started servers:
  * each server's RSS with one session, and again after `sessions` more have initialized and made a
  * call and stay open.
  */
 import { createServer } from "node:net"
 import type { Row } from "./lib/report.ts"
-import { type HttpConnection, type HttpServer, type ServerCommand, callConvert, connectHttp, rssMb, startHttp } from "./lib/mcp.ts"
+import { type HttpConnection, type HttpServer, type ServerCommand, callConvert, connectHttp, eras, rssMb, startHttp } from "./lib/mcp.ts"
 import { compareRoundTrips, defaultProtocolOptions, quickProtocolOptions } from "./protocol.ts"
 
 export interface HttpBenchOptions {
@@ -72,11 +73,13 @@ export const runHttpBench = async (ours: ServerCommand, bare: ServerCommand, opt
   {
     const [oursServer, bareServer] = await start()
     try {
-      const [a, b] = await Promise.all([connectHttp(oursServer.url), connectHttp(bareServer.url)])
-      try {
-        rows.push(...(await compareRoundTrips("http", a.client, b.client, options.quick ? quickProtocolOptions : defaultProtocolOptions, { ratio: options.protocolRatio })))
-      } finally {
-        await Promise.all([a.close(), b.close()])
+      for (const era of eras) {
+        const [a, b] = await Promise.all([connectHttp(oursServer.url, era), connectHttp(bareServer.url, era)])
+        try {
+          rows.push(...(await compareRoundTrips(`http ${era}`, a.client, b.client, options.quick ? quickProtocolOptions : defaultProtocolOptions, { ratio: options.protocolRatio })))
+        } finally {
+          await Promise.all([a.close(), b.close()])
+        }
       }
     } finally {
       await Promise.all([oursServer.stop(), bareServer.stop()])

@@ -20,7 +20,7 @@ import { fileURLToPath } from "node:url"
 import { bundle, buildCli } from "../scripts/build.ts"
 import { runEngineBench } from "./engine.ts"
 import { runHttpBench } from "./http.ts"
-import { type ServerCommand, connectStdio } from "./lib/mcp.ts"
+import { type ServerCommand, connectStdio, eras } from "./lib/mcp.ts"
 import { type Row, formatRatio, ratio, renderTable } from "./lib/report.ts"
 import { sinkValue } from "./lib/timing.ts"
 import { compareRoundTrips, defaultProtocolOptions, quickProtocolOptions } from "./protocol.ts"
@@ -33,8 +33,9 @@ const only = onlyIndex >= 0 ? new Set(process.argv[onlyIndex + 1]!.split(",")) :
 const runs = (part: string) => !only || only.has(part)
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`)
 
-/** Targets from issue 6, as ratios to the bare SDK server. */
-const PROTOCOL_RATIO = 1.15
+/** Targets (issues 6 and 11), as ratios to the bare SDK server in the same run. */
+const STDIO_RATIO = 1.15
+const HTTP_RATIO = 1.3
 const STARTUP_RATIO = 1.3
 
 const machine = () => {
@@ -59,22 +60,24 @@ try {
     rows.push(...runEngineBench({ quick }))
   }
   if (runs("protocol")) {
-    log("protocol over stdio")
-    const [a, b] = await Promise.all([connectStdio(ours), connectStdio(bare)])
-    try {
-      rows.push(...(await compareRoundTrips("stdio", a.client, b.client, quick ? quickProtocolOptions : defaultProtocolOptions, { ratio: PROTOCOL_RATIO })))
-    } finally {
-      await Promise.all([a.close(), b.close()])
+    for (const era of eras) {
+      log(`protocol over stdio, ${era} era`)
+      const [a, b] = await Promise.all([connectStdio(ours, era), connectStdio(bare, era)])
+      try {
+        rows.push(...(await compareRoundTrips(`stdio ${era}`, a.client, b.client, quick ? quickProtocolOptions : defaultProtocolOptions, { ratio: STDIO_RATIO })))
+      } finally {
+        await Promise.all([a.close(), b.close()])
+      }
     }
   }
   if (runs("startup")) {
     log("start-up and idle memory over stdio")
     const plain: ServerCommand = { name: "bare SDK server (as written)", script: join(root, "bench/bare-server.ts"), args: [] }
-    rows.push(...(await runStartupBench(ours, { plain, packaged: bare }, quick ? quickStartupOptions : defaultStartupOptions, { ratio: STARTUP_RATIO })))
+    for (const era of eras) rows.push(...(await runStartupBench(ours, { plain, packaged: bare }, quick ? quickStartupOptions : defaultStartupOptions, { ratio: STARTUP_RATIO }, era)))
   }
   if (runs("http")) {
     log("protocol and memory over HTTP")
-    rows.push(...(await runHttpBench(ours, { ...bare, args: ["--http"] }, { quick, protocolRatio: PROTOCOL_RATIO, log })))
+    rows.push(...(await runHttpBench(ours, { ...bare, args: ["--http"] }, { quick, protocolRatio: HTTP_RATIO, log })))
   }
 } finally {
   await rm(scratch, { recursive: true, force: true })
@@ -97,8 +100,8 @@ const withTargets = rows.filter((r) => r.target)
 const missed = withTargets.filter((r) => !r.target!.met).map((r) => `${r.section}: ${r.label}`)
 const parts = [
   engineRows.length > 0 ? `engine vs peers (ours ÷ theirs): ${["mathjs", "js-quantities", "ucum-lhc"].map(peerRange).filter(Boolean).join(", ")}` : undefined,
-  ["protocol stdio", "protocol http"].map((s) => bareRatio(s, "convert round trip p50")).filter(Boolean).join(", ") || undefined,
-  bareRatio("start-up", "as written"),
+  eras.flatMap((era) => [`protocol stdio ${era}`, `protocol http ${era}`]).map((s) => bareRatio(s, "convert round trip p50")).filter(Boolean).join(", ") || undefined,
+  eras.map((era) => bareRatio(`start-up ${era}`, "as written")).filter(Boolean).join(", ") || undefined,
   bareRatio("memory http", "per live session"),
   `targets met ${withTargets.length - missed.length}/${withTargets.length}${missed.length > 0 ? ` (missed: ${missed.join("; ")})` : ""}`
 ].filter(Boolean)

@@ -4,10 +4,15 @@
  */
 import { type ChildProcess, spawn } from "node:child_process"
 import { readFileSync } from "node:fs"
-import { Client } from "@modelcontextprotocol/sdk/client/index.js"
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js"
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js"
+import { type CallToolResult, Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client"
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio"
+
+/** The protocol era a client speaks: the 2025 initialize handshake, or pinned to 2026-07-28. */
+export type Era = "2025" | "2026-07-28"
+export const eras: ReadonlyArray<Era> = ["2025", "2026-07-28"]
+
+const clientFor = (era: Era) =>
+  new Client({ name: "dimensional-bench", version: "1.0.0" }, era === "2025" ? {} : { versionNegotiation: { mode: { pin: era } } })
 
 /** How to launch a server: a node script and its arguments. */
 export interface ServerCommand {
@@ -33,8 +38,8 @@ export const callConvert = async (client: Client): Promise<CallToolResult> => {
   return result
 }
 
-/** Spawns the server on stdio and completes MCP initialize. */
-export const connectStdio = async (server: ServerCommand): Promise<Connection> => {
+/** Spawns the server on stdio and opens the connection in `era` (initialize, or server/discover). */
+export const connectStdio = async (server: ServerCommand, era: Era = "2025"): Promise<Connection> => {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [server.script, ...server.args],
@@ -43,7 +48,7 @@ export const connectStdio = async (server: ServerCommand): Promise<Connection> =
   })
   let stderr = ""
   transport.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")))
-  const client = new Client({ name: "dimensional-bench", version: "1.0.0" })
+  const client = clientFor(era)
   try {
     await client.connect(transport)
   } catch (e) {
@@ -116,15 +121,15 @@ export interface HttpConnection {
   readonly close: () => Promise<void>
 }
 
-/** An MCP session over Streamable HTTP: initialize, and a DELETE when closed. */
-export const connectHttp = async (url: URL): Promise<HttpConnection> => {
+/** A client over Streamable HTTP: a 2025-era session (initialize, and a DELETE when closed), or 2026-07-28 requests. */
+export const connectHttp = async (url: URL, era: Era = "2025"): Promise<HttpConnection> => {
   const transport = new StreamableHTTPClientTransport(url)
-  const client = new Client({ name: "dimensional-bench", version: "1.0.0" })
+  const client = clientFor(era)
   await client.connect(transport)
   return {
     client,
     close: async () => {
-      await transport.terminateSession().catch(() => undefined)
+      if (era === "2025") await transport.terminateSession().catch(() => undefined)
       await client.close()
     }
   }

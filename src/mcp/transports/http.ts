@@ -20,10 +20,10 @@
  * GET stream's connection closes with it), and the node server gives anything still open one
  * second (STACK.md pitfall 4).
  */
-import { createServer } from "node:http"
+import { type IncomingMessage, type ServerResponse, createServer } from "node:http"
 import { type McpHttpHandler, SUPPORTED_PROTOCOL_VERSIONS, createMcpHandler, isLegacyRequest } from "@modelcontextprotocol/server"
-import { NodeHttpServer } from "@effect/platform-node"
-import { ByteSize, Console, Duration, Effect, Layer, Logger, References } from "effect"
+import { NodeHttpServer, NodeHttpServerRequest } from "@effect/platform-node"
+import { Console, Duration, Effect, Layer, Logger, References } from "effect"
 import { HttpRouter, HttpServer, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { FormulaRegistry } from "../../services/FormulaRegistry.ts"
 import { SelfCorrectionConfig } from "../repair/SelfCorrectionConfig.ts"
@@ -61,18 +61,10 @@ interface RequestLog {
 
 const requestIdPattern = /^[A-Za-z0-9._:-]{1,64}$/
 
-/**
- * The Effect request as the web Request the SDK transport takes (its body was already read, if
- * any). For a session, `negotiated` is the revision agreed at initialize: it stands in for an
- * MCP-Protocol-Version header naming another supported revision, since what the client can read
- * (an SSE priming event with empty data needs 2025-11-25) was settled by that agreement.
- */
-const toWebRequest = (request: HttpServerRequest.HttpServerRequest, negotiated?: string): Request => {
+/** The Effect request as the web Request the SDK takes (its body was already read, if any). */
+const toWebRequest = (request: HttpServerRequest.HttpServerRequest): Request => {
   const headers = new Headers()
   for (const [name, value] of Object.entries(request.headers)) if (typeof value === "string") headers.set(name, value)
-  if (negotiated !== undefined && headers.has("mcp-protocol-version") && SUPPORTED_PROTOCOL_VERSIONS.includes(headers.get("mcp-protocol-version")!)) {
-    headers.set("mcp-protocol-version", negotiated)
-  }
   let url: URL
   try {
     url = new URL(request.url, `http://${request.headers.host ?? "localhost"}`)
@@ -80,6 +72,17 @@ const toWebRequest = (request: HttpServerRequest.HttpServerRequest, negotiated?:
     url = new URL(request.url, "http://localhost")
   }
   return new Request(url, { method: request.method, headers })
+}
+
+/**
+ * For a session, the revision agreed at initialize stands in for an MCP-Protocol-Version header
+ * naming another supported revision: what the client can read (an SSE priming event with empty
+ * data needs 2025-11-25) was settled by that agreement.
+ */
+const withNegotiated = (web: Request, negotiated: string | undefined): Request => {
+  const sent = web.headers.get("mcp-protocol-version")
+  if (negotiated !== undefined && sent !== null && sent !== negotiated && SUPPORTED_PROTOCOL_VERSIONS.includes(sent)) web.headers.set("mcp-protocol-version", negotiated)
+  return web
 }
 
 const openingComment = new TextEncoder().encode(": stream open\n\n")
@@ -109,6 +112,89 @@ const asStandaloneStream = (response: Response, method: string): Response => {
   return new Response(body, { status: response.status, statusText: response.statusText, headers })
 }
 
+/** How long a POST's SSE stream is held back to be sent whole: a quick call's stream is complete by then. */
+const gatherMillis = 20
+
+/**
+ * A POST's SSE stream (the transport opens one per request, and closes it after the answer), sent
+ * as one body when it completes within `gatherMillis`, as nearly every call does: one write with a
+ * Content-Length instead of a chunked stream written event by event, which cost each call a few
+ * writes and packets. A stream still open then (a long call, or one that sends the client requests
+ * or progress first) is streamed from there, what came so far first.
+ */
+const gathered = async (response: Response): Promise<HttpServerResponse.HttpServerResponse> => {
+  if (response.body === null || !(response.headers.get("content-type") ?? "").startsWith("text/event-stream")) return HttpServerResponse.fromWeb(response)
+  const reader = response.body.getReader()
+  const chunks: Array<Uint8Array> = []
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<"late">((resolve) => (timer = setTimeout(resolve, gatherMillis, "late")))
+  let pending = reader.read()
+  for (;;) {
+    const next = await Promise.race([pending, late])
+    if (next === "late") break
+    if (next.done) {
+      clearTimeout(timer)
+      const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)
+      const headers = Object.fromEntries(response.headers)
+      return HttpServerResponse.uint8Array(bytes, { status: response.status, headers, contentType: headers["content-type"] })
+    }
+    chunks.push(next.value)
+    pending = reader.read()
+  }
+  const rest = new ReadableStream<Uint8Array>({
+    start: (controller) => {
+      for (const chunk of chunks) controller.enqueue(chunk)
+    },
+    pull: async (controller) => {
+      const next = await pending
+      if (next.done) controller.close()
+      else {
+        controller.enqueue(next.value)
+        pending = reader.read()
+      }
+    },
+    cancel: (reason) => reader.cancel(reason)
+  })
+  return HttpServerResponse.fromWeb(new Response(rest, { status: response.status, statusText: response.statusText, headers: response.headers }))
+}
+
+type Read = { readonly _tag: "Bytes"; readonly bytes: Uint8Array } | { readonly _tag: "Failed"; readonly tooLarge: boolean }
+
+/**
+ * The body's bytes, read from the node request directly (a POST body here is a few hundred bytes:
+ * the platform's body stream costs more than the read itself), stopping at `maxBodyBytes`.
+ */
+const readBytes = (request: HttpServerRequest.HttpServerRequest, maxBodyBytes: number): Effect.Effect<Read> =>
+  Effect.callback<Read>((resume) => {
+    const incoming = NodeHttpServerRequest.toIncomingMessage(request)
+    const chunks: Array<Buffer> = []
+    let size = 0
+    const cleanup = () => {
+      incoming.off("data", onData)
+      incoming.off("end", onEnd)
+      incoming.off("error", onError)
+      incoming.off("close", onClose)
+    }
+    const finish = (read: Read) => {
+      cleanup()
+      resume(Effect.succeed(read))
+    }
+    const onData = (chunk: Buffer) => {
+      size += chunk.length
+      if (size > maxBodyBytes) finish({ _tag: "Failed", tooLarge: true })
+      else chunks.push(chunk)
+    }
+    const onEnd = () => finish({ _tag: "Bytes", bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks) })
+    const onError = () => finish({ _tag: "Failed", tooLarge: false })
+    const onClose = () => finish({ _tag: "Failed", tooLarge: false })
+    if (incoming.readableEnded) return void finish({ _tag: "Bytes", bytes: new Uint8Array(0) })
+    incoming.on("data", onData)
+    incoming.once("end", onEnd)
+    incoming.once("error", onError)
+    incoming.once("close", onClose)
+    return Effect.sync(cleanup)
+  })
+
 type Body = { readonly _tag: "Json"; readonly value: unknown } | { readonly _tag: "Rejected"; readonly response: HttpServerResponse.HttpServerResponse }
 
 /** Reads and parses a POST body, refusing what is too large, not UTF-8, not JSON, a batch or not a JSON-RPC message. */
@@ -117,11 +203,7 @@ const readJsonBody = (request: HttpServerRequest.HttpServerRequest, maxBodyBytes
     const tooLarge = (): Body => ({ _tag: "Rejected", response: jsonRpcError(413, ErrorCodes.server, `Payload Too Large: the request body must not exceed ${maxBodyBytes} bytes`) })
     const declared = Number(request.headers["content-length"])
     if (Number.isFinite(declared) && declared > maxBodyBytes) return tooLarge()
-    const read = yield* request.arrayBuffer.pipe(
-      Effect.provideService(HttpServerRequest.MaxBodySize, ByteSize.bytes(maxBodyBytes)),
-      Effect.map((bytes) => ({ _tag: "Bytes" as const, bytes })),
-      Effect.catch((error) => Effect.succeed({ _tag: "Failed" as const, tooLarge: error.reason._tag === "RequestParseError" && error.reason.reason === "BodyTooLarge" }))
-    )
+    const read = yield* readBytes(request, maxBodyBytes)
     if (read._tag === "Failed") return read.tooLarge ? tooLarge() : { _tag: "Rejected", response: jsonRpcError(400, ErrorCodes.parse, "Parse error: the request body could not be read") }
     let text: string
     try {
@@ -163,13 +245,11 @@ const sessionRequired = jsonRpcError(400, ErrorCodes.server, "Bad Request: Mcp-S
  * SDK's 2026-07-28 handler (per request, no session: the SDK's createMcpHandler, strict modern).
  */
 export const makeMcpHandler = (sessions: HttpSessions["Service"], workspaces: Workspace["Service"], settings: HttpSettings, allow: AllowList, modern: McpHttpHandler) => {
-  const handOver = (session: McpSession, request: HttpServerRequest.HttpServerRequest, parsedBody?: unknown) =>
-    Effect.promise(() =>
-      session.transport.handleRequest(toWebRequest(request, session.server.getNegotiatedProtocolVersion()), parsedBody === undefined ? undefined : { parsedBody })
-    ).pipe(
-      Effect.map((response) => HttpServerResponse.fromWeb(asStandaloneStream(response, request.method))),
-      Effect.ensuring(sessions.touch(session.id))
-    )
+  const handOver = (session: McpSession, request: HttpServerRequest.HttpServerRequest, parsedBody?: unknown, web: Request = toWebRequest(request)) =>
+    Effect.promise(async () => {
+      const response = await session.transport.handleRequest(withNegotiated(web, session.server.getNegotiatedProtocolVersion()), parsedBody === undefined ? undefined : { parsedBody })
+      return request.method === "POST" ? gathered(response) : HttpServerResponse.fromWeb(asStandaloneStream(response, request.method))
+    }).pipe(Effect.ensuring(sessions.touch(session.id)))
 
   const existing = (request: HttpServerRequest.HttpServerRequest, log: RequestLog) =>
     Effect.gen(function* () {
@@ -209,7 +289,7 @@ export const makeMcpHandler = (sessions: HttpSessions["Service"], workspaces: Wo
       const legacy = yield* Effect.promise(() => isLegacyRequest(web, body.value, { maxRequestBodySize: settings.maxBodyBytes }))
       if (!legacy) return yield* serveModern(web, body.value)
       const found = yield* existing(request, log)
-      if (found._tag === "Found") return yield* handOver(found.session, request, body.value)
+      if (found._tag === "Found") return yield* handOver(found.session, request, body.value, web)
       if (found._tag === "Busy") return busy(found.maxSessions)
       if (found._tag === "Unknown") return sessionNotFound(found.id)
       if (!isInitializeRequest(body.value)) return sessionRequired
@@ -217,7 +297,7 @@ export const makeMcpHandler = (sessions: HttpSessions["Service"], workspaces: Wo
       if (opened._tag === "Failure") return busy(opened.failure.maxSessions)
       const session = opened.success
       log.sessionId = session.id
-      const response = yield* handOver(session, request, body.value)
+      const response = yield* handOver(session, request, body.value, web)
       // an initialize the transport refused leaves a session nobody can name: drop it
       if (session.transport.sessionId === undefined || response.status >= 400) yield* sessions.close(session.id, "not-initialized")
       // known to the store, so any replica can take the session over; without the store it stays on this node
@@ -318,8 +398,10 @@ const observed =
       const started = Date.now()
       const response = yield* handle(request, log).pipe(Effect.annotateLogs({ requestId: log.requestId }))
       const path = request.url.split("?")[0]
+      // the line is written beside the answer, not before it: a request does not wait for its log
       yield* Effect.logInfo(`${request.method} ${path} ${response.status}`).pipe(
-        Effect.annotateLogs({ requestId: log.requestId, ms: Date.now() - started, ...(log.sessionId ? { session: log.sessionId } : {}) })
+        Effect.annotateLogs({ requestId: log.requestId, ms: Date.now() - started, ...(log.sessionId ? { session: log.sessionId } : {}) }),
+        Effect.forkDetach
       )
       return HttpServerResponse.setHeader(response, "x-request-id", log.requestId)
     })
@@ -361,17 +443,40 @@ export const SharedServicesLive = Layer.mergeAll(FormulaRegistry.layer, SelfCorr
  */
 export const HttpMcpServer = (settings: HttpSettings) =>
   HttpRouter.serve(McpRoutes(settings), { disableLogger: true, disableListenLog: true }).pipe(
-    Layer.provideMerge(HttpSessions.layer({ idleTimeout: settings.idleTimeout, maxSessions: settings.maxSessions, conformanceFixtures: settings.conformanceFixtures })),
-    Layer.provideMerge(SharedServicesLive),
+    // the port opens last, once the store and the sessions are ready (layers build from the bottom up)
     Layer.provideMerge(
-      NodeHttpServer.layer(() => createServer({ headersTimeout: 30_000, requestTimeout: 60_000, keepAliveTimeout: 5_000 }), {
+      NodeHttpServer.layer(startingServer, {
         port: settings.port,
         host: settings.host,
         gracefulShutdownTimeout: Duration.seconds(1)
       })
     ),
+    Layer.provideMerge(HttpSessions.layer({ idleTimeout: settings.idleTimeout, maxSessions: settings.maxSessions, conformanceFixtures: settings.conformanceFixtures })),
+    Layer.provideMerge(SharedServicesLive),
     Layer.provideMerge(Layer.succeed(References.MinimumLogLevel, settings.logLevel))
   )
+
+/**
+ * The node server. The platform listens before it attaches its request handler, and Node leaves a
+ * request with no handler unanswered: until the handler is attached, a request gets 503 with
+ * Retry-After (a client that connects the moment the port opens retries instead of hanging).
+ */
+const startingServer = () => {
+  const server = createServer({ headersTimeout: 30_000, requestTimeout: 60_000, keepAliveTimeout: 5_000 })
+  const starting = (_: IncomingMessage, response: ServerResponse) => {
+    response.writeHead(503, { "content-type": "application/json", "retry-after": "1", connection: "close" })
+    response.end(JSON.stringify({ jsonrpc: "2.0", error: { code: ErrorCodes.server, message: "Service Unavailable: the server is starting; retry shortly" }, id: null }))
+  }
+  server.on("request", starting)
+  const attached = (event: string | symbol, listener: unknown) => {
+    if (event !== "request" || listener === starting) return
+    server.off("newListener", attached)
+    // after this event: the platform's handler is being added now
+    queueMicrotask(() => server.off("request", starting))
+  }
+  server.on("newListener", attached)
+  return server
+}
 
 /** Where clients connect, e.g. http://127.0.0.1:3000/mcp. */
 export const mcpUrl = Effect.gen(function* () {
