@@ -4,7 +4,9 @@
  * server is what our own work costs per call and at start-up.
  *
  * The constant has the shape and size of our convert result for 5 km → mi (text plus
- * structuredContent), so both servers serialise the same amount of JSON.
+ * structuredContent), so both servers serialise the same amount of JSON. With BARE_TOOL_FILE (what
+ * `npm run bench` sets) its tools/list entry is our convert tool's, output schema included, so a
+ * client validates both servers' answers alike.
  *
  * It serves both protocol eras the way ours does, so each era is compared like with like:
  *   stdio  `serveStdio(factory)`: the opening message picks the era, one instance per connection.
@@ -19,6 +21,7 @@
  *                                        `listening <port>` on stderr once ready
  */
 import { randomUUID } from "node:crypto"
+import { readFileSync } from "node:fs"
 import { createServer, type IncomingMessage } from "node:http"
 import { type NodeIncomingMessageLike, NodeStreamableHTTPServerTransport, toNodeHandler } from "@modelcontextprotocol/node"
 import { Server, createMcpHandler, isLegacyRequest } from "@modelcontextprotocol/server"
@@ -36,11 +39,13 @@ const structured = {
 }
 const result = { content: [{ type: "text" as const, text: JSON.stringify(structured) }], structuredContent: structured }
 
+const tool = process.env.BARE_TOOL_FILE
+  ? JSON.parse(readFileSync(process.env.BARE_TOOL_FILE, "utf8"))
+  : { name: "convert", description: "Returns a constant", inputSchema: { type: "object" as const } }
+
 const makeServer = (): Server => {
   const server = new Server({ name: "bare", version: "1.0.0" }, { capabilities: { tools: { listChanged: false } } })
-  server.setRequestHandler("tools/list", async () => ({
-    tools: [{ name: "convert", description: "Returns a constant", inputSchema: { type: "object" as const } }]
-  }))
+  server.setRequestHandler("tools/list", async () => ({ tools: [tool] }))
   server.setRequestHandler("tools/call", async () => result)
   return server
 }

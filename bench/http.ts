@@ -61,7 +61,7 @@ export const runHttpBench = async (ours: ServerCommand, bare: ServerCommand, opt
     const [oursPort, barePort] = [await freePort(), await freePort()]
     const started = await Promise.allSettled([
       startHttp(oursOverHttp(ours, oursPort, sessions), new URL(`http://127.0.0.1:${oursPort}/mcp`)),
-      startHttp({ ...bare, env: { PORT: String(barePort) } }, new URL(`http://127.0.0.1:${barePort}/mcp`))
+      startHttp({ ...bare, env: { ...bare.env, PORT: String(barePort) } }, new URL(`http://127.0.0.1:${barePort}/mcp`))
     ])
     const [a, b] = started
     if (a.status === "fulfilled" && b.status === "fulfilled") return [a.value, b.value]

@@ -70,7 +70,8 @@ export const compareRoundTrips = async (
       samples[who].pipelinedRates.push(await pipelined(client, options.callsPerRound, options.inFlight))
     }
   }
-  const ms = (value: number) => ({ value, unit: "ms" as const })
+  // in ns so the table shows µs: a stdio round trip is well under a millisecond
+  const ms = (value: number) => ({ value: value * 1e6, unit: "ns" as const })
   const rate = (value: number) => ({ value, unit: "calls/s" as const })
   const seqRate = (s: Samples) => s.latenciesMs.length / (s.latenciesMs.reduce((a, b) => a + b, 0) / 1000)
   const section = `protocol ${transport}`

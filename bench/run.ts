@@ -18,6 +18,8 @@ import { availableParallelism, cpus, freemem, loadavg, tmpdir, totalmem } from "
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { bundle, buildCli } from "../scripts/build.ts"
+import { describeTool } from "../src/mcp/toolListing.ts"
+import { convert } from "../src/tools/convert.ts"
 import { runEngineBench } from "./engine.ts"
 import { runHttpBench } from "./http.ts"
 import { type ServerCommand, connectStdio, eras } from "./lib/mcp.ts"
@@ -53,7 +55,12 @@ try {
   // the bare server starts the way our bin does: compile cache on, then the bundle
   await writeFile(join(scratch, "bare-launcher.js"), 'import module from "node:module"\nmodule.enableCompileCache?.()\nawait import("./bare-server.js")\n')
   const ours: ServerCommand = { name: "dimensional", script: join(root, "bin/dimensional.js"), args: ["mcp"] }
-  const bare: ServerCommand = { name: "bare SDK server", script: join(scratch, "bare-launcher.js"), args: [] }
+  // the bare server advertises our convert tool's exact entry (its output schema included), so the
+  // client does the same work on both answers (it validates structuredContent against that schema)
+  const toolFile = join(scratch, "convert-tool.json")
+  await writeFile(toolFile, JSON.stringify(describeTool(convert)))
+  const bareEnv = { BARE_TOOL_FILE: toolFile }
+  const bare: ServerCommand = { name: "bare SDK server", script: join(scratch, "bare-launcher.js"), args: [], env: bareEnv }
 
   if (runs("engine")) {
     log("engine against mathjs, js-quantities and ucum-lhc")
@@ -72,7 +79,7 @@ try {
   }
   if (runs("startup")) {
     log("start-up and idle memory over stdio")
-    const plain: ServerCommand = { name: "bare SDK server (as written)", script: join(root, "bench/bare-server.ts"), args: [] }
+    const plain: ServerCommand = { name: "bare SDK server (as written)", script: join(root, "bench/bare-server.ts"), args: [], env: bareEnv }
     for (const era of eras) rows.push(...(await runStartupBench(ours, { plain, packaged: bare }, quick ? quickStartupOptions : defaultStartupOptions, { ratio: STARTUP_RATIO }, era)))
   }
   if (runs("http")) {

@@ -11,7 +11,7 @@
  * result on 2026-07-28 (repair/sampling.ts).
  */
 import { type CallToolResult, ProtocolError, ProtocolErrorCode, Server, type ServerContext } from "@modelcontextprotocol/server"
-import { Cause, Context, Effect, Option } from "effect"
+import { Cause, Context, Effect, Exit, Option } from "effect"
 import { Corrector } from "./repair/Corrector.ts"
 import { RetryPolicy } from "./repair/RetryPolicy.ts"
 import { SamplingClient } from "./repair/SamplingClient.ts"
@@ -153,6 +153,32 @@ const registerBrowsing = (server: Server, run: <A>(effect: Effect.Effect<A, neve
   })
 }
 
+/**
+ * Runs a call (which never fails) in `context`. A call that finishes without waiting on I/O, as
+ * nearly every call does, is answered from the fiber at once, without a promise round trip; one
+ * that waits (a remote store, the client's model) is awaited, and interrupted when the request is
+ * cancelled.
+ */
+const runCallWith =
+  (context: Context.Context<any>) =>
+  <A>(effect: Effect.Effect<A, never, any>, signal: AbortSignal): A | Promise<A> => {
+    const fiber = Effect.runForkWith(context)(effect)
+    const done = fiber.pollUnsafe()
+    if (done) {
+      if (Exit.isSuccess(done)) return done.value
+      throw Cause.squash(done.cause)
+    }
+    return new Promise<A>((resolve, reject) => {
+      const abort = () => fiber.interruptUnsafe()
+      signal.addEventListener("abort", abort, { once: true })
+      fiber.addObserver((exit) => {
+        signal.removeEventListener("abort", abort)
+        if (Exit.isSuccess(exit)) resolve(exit.value)
+        else reject(Cause.squash(exit.cause))
+      })
+    })
+  }
+
 const isInternalError = (result: CallToolResult) => result.isError === true && (result.structuredContent as { error_type?: unknown } | undefined)?.error_type === "internal_error"
 
 /**
@@ -174,6 +200,7 @@ export const makeServerFactory = <R>(tools: ReadonlyArray<AnyTool<R>>) =>
       const context =
         options.era === "modern" ? Context.add(shared, DefaultWorkspace, undefined) : options.defaultWorkspace !== undefined ? Context.add(shared, DefaultWorkspace, options.defaultWorkspace) : shared
       const run = Effect.runPromiseWith(context as Context.Context<any>)
+      const runCall = runCallWith(context as Context.Context<any>)
       // logging: the SDK answers logging/setLevel and filters log messages by the level set per session
       const server = new Server(serverInfo, { capabilities: { tools: { listChanged: false }, logging: {}, resources: {}, prompts: {}, completions: {} }, instructions })
       const toolList = options.conformanceFixtures ? { tools: [...listing, reconnectionFixture] } : listed
@@ -188,7 +215,7 @@ export const makeServerFactory = <R>(tools: ReadonlyArray<AnyTool<R>>) =>
           // the client's model is asked through an input_required result; its answers come back with the retried call
           const round = inputRound(ctx, policy.settings.llmCorrection)
           const call = Option.isSome(round) ? Effect.provideService(runTool(tool, args), SamplingClient, round.value.client) : runTool(tool, args)
-          const result = await run(call, { signal: ctx.mcpReq.signal })
+          const result = await runCall(call, ctx.mcpReq.signal)
           if (result.isError && Option.isSome(round)) {
             const question = round.value.question()
             if (question) return question
@@ -197,7 +224,7 @@ export const makeServerFactory = <R>(tools: ReadonlyArray<AnyTool<R>>) =>
         }
         const sampling = pushSampling(server, ctx)
         const call = Option.isSome(sampling) ? Effect.provideService(runTool(tool, args), SamplingClient, sampling.value) : runTool(tool, args)
-        const result = await run(call, { signal: ctx.mcpReq.signal })
+        const result = await runCall(call, ctx.mcpReq.signal)
         // a defect also goes to the client's log (details stay in the server's stderr)
         if (isInternalError(result)) await ctx.mcpReq.log("error", `${tool.name} failed with an internal error`, "dimensional").catch(() => undefined)
         return result
