@@ -10,7 +10,8 @@
  *
  * It serves both protocol eras the way ours does, so each era is compared like with like:
  *   stdio  `serveStdio(factory)`: the opening message picks the era, one instance per connection.
- *   HTTP   2025-era requests to sessionful transports (one per session, initialize opens one) and
+ *   HTTP   2025-era requests to sessionful, resumable transports (one per session, initialize opens
+ *          one; an event store, as ours has) and
  *          2026-07-28 requests to `createMcpHandler(factory, { legacy: "reject" })` (one instance
  *          per request), routed by `isLegacyRequest`, on node:http. The SDK's default
  *          `createMcpHandler(factory)` would serve 2025 traffic statelessly (a fresh instance per
@@ -24,7 +25,7 @@ import { randomUUID } from "node:crypto"
 import { readFileSync } from "node:fs"
 import { createServer, type IncomingMessage } from "node:http"
 import { type NodeIncomingMessageLike, NodeStreamableHTTPServerTransport, toNodeHandler } from "@modelcontextprotocol/node"
-import { Server, createMcpHandler, isLegacyRequest } from "@modelcontextprotocol/server"
+import { type EventStore, type JSONRPCMessage, Server, createMcpHandler, isLegacyRequest } from "@modelcontextprotocol/server"
 import { serveStdio } from "@modelcontextprotocol/server/stdio"
 
 const structured = {
@@ -48,6 +49,30 @@ const makeServer = (): Server => {
   server.setRequestHandler("tools/list", async () => ({ tools: [tool] }))
   server.setRequestHandler("tools/call", async () => result)
   return server
+}
+
+/**
+ * SSE resumability, as ours offers it (2025-era sessions replay what a client missed after
+ * Last-Event-ID): the SDK then sends each POST stream a priming event and stores every message. The
+ * simplest store that works, unbounded (a benchmark's sessions are short).
+ */
+const makeEventStore = (): EventStore => {
+  const events: Array<{ readonly id: string; readonly stream: string; readonly message: JSONRPCMessage }> = []
+  let seq = 0
+  return {
+    storeEvent: async (stream, message) => {
+      const id = `${stream}~${++seq}`
+      events.push({ id, stream, message })
+      return id
+    },
+    getStreamIdForEventId: async (eventId) => events.find((e) => e.id === eventId)?.stream,
+    replayEventsAfter: async (lastEventId, { send }) => {
+      const at = events.findIndex((e) => e.id === lastEventId)
+      const stream = events[at]?.stream ?? ""
+      for (const e of events.slice(at + 1)) if (e.stream === stream) await send(e.id, e.message)
+      return stream
+    }
+  }
 }
 
 const readBody = (req: IncomingMessage): Promise<unknown> =>
@@ -89,6 +114,8 @@ const serveHttp = (): void => {
       }
       const created = new NodeStreamableHTTPServerTransport({
         sessionIdGenerator: () => randomUUID(),
+        eventStore: makeEventStore(),
+        retryInterval: 1000,
         onsessioninitialized: (sid) => void sessions.set(sid, created)
       })
       created.onclose = () => {

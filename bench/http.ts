@@ -30,7 +30,7 @@ const freePort = (): Promise<number> =>
 /** How our server is started over HTTP: `dimensional mcp --http` with its default settings but the port and a session cap above what the memory test opens. */
 export const oursOverHttp = (ours: ServerCommand, port: number, sessions: number): ServerCommand => ({
   ...ours,
-  args: [...ours.args, "--http", "--port", String(port), "--max-sessions", String(sessions + 10)]
+  args: [...ours.args, "--http", "--port", String(port), "--max-sessions", String(sessions + 10), "--log-level", process.env.BENCH_LOG_LEVEL ?? "Info"]
 })
 
 const settle = () => new Promise((r) => setTimeout(r, 1_000))

@@ -19,7 +19,7 @@ export interface ProtocolOptions {
 
 // the full server reaches its steady state after about 1,000 calls (the JIT has then compiled its
 // success path); fewer make it look up to 2× slower than it runs, so both servers get 2,000 first
-export const defaultProtocolOptions: ProtocolOptions = { rounds: 10, callsPerRound: 300, warmupCalls: 2_000, inFlight: 16 }
+export const defaultProtocolOptions: ProtocolOptions = { rounds: 10, callsPerRound: 300, warmupCalls: Number(process.env.BENCH_WARMUP ?? 2_000), inFlight: 16 }
 export const quickProtocolOptions: ProtocolOptions = { rounds: 4, callsPerRound: 100, warmupCalls: 1_000, inFlight: 16 }
 
 interface Samples {

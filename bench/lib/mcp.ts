@@ -3,7 +3,9 @@
  * for the bare one, so any difference comes from the servers.
  */
 import { type ChildProcess, spawn } from "node:child_process"
-import { readFileSync } from "node:fs"
+import { closeSync, mkdtempSync, openSync, readFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { type CallToolResult, Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client"
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio"
 
@@ -74,16 +76,19 @@ export interface HttpServer {
 
 /**
  * Spawns an HTTP server and waits until it accepts an MCP initialize at `url`: no reliance on
- * what either server prints.
+ * what either server prints. Its stderr goes to a file, as a deployed server's log does: piped
+ * into this process, every request's log line would wake the benchmark's own client.
  */
 export const startHttp = async (server: ServerCommand, url: URL, timeoutMs = 20_000): Promise<HttpServer> => {
+  const logFile = join(mkdtempSync(join(tmpdir(), "dimensional-bench-log-")), "stderr.log")
+  const log = openSync(logFile, "w")
   const child = spawn(process.execPath, [server.script, ...server.args], {
     env: { ...process.env, ...server.env },
-    stdio: ["ignore", "ignore", "pipe"]
+    stdio: ["ignore", "ignore", log]
   })
-  let stderr = ""
-  child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")))
-  const exited = new Promise<never>((_, reject) => child.once("exit", (code) => reject(new Error(`${server.name} exited with ${code}:\n${stderr}`))))
+  closeSync(log)
+  const readLog = () => readFileSync(logFile, "utf8")
+  const exited = new Promise<never>((_, reject) => child.once("exit", (code) => reject(new Error(`${server.name} exited with ${code}:\n${readLog()}`))))
   const deadline = Date.now() + timeoutMs
   for (;;) {
     try {
@@ -93,7 +98,7 @@ export const startHttp = async (server: ServerCommand, url: URL, timeoutMs = 20_
     } catch (e) {
       if (child.exitCode !== null || Date.now() > deadline) {
         child.kill("SIGKILL")
-        throw new Error(`${server.name} is not serving ${url}: ${String(e)}\n${stderr}`)
+        throw new Error(`${server.name} is not serving ${url}: ${String(e)}\n${readLog()}`)
       }
       await new Promise((r) => setTimeout(r, 50))
     }
@@ -102,7 +107,7 @@ export const startHttp = async (server: ServerCommand, url: URL, timeoutMs = 20_
   return {
     url,
     process: child,
-    stderr: () => stderr,
+    stderr: readLog,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve()
