@@ -154,6 +154,9 @@ const overKeyValueStore = (description: string, kv: KeyValueStore.KeyValueStore,
   })
 }
 
+/** Workspace documents the file store keeps in memory: the ones in active use. */
+const fileCacheSize = 1000
+
 /**
  * A KeyValueStore of one file per key whose writes are atomic: the value goes to a temporary file
  * that is then renamed over the old one (rename is atomic within a directory on POSIX file systems).
@@ -168,18 +171,39 @@ const atomicFileStore = (directory: string) =>
     let counter = 0
     // the stored files, not temporary files of a write in progress
     const stored = Effect.map(fs.readDirectory(directory), (names) => names.filter((name) => !name.endsWith(".tmp")))
+    // the directory belongs to this node (one node per directory), so what it last read or wrote
+    // is what the file holds: reads are served from memory (a session's every call reads its
+    // workspace), writes go to the file first and then to memory
+    const cache = new Map<string, string | undefined>()
+    const cached = (key: string, value: string | undefined) => {
+      cache.delete(key)
+      cache.set(key, value)
+      if (cache.size > fileCacheSize) cache.delete(cache.keys().next().value!)
+    }
     return KeyValueStore.makeStringOnly({
       get: (key) =>
-        fs.readFileString(fileOf(key)).pipe(
-          Effect.catchTag("PlatformError", (e) => (e.reason._tag === "NotFound" ? Effect.undefined : Effect.fail(e))),
-          Effect.mapError(failure("get", key))
-        ),
+        cache.has(key)
+          ? Effect.succeed(cache.get(key))
+          : fs.readFileString(fileOf(key)).pipe(
+              Effect.catchTag("PlatformError", (e) => (e.reason._tag === "NotFound" ? Effect.undefined : Effect.fail(e))),
+              Effect.tap((value) => Effect.sync(() => cached(key, value))),
+              Effect.mapError(failure("get", key))
+            ),
       set: (key, value) => {
         const temp = `${fileOf(key)}.${process.pid}.${++counter}.tmp`
-        return fs.writeFileString(temp, value).pipe(Effect.andThen(fs.rename(temp, fileOf(key))), Effect.mapError(failure("set", key)))
+        return fs.writeFileString(temp, value).pipe(
+          Effect.andThen(fs.rename(temp, fileOf(key))),
+          Effect.tap(() => Effect.sync(() => cached(key, value))),
+          Effect.mapError(failure("set", key))
+        )
       },
-      remove: (key) => fs.remove(fileOf(key), { force: true }).pipe(Effect.mapError(failure("remove", key))),
+      remove: (key) =>
+        fs.remove(fileOf(key), { force: true }).pipe(
+          Effect.tap(() => Effect.sync(() => cache.delete(key))),
+          Effect.mapError(failure("remove", key))
+        ),
       clear: stored.pipe(
+        Effect.tap(() => Effect.sync(() => cache.clear())),
         Effect.flatMap((names) => Effect.forEach(names, (name) => fs.remove(path.join(directory, name), { force: true }), { discard: true })),
         Effect.mapError(failure("clear", ""))
       ),

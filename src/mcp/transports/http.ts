@@ -112,52 +112,6 @@ const asStandaloneStream = (response: Response, method: string): Response => {
   return new Response(body, { status: response.status, statusText: response.statusText, headers })
 }
 
-/** How long a POST's SSE stream is held back to be sent whole: a quick call's stream is complete by then. */
-const gatherMillis = 20
-
-/**
- * A POST's SSE stream (the transport opens one per request, and closes it after the answer), sent
- * as one body when it completes within `gatherMillis`, as nearly every call does: one write with a
- * Content-Length instead of a chunked stream written event by event, which cost each call a few
- * writes and packets. A stream still open then (a long call, or one that sends the client requests
- * or progress first) is streamed from there, what came so far first.
- */
-const gathered = async (response: Response): Promise<HttpServerResponse.HttpServerResponse> => {
-  if (response.body === null || !(response.headers.get("content-type") ?? "").startsWith("text/event-stream")) return HttpServerResponse.fromWeb(response)
-  const reader = response.body.getReader()
-  const chunks: Array<Uint8Array> = []
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const late = new Promise<"late">((resolve) => (timer = setTimeout(resolve, gatherMillis, "late")))
-  let pending = reader.read()
-  for (;;) {
-    const next = await Promise.race([pending, late])
-    if (next === "late") break
-    if (next.done) {
-      clearTimeout(timer)
-      const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)
-      const headers = Object.fromEntries(response.headers)
-      return HttpServerResponse.uint8Array(bytes, { status: response.status, headers, contentType: headers["content-type"] })
-    }
-    chunks.push(next.value)
-    pending = reader.read()
-  }
-  const rest = new ReadableStream<Uint8Array>({
-    start: (controller) => {
-      for (const chunk of chunks) controller.enqueue(chunk)
-    },
-    pull: async (controller) => {
-      const next = await pending
-      if (next.done) controller.close()
-      else {
-        controller.enqueue(next.value)
-        pending = reader.read()
-      }
-    },
-    cancel: (reason) => reader.cancel(reason)
-  })
-  return HttpServerResponse.fromWeb(new Response(rest, { status: response.status, statusText: response.statusText, headers: response.headers }))
-}
-
 type Read = { readonly _tag: "Bytes"; readonly bytes: Uint8Array } | { readonly _tag: "Failed"; readonly tooLarge: boolean }
 
 /**
@@ -267,7 +221,7 @@ export const makeMcpHandler = (sessions: HttpSessions["Service"], workspaces: Wo
   const handOver = (session: McpSession, request: HttpServerRequest.HttpServerRequest, parsedBody?: unknown, web: Request = toWebRequest(request)) =>
     Effect.promise(async () => {
       const response = await session.transport.handleRequest(withNegotiated(web, session.server.getNegotiatedProtocolVersion()), parsedBody === undefined ? undefined : { parsedBody })
-      return request.method === "POST" ? gathered(response) : HttpServerResponse.fromWeb(asStandaloneStream(response, request.method))
+      return HttpServerResponse.fromWeb(asStandaloneStream(response, request.method))
     }).pipe(Effect.ensuring(sessions.touch(session.id)))
 
   const existing = (request: HttpServerRequest.HttpServerRequest, log: RequestLog) =>
