@@ -175,6 +175,9 @@ const atomicFileStore = (directory: string) =>
     // is what the file holds: reads are served from memory (a session's every call reads its
     // workspace), writes go to the file first and then to memory
     const cache = new Map<string, string | undefined>()
+    // counts writes begun and finished: a read caches what it read only if no write overlapped it
+    // (a read in flight across a write would otherwise put the old content back)
+    let writes = 0
     const cached = (key: string, value: string | undefined) => {
       cache.delete(key)
       cache.set(key, value)
@@ -182,28 +185,38 @@ const atomicFileStore = (directory: string) =>
     }
     return KeyValueStore.makeStringOnly({
       get: (key) =>
-        cache.has(key)
-          ? Effect.succeed(cache.get(key))
-          : fs.readFileString(fileOf(key)).pipe(
-              Effect.catchTag("PlatformError", (e) => (e.reason._tag === "NotFound" ? Effect.undefined : Effect.fail(e))),
-              Effect.tap((value) => Effect.sync(() => cached(key, value))),
-              Effect.mapError(failure("get", key))
-            ),
-      set: (key, value) => {
-        const temp = `${fileOf(key)}.${process.pid}.${++counter}.tmp`
-        return fs.writeFileString(temp, value).pipe(
-          Effect.andThen(fs.rename(temp, fileOf(key))),
-          Effect.tap(() => Effect.sync(() => cached(key, value))),
-          Effect.mapError(failure("set", key))
-        )
-      },
+        Effect.suspend(() => {
+          if (cache.has(key)) return Effect.succeed(cache.get(key))
+          const before = writes
+          return fs.readFileString(fileOf(key)).pipe(
+            Effect.catchTag("PlatformError", (e) => (e.reason._tag === "NotFound" ? Effect.undefined : Effect.fail(e))),
+            Effect.tap((value) => Effect.sync(() => writes === before && cached(key, value))),
+            Effect.mapError(failure("get", key))
+          )
+        }),
+      set: (key, value) =>
+        Effect.suspend(() => {
+          writes++
+          cache.delete(key)
+          const temp = `${fileOf(key)}.${process.pid}.${++counter}.tmp`
+          return fs.writeFileString(temp, value).pipe(
+            Effect.andThen(fs.rename(temp, fileOf(key))),
+            Effect.tap(() => Effect.sync(() => cached(key, value))),
+            Effect.ensuring(Effect.sync(() => writes++)),
+            Effect.mapError(failure("set", key))
+          )
+        }),
       remove: (key) =>
-        fs.remove(fileOf(key), { force: true }).pipe(
-          Effect.tap(() => Effect.sync(() => cache.delete(key))),
-          Effect.mapError(failure("remove", key))
-        ),
+        Effect.suspend(() => {
+          writes++
+          cache.delete(key)
+          return fs.remove(fileOf(key), { force: true }).pipe(
+            Effect.ensuring(Effect.sync(() => writes++)),
+            Effect.mapError(failure("remove", key))
+          )
+        }),
       clear: stored.pipe(
-        Effect.tap(() => Effect.sync(() => cache.clear())),
+        Effect.tap(() => Effect.sync(() => (writes++, cache.clear()))),
         Effect.flatMap((names) => Effect.forEach(names, (name) => fs.remove(path.join(directory, name), { force: true }), { discard: true })),
         Effect.mapError(failure("clear", ""))
       ),

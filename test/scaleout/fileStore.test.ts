@@ -19,7 +19,8 @@ describe("the embedded file store", () => {
     const client = await connectHttpClient(first.url)
     const defined = await client.call("define_unit", { name: "smoot", dimension: "length" })
     expect(defined.isError).toBe(false)
-    expect((await client.call("define_conversion", { src: "smoot", dst: "m", factor: 1.7018 })).isError).toBe(false)
+    const edge = await client.call("define_conversion", { src: "smoot", dst: "m", factor: 1.7018 })
+    expect(edge.isError, JSON.stringify(edge.data)).toBe(false)
     const workspace = defined.data.workspace as string
     expect(workspace).toBe(client.sessionId())
     await first.stop()
