@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every benchmark in one run, one table, one summary line.
  *
- *   node bench/run.ts [--quick] [--only engine,protocol,startup,http]
+ *   node bench/run.ts [--quick] [--only engine,protocol,startup,workspaces,http]
  *
  * 1. Builds the bundle (dist/dimensional.js, what the published bin runs) and a bundle of the bare
  *    SDK server made the same way, started the same way (compile cache on), so start-up compares
@@ -9,7 +9,8 @@
  * 2. Engine against mathjs, js-quantities and ucum-lhc (in this process).
  * 3. Protocol over stdio: a convert round trip, ours against the bare server, rounds alternating.
  * 4. Start-up and idle memory over stdio, against the bare server as written and as packaged.
- * 5. HTTP: round trip and memory per live session, ours against the bare server over HTTP.
+ * 5. Memory per live workspace (2026-07-28 over stdio).
+ * 6. HTTP: round trip per era and memory per live session, ours against the bare server over HTTP.
  *
  * Ratios are ours ÷ theirs in cost; below 1 means we are cheaper. Progress goes to stderr.
  */
@@ -27,6 +28,7 @@ import { type Row, formatRatio, ratio, renderTable } from "./lib/report.ts"
 import { sinkValue } from "./lib/timing.ts"
 import { compareRoundTrips, defaultProtocolOptions, quickProtocolOptions } from "./protocol.ts"
 import { defaultStartupOptions, quickStartupOptions, runStartupBench } from "./startup.ts"
+import { runWorkspaceBench } from "./workspaces.ts"
 
 const root = fileURLToPath(new URL("..", import.meta.url))
 const quick = process.argv.includes("--quick")
@@ -81,6 +83,10 @@ try {
     log("start-up and idle memory over stdio")
     const plain: ServerCommand = { name: "bare SDK server (as written)", script: join(root, "bench/bare-server.ts"), args: [], env: bareEnv }
     for (const era of eras) rows.push(...(await runStartupBench(ours, { plain, packaged: bare }, quick ? quickStartupOptions : defaultStartupOptions, { ratio: STARTUP_RATIO }, era)))
+  }
+  if (runs("workspaces")) {
+    log("memory per live workspace")
+    rows.push(...(await runWorkspaceBench(ours, quick ? 200 : 1_000)))
   }
   if (runs("http")) {
     log("protocol and memory over HTTP")

@@ -19,7 +19,7 @@ export { RetryPolicy } from "./mcp/repair/RetryPolicy.ts"
 export { SamplingClient } from "./mcp/repair/SamplingClient.ts"
 export * as SelfCorrectionConfig from "./mcp/repair/SelfCorrectionConfig.ts"
 export type { ToolServices } from "./tools/index.ts"
-export { makeServer } from "./mcp/server.ts"
+export { type ServeOptions, type ServerFactory, makeServer, makeServerFactory } from "./mcp/server.ts"
 /** Serve MCP over stdio from your own main: `NodeRuntime.runMain(runStdioServer)`. */
 export { runStdioServer } from "./mcp/transports/stdio.ts"
 /** Mount MCP in your own effect/http server: McpRoutes(settings) with SharedServicesLive, or run HttpMcpServer(settings). */

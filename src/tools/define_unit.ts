@@ -2,7 +2,9 @@ import { Effect, Schema } from "effect"
 import * as Dimension from "../engine/Dimension.ts"
 import { parseDimension } from "../engine/DimensionExpression.ts"
 import * as DimensionNames from "../engine/DimensionNames.ts"
-import { DuplicateDefinition, InvalidDimension, isEngineError } from "../engine/errors.ts"
+import { DuplicateDefinition, InvalidDimension, InvalidUnit, isEngineError } from "../engine/errors.ts"
+import * as Rational from "../engine/Rational.ts"
+import { resolveUnitExpression } from "../engine/UnitExpression.ts"
 import { openWorkspace, workspaceField, workspaceOutput } from "./workspaceArgument.ts"
 import { defineTool, sessionWrite } from "./Tool.ts"
 
@@ -86,7 +88,27 @@ export const defineUnit = defineTool({
               hints: ["List each alias once, and not the unit's own name"]
             })
           }
-          return [undefined, { ...data, units: [...data.units, { name: input.name, dimension, aliases }] }] as const
+          const next = { ...data, units: [...data.units, { name: input.name, dimension, aliases }] }
+          // a name must read back as this unit wherever units are written: `widget-1` would read as widget⁻¹
+          const candidate = yield* session.catalogOf(next)
+          for (const [index, written] of [input.name, ...aliases].entries()) {
+            const read = resolveUnitExpression(candidate, written)
+            const term = isEngineError(read) || read.terms.length !== 1 || !Rational.isOne(read.numeric) ? undefined : read.terms[0]
+            if (term && term.unit.name === input.name && term.prefix === undefined && term.exponent === 1) continue
+            const readAs = isEngineError(read)
+              ? `it does not parse as a unit (${read.message})`
+              : `it reads as ${read.terms.map((t) => `${t.prefix?.name ?? ""}${t.unit.name}${t.exponent === 1 ? "" : `^${t.exponent}`}`).join("·") || "a pure number"}`
+            return yield* new InvalidUnit({
+              message: `'${written}' cannot name a unit: written in a unit expression, ${readAs}`,
+              role: index === 0 ? "name" : "aliases",
+              got: written,
+              hints: [
+                "Use letters, with digits, '_' or '.' only after a letter and not at the end after '-' or '^' (a trailing number after '-' reads as an exponent, e.g. s-1 = 1/s)",
+                "e.g. 'widget_1' or 'widgetA' instead of 'widget-1'"
+              ]
+            })
+          }
+          return [undefined, next] as const
         })
       )
       return {

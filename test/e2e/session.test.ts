@@ -40,6 +40,18 @@ describe("session state", () => {
     expect((await c.call("define_unit", { name: "zorg", dimension: "massss" })).data.error_type).toBe("invalid_dimension")
   })
 
+  it("refuses a name or alias that would not read back as the unit (widget-1 reads as widget⁻¹), and keeps nothing of it", async () => {
+    const trailing = await c.call("define_unit", { name: "gizmo-1", dimension: "count" })
+    expect(trailing.isError).toBe(true)
+    expect(trailing.data).toMatchObject({ error_type: "invalid_unit", parameter: "name", got: "gizmo-1" })
+    expect(trailing.data.error).toMatch(/cannot name a unit/)
+    const alias = await c.call("define_unit", { name: "gizmo", dimension: "count", aliases: ["gz/2"] })
+    expect(alias.data).toMatchObject({ error_type: "invalid_unit", parameter: "aliases", got: "gz/2" })
+    // nothing of a refused definition stays: the plain name is still free
+    expect((await c.call("define_unit", { name: "gizmo", dimension: "count", aliases: ["gz", "gizmo_1"] })).data.success).toBe(true)
+    expect((await c.call("check_dimensions", { unit_a: "gizmo_1", unit_b: "gz" })).data.compatible).toBe(true)
+  })
+
   it("never caches inline definitions across calls (ucon's global inline cache bug)", async () => {
     const inline = { custom_units: [{ name: "floop", dimension: "length" }], custom_edges: [{ src: "floop", dst: "m", factor: 3 }] }
     expect((await c.call("convert", { value: 1, from_unit: "floop", to_unit: "m", ...inline })).data.quantity).toBe(3)
