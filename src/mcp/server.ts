@@ -191,8 +191,9 @@ export const makeServerFactory = <R>(tools: ReadonlyArray<AnyTool<R>>) =>
     const { policy, corrector } = yield* selfCorrectionServices
     const shared = Context.add(Context.add(base, RetryPolicy, policy), Corrector, corrector)
     const byName = new Map(tools.map((t) => [t.name, t]))
-    const listing = tools.map(describeTool)
-    const listed = { tools: listing }
+    // the JSON Schemas are generated on the first tools/list, not at start-up
+    let listing: ReadonlyArray<ReturnType<typeof describeTool>> | undefined
+    const listingOf = () => (listing ??= tools.map(describeTool))
     const available = [...byName.keys()].join(", ")
 
     return (options: ServeOptions): Server => {
@@ -203,8 +204,7 @@ export const makeServerFactory = <R>(tools: ReadonlyArray<AnyTool<R>>) =>
       const runCall = runCallWith(context as Context.Context<any>)
       // logging: the SDK answers logging/setLevel and filters log messages by the level set per session
       const server = new Server(serverInfo, { capabilities: { tools: { listChanged: false }, logging: {}, resources: {}, prompts: {}, completions: {} }, instructions })
-      const toolList = options.conformanceFixtures ? { tools: [...listing, reconnectionFixture] } : listed
-      server.setRequestHandler("tools/list", async () => toolList)
+      server.setRequestHandler("tools/list", async () => ({ tools: options.conformanceFixtures ? [...listingOf(), reconnectionFixture] : [...listingOf()] }))
       registerBrowsing(server, run)
       server.setRequestHandler("tools/call", async (request, ctx: ServerContext) => {
         const tool = byName.get(request.params.name)

@@ -99,13 +99,23 @@ export class FormulaRegistry extends Context.Service<
     })
   )
 
-  /** The registry with every built-in formula, registered through `register`. A defective built-in stops the server. */
+  /**
+   * The registry with every built-in formula, registered through `register` on first use rather
+   * than at start-up (preparing them and checking their examples would delay a server's first
+   * answer by the time it takes). A defective built-in fails that first use as a defect; the
+   * formula tests run every built-in.
+   */
   static readonly layer = Layer.effect(
     FormulaRegistry,
     Effect.gen(function* () {
       const registry = yield* FormulaRegistry
-      for (const formula of builtinFormulas) yield* Effect.orDie(registry.register(formula))
-      return registry
+      const ready = yield* Effect.cached(Effect.forEach(builtinFormulas, (formula) => Effect.orDie(registry.register(formula)), { discard: true }))
+      return FormulaRegistry.of({
+        register: (formula) => Effect.andThen(ready, registry.register(formula)),
+        list: Effect.andThen(ready, registry.list),
+        get: (name) => Effect.andThen(ready, registry.get(name)),
+        call: (name, parameters, outputUnit, catalog) => Effect.andThen(ready, registry.call(name, parameters, outputUnit, catalog))
+      })
     })
   ).pipe(Layer.provide(FormulaRegistry.empty))
 }
