@@ -9,8 +9,15 @@ import { tools } from "../../src/tools/index.ts"
 import { type TestClient, connectClient } from "../support/mcp.ts"
 
 let c: TestClient
-beforeAll(async () => (c = await connectClient("fuzz")))
-afterAll(() => c.close())
+let modern: TestClient
+beforeAll(async () => {
+  c = await connectClient("fuzz")
+  modern = await connectClient("fuzz-modern", "modern")
+})
+afterAll(async () => {
+  await c.close()
+  await modern.close()
+})
 
 const names = tools.map((t) => t.name)
 /** The fields each tool takes, so generated arguments hit real fields as well as unknown ones. */
@@ -52,9 +59,9 @@ const argumentsFor = (name: string): fc.Arbitrary<unknown> =>
   )
 
 /** One call: a structured result or, for arguments that are not an object, a JSON-RPC invalid-params error. */
-const callOnce = async (name: string, args: unknown) => {
+const callOnce = async (name: string, args: unknown, via: TestClient = c) => {
   try {
-    const result = await c.client.callTool({ name, arguments: args as Record<string, unknown> })
+    const result = await via.client.callTool({ name, arguments: args as Record<string, unknown> })
     const weight = JSON.stringify(result.content).length + JSON.stringify(result.structuredContent ?? null).length
     return { result, weight }
   } catch (e) {
@@ -64,11 +71,14 @@ const callOnce = async (name: string, args: unknown) => {
 }
 
 describe("hostile arguments to every tool", () => {
-  it("always get a structured answer under 64 KB, never internal_error or a protocol error", async () => {
+  it.each([
+    ["2025 era", () => c],
+    ["2026-07-28", () => modern]
+  ] as const)("always get a structured answer under 64 KB, never internal_error or a protocol error (%s)", async (_, client) => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...names), fc.nat(), async (name, seed) => {
         const [args] = fc.sample(argumentsFor(name), { numRuns: 1, seed })
-        const answer = await callOnce(name, args)
+        const answer = await callOnce(name, args, client())
         if (!answer) return
         const structured = answer.result.structuredContent as { error_type?: string } | undefined
         expect(structured, `${name} ${JSON.stringify(args).slice(0, 200)}`).toBeDefined()

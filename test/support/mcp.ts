@@ -1,10 +1,12 @@
-// An SDK Client connected to our server in-process (InMemoryTransport): the same Server, tools,
-// services and mapping layer as the stdio binary, without spawning a process per test file.
-import { Client } from "@modelcontextprotocol/client"
-import { InMemoryTransport } from "@modelcontextprotocol/client"
+// An SDK Client connected to our server in-process: the same Server, tools, services and mapping
+// layer as the binaries, without spawning a process per test file. The 2025 era runs over an
+// in-memory pair; 2026-07-28 (which has no in-memory entry) through the SDK's per-request HTTP
+// handler called directly (its URL is never dialed).
+import { Client, InMemoryTransport, StreamableHTTPClientTransport } from "@modelcontextprotocol/client"
+import { createMcpHandler } from "@modelcontextprotocol/server"
 import type { CallToolResult } from "@modelcontextprotocol/client"
 import { Effect, Layer, ManagedRuntime } from "effect"
-import { makeServer } from "../../src/mcp/server.ts"
+import { makeServerFactory } from "../../src/mcp/server.ts"
 import { LogToStderr } from "../../src/mcp/transports/stdio.ts"
 import { FormulaRegistry } from "../../src/services/FormulaRegistry.ts"
 import { Workspace } from "../../src/services/Workspace.ts"
@@ -18,12 +20,19 @@ export interface TestClient {
   readonly close: () => Promise<void>
 }
 
-export const connectClient = async (sessionId = "test"): Promise<TestClient> => {
+export const connectClient = async (sessionId = "test", era: "legacy" | "modern" = "legacy"): Promise<TestClient> => {
   const runtime = ManagedRuntime.make(Layer.merge(Workspace.layerInMemory(sessionId), FormulaRegistry.layer).pipe(Layer.provideMerge(UnitCatalog.layer), Layer.provideMerge(LogToStderr)))
-  const server = await runtime.runPromise(makeServer<ToolServices>(tools))
-  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair()
-  const client = new Client({ name: "dimensional-tests", version: "1.0.0" })
-  await Promise.all([server.connect(serverTransport), client.connect(clientTransport)])
+  const factory = await runtime.runPromise(makeServerFactory<ToolServices>(tools))
+  let closeServer = async () => {}
+  const client = new Client({ name: "dimensional-tests", version: "1.0.0" }, era === "modern" ? { versionNegotiation: { mode: { pin: "2026-07-28" } } } : {})
+  if (era === "modern") {
+    const handler = createMcpHandler(() => factory({ era: "modern" }), { legacy: "reject" })
+    closeServer = () => handler.close()
+    await client.connect(new StreamableHTTPClientTransport(new URL("http://in-process.test/mcp"), { fetch: (url, init) => handler.fetch(new Request(url, init)) }))
+  } else {
+    const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair()
+    await Promise.all([factory({ era: "legacy" }).connect(serverTransport), client.connect(clientTransport)])
+  }
   return {
     client,
     call: async (name, args = {}) => {
@@ -32,6 +41,7 @@ export const connectClient = async (sessionId = "test"): Promise<TestClient> => 
     },
     close: async () => {
       await client.close()
+      await closeServer()
       await runtime.dispose()
     }
   }
