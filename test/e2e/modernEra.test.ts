@@ -10,8 +10,14 @@ import { type SpawnedServer, connectHttpClient, repoRoot, spawnServer } from "..
 
 type Mode = "auto" | { readonly pin: "2026-07-28" }
 
-const connect = async (transport: Transport, mode: Mode = { pin: "2026-07-28" }) => {
-  const client = new Client({ name: "modern-e2e", version: "1.0.0" }, { versionNegotiation: { mode } })
+const connect = async (transport: Transport, mode: Mode = { pin: "2026-07-28" }, sampling?: (prompt: string) => string) => {
+  const client = new Client({ name: "modern-e2e", version: "1.0.0" }, { versionNegotiation: { mode }, ...(sampling ? { capabilities: { sampling: {} } } : {}) })
+  if (sampling) {
+    client.setRequestHandler("sampling/createMessage", async (request) => {
+      const text = request.params.messages.map((m) => (m.content as { text?: string }).text ?? "").join("\n")
+      return { role: "assistant", model: "test-model", content: { type: "text", text: sampling(text) } }
+    })
+  }
   await client.connect(transport)
   const call = async (name: string, args: Record<string, unknown> = {}) => {
     const result = (await client.callTool({ name, arguments: args })) as CallToolResult
@@ -71,6 +77,24 @@ describe.each([
       // reset_session clears the named workspace
       expect((await call("reset_session", { workspace })).isError).toBe(false)
       expect((await call("convert", { value: 2, from_unit: "smoot", to_unit: "m", workspace })).data.error_type).toBe("unknown_unit")
+    } finally {
+      await client.close()
+    }
+  })
+
+  it("asks the client's model through an input_required round to repair a malformed call, and says what it changed", async () => {
+    const prompts: Array<string> = []
+    const { client, call } = await connect(transport(), { pin: "2026-07-28" }, (prompt) => {
+      prompts.push(prompt)
+      return '{"arguments": {"value": 5, "from_unit": "km", "to_unit": "mi"}}'
+    })
+    try {
+      const repaired = await call("convert", { value: "five", from_unit: "km", to_unit: "mi" })
+      expect(repaired.isError).toBe(false)
+      expect(repaired.data.quantity).toBeCloseTo(3.10685596118667, 13)
+      expect(repaired.data.corrections).toEqual([{ parameter: "value", from: "five", to: 5, source: "sampling", note: "suggested by the client's model" }])
+      expect(prompts).toHaveLength(1)
+      expect(prompts[0]).toContain('"value":"five"')
     } finally {
       await client.close()
     }
