@@ -6,7 +6,7 @@ import { Client, InMemoryTransport, StreamableHTTPClientTransport } from "@model
 import { createMcpHandler } from "@modelcontextprotocol/server"
 import type { CallToolResult } from "@modelcontextprotocol/client"
 import { Effect, Layer, ManagedRuntime } from "effect"
-import { makeServerFactory } from "../../src/mcp/server.ts"
+import { type ServerFactory, makeServerFactory } from "../../src/mcp/server.ts"
 import { LogToStderr } from "../../src/mcp/transports/stdio.ts"
 import { FormulaRegistry } from "../../src/services/FormulaRegistry.ts"
 import { Workspace } from "../../src/services/Workspace.ts"
@@ -20,19 +20,26 @@ export interface TestClient {
   readonly close: () => Promise<void>
 }
 
+/** The client options that make `client` speak `era` (2026-07-28 pinned, or the 2025 handshake). */
+export const eraOptions = (era: "legacy" | "modern") => (era === "modern" ? { versionNegotiation: { mode: { pin: "2026-07-28" as const } } } : {})
+
+/** Connects `client` to servers from `factory` in `era`; resolves with what closes the server side. */
+export const connectInProcess = async (client: Client, factory: ServerFactory, era: "legacy" | "modern"): Promise<() => Promise<void>> => {
+  if (era === "modern") {
+    const handler = createMcpHandler(() => factory({ era: "modern" }), { legacy: "reject" })
+    await client.connect(new StreamableHTTPClientTransport(new URL("http://in-process.test/mcp"), { fetch: (url, init) => handler.fetch(new Request(url, init)) }))
+    return () => handler.close()
+  }
+  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair()
+  await Promise.all([factory({ era: "legacy" }).connect(serverTransport), client.connect(clientTransport)])
+  return async () => {}
+}
+
 export const connectClient = async (sessionId = "test", era: "legacy" | "modern" = "legacy"): Promise<TestClient> => {
   const runtime = ManagedRuntime.make(Layer.merge(Workspace.layerInMemory(sessionId), FormulaRegistry.layer).pipe(Layer.provideMerge(UnitCatalog.layer), Layer.provideMerge(LogToStderr)))
   const factory = await runtime.runPromise(makeServerFactory<ToolServices>(tools))
-  let closeServer = async () => {}
-  const client = new Client({ name: "dimensional-tests", version: "1.0.0" }, era === "modern" ? { versionNegotiation: { mode: { pin: "2026-07-28" } } } : {})
-  if (era === "modern") {
-    const handler = createMcpHandler(() => factory({ era: "modern" }), { legacy: "reject" })
-    closeServer = () => handler.close()
-    await client.connect(new StreamableHTTPClientTransport(new URL("http://in-process.test/mcp"), { fetch: (url, init) => handler.fetch(new Request(url, init)) }))
-  } else {
-    const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair()
-    await Promise.all([factory({ era: "legacy" }).connect(serverTransport), client.connect(clientTransport)])
-  }
+  const client = new Client({ name: "dimensional-tests", version: "1.0.0" }, eraOptions(era))
+  const closeServer = await connectInProcess(client, factory, era)
   return {
     client,
     call: async (name, args = {}) => {

@@ -2,11 +2,11 @@
 // optionally, the `sampling` capability answered by a test handler (the client's "model"). The
 // 2025 era runs over an in-memory pair; 2026-07-28, which has no in-memory entry, through the
 // SDK's per-request HTTP handler called directly (its URL is never dialed).
-import { Client, InMemoryTransport, StreamableHTTPClientTransport } from "@modelcontextprotocol/client"
-import { createMcpHandler } from "@modelcontextprotocol/server"
+import { Client } from "@modelcontextprotocol/client"
 import type { CallToolResult, CreateMessageRequest, CreateMessageResult } from "@modelcontextprotocol/client"
 import { Layer, ManagedRuntime } from "effect"
 import { makeServerFactory } from "../../src/mcp/server.ts"
+import { connectInProcess, eraOptions } from "./mcp.ts"
 import { LogToStderr } from "../../src/mcp/transports/stdio.ts"
 import { type SelfCorrectionSettings, SelfCorrectionConfig } from "../../src/mcp/repair/SelfCorrectionConfig.ts"
 import { FormulaRegistry } from "../../src/services/FormulaRegistry.ts"
@@ -47,11 +47,8 @@ export const connect = async (
     )
   )
   const factory = await runtime.runPromise(makeServerFactory<ToolServices>(tools))
-  const modern = options.era === "modern"
-  const client = new Client(
-    { name: "self-correction-tests", version: "1.0.0" },
-    { ...(options.sampling ? { capabilities: { sampling: {} } } : {}), ...(modern ? { versionNegotiation: { mode: { pin: "2026-07-28" } } } : {}) }
-  )
+  const era = options.era ?? "legacy"
+  const client = new Client({ name: "self-correction-tests", version: "1.0.0" }, { ...(options.sampling ? { capabilities: { sampling: {} } } : {}), ...eraOptions(era) })
   const samplingRequests: Array<CreateMessageRequest["params"]> = []
   const handler = options.sampling
   if (handler) {
@@ -60,15 +57,7 @@ export const connect = async (
       return handler(request)
     })
   }
-  let closeServer = async () => {}
-  if (modern) {
-    const handler = createMcpHandler(() => factory({ era: "modern" }), { legacy: "reject" })
-    closeServer = () => handler.close()
-    await client.connect(new StreamableHTTPClientTransport(new URL("http://in-process.test/mcp"), { fetch: (url, init) => handler.fetch(new Request(url, init)) }))
-  } else {
-    const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair()
-    await Promise.all([factory({ era: "legacy" }).connect(serverTransport), client.connect(clientTransport)])
-  }
+  const closeServer = await connectInProcess(client, factory, era)
   // listing first makes the client validate every structuredContent against the advertised outputSchema
   await client.listTools()
   return {
