@@ -210,21 +210,14 @@ export const makeServerFactory = <R>(tools: ReadonlyArray<AnyTool<R>>) =>
         const tool = byName.get(request.params.name)
         if (!tool && options.conformanceFixtures && request.params.name === reconnectionFixture.name) return reconnectionCall(ctx)
         if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${request.params.name}. Available: ${available}`)
-        const args: unknown = request.params.arguments
-        if (options.era === "modern") {
-          // the client's model is asked through an input_required result; its answers come back with the retried call
-          const round = inputRound(ctx, policy.settings.llmCorrection)
-          const call = Option.isSome(round) ? Effect.provideService(runTool(tool, args), SamplingClient, round.value.client) : runTool(tool, args)
-          const result = await runCall(call, ctx.mcpReq.signal)
-          if (result.isError && Option.isSome(round)) {
-            const question = round.value.question()
-            if (question) return question
-          }
-          return result
-        }
-        const sampling = pushSampling(server, ctx)
-        const call = Option.isSome(sampling) ? Effect.provideService(runTool(tool, args), SamplingClient, sampling.value) : runTool(tool, args)
+        // the client's model: on 2026-07-28 asked through an input_required result (its answers come
+        // back with the retried call), on the 2025 channel by a sampling request
+        const round = options.era === "modern" ? inputRound(ctx, policy.settings.llmCorrection) : Option.none()
+        const sampling = Option.isSome(round) ? Option.some(round.value.client) : options.era === "modern" ? Option.none() : pushSampling(server, ctx)
+        const call = Option.isSome(sampling) ? Effect.provideService(runTool(tool, request.params.arguments), SamplingClient, sampling.value) : runTool(tool, request.params.arguments)
         const result = await runCall(call, ctx.mcpReq.signal)
+        const question = result.isError && Option.isSome(round) ? round.value.question() : undefined
+        if (question) return question
         // a defect also goes to the client's log (details stay in the server's stderr)
         if (isInternalError(result)) await ctx.mcpReq.log("error", `${tool.name} failed with an internal error`, "dimensional").catch(() => undefined)
         return result

@@ -334,7 +334,7 @@ export const makeMcpHandler = (sessions: HttpSessions["Service"], workspaces: Wo
 const corsHeaders = (origin: string): Record<string, string> => ({
   "access-control-allow-origin": origin,
   "access-control-expose-headers": "mcp-session-id, mcp-protocol-version, x-request-id",
-  vary: "Origin"
+  vary: "Origin, Access-Control-Request-Headers"
 })
 
 /** Request headers a browser client may send: the 2025-era session headers and the 2026-07-28 standard headers. */
@@ -355,8 +355,7 @@ const preflight = (requested: string | undefined) => {
     headers: {
       "access-control-allow-methods": "GET, POST, DELETE, OPTIONS",
       "access-control-allow-headers": [...corsRequestHeaders, ...params.slice(0, 50)].join(", "),
-      "access-control-max-age": "86400",
-      vary: "Origin, Access-Control-Request-Headers"
+      "access-control-max-age": "86400"
     }
   })
 }
