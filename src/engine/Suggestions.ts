@@ -17,6 +17,8 @@ export const LIKELY_FIX_SCORE = 0.75
 export const LIKELY_FIX_LEAD = 0.1
 /** Minimum similarity to be mentioned at all. */
 export const HINT_SCORE = 0.6
+/** The lead a fix needs over every candidate of another dimension: a slip must not change the quantity. */
+const OTHER_QUANTITY_LEAD = 0.2
 /** Tokens this short are too ambiguous for a likely fix unless only case or doubling differs. */
 const SHORT_TOKEN = 2
 const COLLAPSE_PENALTY = 0.03
@@ -183,12 +185,40 @@ const means = (r: Resolved, f: ForeignUnit, tolerance: number): boolean => {
 }
 
 /**
+ * A token that reads as a prefix the unit does not take followed by a catalog unit: centineper is
+ * centi + neper, kilomile kilo + mile. Such a token means that unit scaled, so it is never "corrected"
+ * into a neighbour of another quantity (centineper is not centimeter); the hints say what it reads as.
+ */
+export interface DisallowedPrefix {
+  readonly prefix: Prefix.Prefix
+  readonly unit: Resolved["unit"]
+}
+
+export const disallowedPrefix = (catalog: Catalog, token: string): DisallowedPrefix | undefined => {
+  const lower = token.toLowerCase()
+  for (const [form, prefix] of Prefix.nameForms) {
+    if (lower.length > form.length + 2 && lower.startsWith(form)) {
+      const unit = catalog.nameRecord(lower.slice(form.length))
+      if (unit && !unit.custom && !Prefix.allows(unit.prefixes, prefix)) return { prefix, unit }
+    }
+  }
+  // symbols only where the rest is a symbol of at least two characters: "kmi", not "ms" read as m·s
+  for (const [form, prefix] of Prefix.symbolForms) {
+    if (token.length >= form.length + 2 && token.startsWith(form)) {
+      const unit = catalog.symbolRecord(token.slice(form.length))
+      if (unit && !unit.custom && !Prefix.allows(unit.prefixes, prefix)) return { prefix, unit }
+    }
+  }
+  return undefined
+}
+
+/**
  * A token that is a unit in GNU units or pint is never "corrected" into another quantity: the fix
  * is the catalog unit with that very meaning (nmile → nautical mile), or there is none and the
  * hints say what the name means there (cusec, appound, c for the speed of light).
  */
 export const suggest = (catalog: Catalog, token: string): Suggestion => {
-  const spelling = suggestSpelling(catalog, token)
+  const spelling = keepQuantity(catalog, token, suggestSpelling(catalog, token))
   const elsewhere = foreign(token)
   if (elsewhere === undefined) return spelling
   const same = sameMeaningOf(catalog, token, elsewhere)
@@ -197,6 +227,13 @@ export const suggest = (catalog: Catalog, token: string): Suggestion => {
   const kept = spelling.likelyFix && means(spelling.likelyFix, elsewhere, 1e-3) ? spelling.likelyFix : undefined
   const demoted = spelling.likelyFix && !kept ? [spelling.likelyFix] : []
   return { likelyFix: kept, alternatives: [...demoted, ...spelling.alternatives].slice(0, 3), elsewhere }
+}
+
+/** A spelling fix for a prefixed form of a known unit survives only if it is of that unit's dimension. */
+const keepQuantity = (catalog: Catalog, token: string, spelling: Suggestion): Suggestion => {
+  const prefixed = spelling.likelyFix && disallowedPrefix(catalog, token)
+  if (!prefixed || Dimension.equals(spelling.likelyFix!.unit.dimension, prefixed.unit.dimension)) return spelling
+  return { likelyFix: undefined, alternatives: [] }
 }
 
 /** The catalog unit that means exactly what GNU units or pint mean by the name, if any. */
@@ -225,9 +262,12 @@ const suggestSpelling = (catalog: Catalog, token: string): Suggestion => {
   // a short token is fixed only when it differs from exactly one common form by case or doubling alone (KG → kg; not mt)
   const sameLetters = corpusOf(catalog).filter((e) => collapse(e.form.toLowerCase()) === collapse(token.toLowerCase()))
   const onlyCaseOrDoubling = sameLetters.length > 0 && new Set(sameLetters.map((e) => e.key)).size === 1
+  // a near candidate of another quantity (degreeC: degree the angle, or degree Celsius?) leaves no clear fix
+  const otherQuantityNear = ranked.some((r) => r !== top && top.score - r.score < OTHER_QUANTITY_LEAD - EPSILON && !Dimension.equals(r.target.unit.dimension, top.target.unit.dimension))
   const clear =
     top.score >= LIKELY_FIX_SCORE - EPSILON &&
     (second === undefined || top.score - second.score >= LIKELY_FIX_LEAD - EPSILON) &&
+    !otherQuantityNear &&
     (token.length > SHORT_TOKEN || onlyCaseOrDoubling)
   return clear
     ? { likelyFix: top.target, alternatives: ranked.slice(1, 3).map((r) => r.target) }

@@ -6,7 +6,7 @@
 import { type Catalog, type Resolved, type UnitRecord, describeUnit, symbolOf } from "./Catalog.ts"
 import * as Dimension from "./Dimension.ts"
 import { AmbiguousInput, ParseError, UnknownUnit, isEngineError, type UnitError } from "./errors.ts"
-import { type AmbiguousName, ambiguous, dominant } from "./catalog/readings.ts"
+import { type AmbiguousName, ambiguous, dominant, wordNotes } from "./catalog/readings.ts"
 import * as Rational from "./Rational.ts"
 import * as Suggestions from "./Suggestions.ts"
 import * as UnitSyntax from "./UnitSyntax.ts"
@@ -64,8 +64,8 @@ const ambiguousUnit = (expression: string, token: string, position: number, entr
 const readingNotes = (terms: ReadonlyArray<Term>): Array<string> => {
   const notes: Array<string> = []
   for (const t of terms) {
-    const note = dominant[(t.prefix?.symbol ?? "") + t.unit.symbol]
-    if (note !== undefined && !t.unit.custom) notes.push(note)
+    const reading = dominant[(t.prefix?.symbol ?? "") + t.unit.symbol]
+    if (reading !== undefined && !t.unit.custom) notes.push(reading.note)
   }
   return notes
 }
@@ -94,11 +94,20 @@ const possessive = (source: string): string => (source.endsWith("s") ? `${source
 const unknownUnit = (catalog: Catalog, expression: string, token: string, position: number): UnknownUnit => {
   const { likelyFix, alternatives, elsewhere } = Suggestions.suggest(catalog, token)
   const hints: Array<string> = []
+  const prefixed = Suggestions.disallowedPrefix(catalog, token)
+  if (prefixed) {
+    hints.push(
+      `'${token}' reads as ${prefixed.prefix.name} (${prefixed.prefix.symbol}, ×${Rational.toNumber(prefixed.prefix.factor)}) + ${describeUnit({ unit: prefixed.unit, prefix: undefined })}, ` +
+        `which this catalog does not prefix: give the value in ${prefixed.unit.symbol} instead`
+    )
+  }
   if (elsewhere) {
     hints.push(
       likelyFix
         ? `'${token}' is ${possessive(elsewhere.source)} name for ${describeUnit(likelyFix)}`
-        : `'${token}' is a unit in ${elsewhere.source} (${elsewhere.si} ${elsewhere.siUnit}) that this catalog does not define; to use that meaning, write '${elsewhere.si} ${elsewhere.siUnit}'`
+        : elsewhere.source === "disputed"
+          ? `'${token}' is a unit name in GNU units and pint, which give it different meanings; this catalog does not define it`
+          : `'${token}' is a unit in ${elsewhere.source} (${elsewhere.si} ${elsewhere.siUnit}) that this catalog does not define; to use that meaning, write '${elsewhere.si} ${elsewhere.siUnit}'`
     )
   }
   const replacement = likelyFix ? symbolOf(likelyFix) : undefined
@@ -108,7 +117,7 @@ const unknownUnit = (catalog: Catalog, expression: string, token: string, positi
     if (alternatives.length > 0) hints.push(`Other similar units: ${alternatives.map(describeUnit).join(", ")}`)
   } else if (alternatives.length > 0) {
     hints.push(`Similar units: ${alternatives.map(describeUnit).join(", ")}`)
-  } else {
+  } else if (!prefixed) {
     hints.push("No similar units found")
     hints.push("List the catalog's units (by dimension) to find the name")
   }
@@ -168,6 +177,8 @@ const evaluateNode = (catalog: Catalog, expression: string, node: UnitSyntax.Nod
         }
       }
       if (!resolved) return { ok: false, error: unknownUnit(catalog, expression, node.name, node.start) }
+      const wordNote = resolved.unit.custom ? undefined : wordNotes[node.name.toLowerCase()]
+      if (wordNote !== undefined) notes.push(wordNote)
       return { ok: true, terms: [{ unit: resolved.unit, prefix: resolved.prefix, exponent }], numeric: Rational.one }
     }
     case "Power": {

@@ -387,7 +387,8 @@ class Parser {
         if (close.kind !== "rparen") {
           fail(close.start, "')'", `Unbalanced parentheses: '${t.text}' at position ${t.start} is never closed (expected ')' at position ${close.start})`)
         }
-        return { ...inner, start: t.start, end: close.end }
+        // a lone name keeps its own span, so a fix to it replaces the name and not its parentheses
+        return inner._tag === "Name" ? inner : { ...inner, start: t.start, end: close.end }
       }
       case "end":
         return fail(t.start, "a unit, number or '('", `The expression ends where a unit was expected (position ${t.start})`)

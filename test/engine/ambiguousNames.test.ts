@@ -1,7 +1,8 @@
 // Names that mean different units in different systems are refused with every reading (and what
 // each would give); names with a dominant reading are taken in it and the result says which.
 import { describe, expect, it } from "vitest"
-import { ambiguous, dominant } from "../../src/engine/catalog/readings.ts"
+import { ambiguous, dominant, wordNotes } from "../../src/engine/catalog/readings.ts"
+import { spelledForms } from "../../src/engine/Catalog.ts"
 import { convertValue as convert } from "../../src/engine/convert.ts"
 import { isEngineError } from "../../src/engine/errors.ts"
 import { resolveUnitExpression } from "../../src/engine/UnitExpression.ts"
@@ -37,6 +38,47 @@ describe("names with several meanings", () => {
     const gb = resolveUnitExpression(catalog, "Gb")
     expect(isEngineError(gb)).toBe(false)
     expect(isEngineError(resolveUnitExpression(catalog, "b"))).toBe(true)
+  })
+})
+
+describe("every name with more than one reading in use is data (catalog/readings.ts)", () => {
+  const siValue = (expression: string): string => {
+    const r = resolveUnitExpression(catalog, expression)
+    if (isEngineError(r)) throw new Error(`${expression}: ${r.message}`)
+    return `${r.factor.n / r.factor.d} ${r.dimension.join(",")}`
+  }
+
+  it("lists for each dominant name other readings that resolve and mean something else", () => {
+    for (const [symbol, { others }] of Object.entries(dominant)) {
+      expect(others.length, symbol).toBeGreaterThan(0)
+      for (const other of others) expect(siValue(other), `${symbol} vs ${other}`).not.toBe(siValue(symbol))
+    }
+  })
+
+  it("never answers one of them without its note, under any spelling: tsp, teaspoon, teaspoons, US teaspoon", () => {
+    let checked = 0
+    for (const [symbol, { note }] of Object.entries(dominant)) {
+      const record = catalog.symbolRecord(symbol)
+      const spellings = record ? [symbol, ...record.aliases, ...spelledForms(record, record.plurals)] : [symbol]
+      for (const spelling of spellings) {
+        const r = convert(catalog, 1, spelling, symbol)
+        if (isEngineError(r)) throw new Error(`${spelling}: ${r.message}`)
+        expect(r.notes, `${spelling} → ${symbol}`).toContain(note)
+        checked++
+      }
+    }
+    expect(checked).toBeGreaterThan(100)
+  })
+
+  it("reads the words 'pounds per square inch' as the pressure whatever the target, and says so", () => {
+    for (const [words, note] of Object.entries(wordNotes)) {
+      const toPa = convert(catalog, 1, words, "Pa")
+      if (isEngineError(toPa)) throw new Error(`${words}: ${toPa.message}`)
+      expect(toPa.notes).toContain(note)
+      // the same name to a mass per area is refused, never re-read as pound (mass)
+      expect(isEngineError(convert(catalog, 1, words, "kg/m^2")), words).toBe(true)
+    }
+    expect(convert(catalog, 1, "pound per square foot", "Pa")).toMatchObject({ quantity: 47.880258980335846 })
   })
 })
 

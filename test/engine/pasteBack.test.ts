@@ -55,6 +55,46 @@ describe("a likely_fix pasted back gives the intended unit", () => {
     )
   })
 
+  it("in every position: inside parentheses, after '/', under an exponent, beside words", () => {
+    const fixable = typos.filter((c) => fixes(c.input) !== undefined && !/[()]/.test(fixes(c.input)!.corrected))
+    const positions = ["(X)/s", "kg/(X)", "X^2", "(X)^2", "(X*s)/m", "mg/(kg*X)", "X per hour", "square X", "X⁻¹", "((X))"]
+    fc.assert(
+      fc.property(fc.constantFrom(...fixable), fc.constantFrom(...positions), (c, position) => {
+        const input = position.replace("X", c.input)
+        const f = fixes(input)
+        if (!f) return
+        const intended = position.replace("X", fixes(c.input)!.corrected)
+        expect(meaning(f.likelyFix), `${input} → ${f.likelyFix}`).toBe(meaning(intended))
+        expect(meaning(f.corrected), `${input} → ${f.corrected}`).toBe(meaning(intended))
+      }),
+      { numRuns: 400 }
+    )
+  })
+
+  it("never fixes a parenthesized name by dropping its parenthesis: '(degreeC)/s' gets no broken fix", () => {
+    for (const input of ["(degreeC)/s", "(kilgoram)/s", "((kilgoram))", "kg/(secnd)"]) {
+      const f = fixes(input)
+      if (f) expect(meaning(f.likelyFix), input).not.toMatch(/^error/)
+    }
+    expect(fixes("(kilgoram)/s")?.likelyFix).toBe("(kg)/s")
+  })
+
+  it("never offers a fix of another quantity for a prefixed form of a known unit: centineper is not centimeter", () => {
+    for (const input of ["centineper", "kilomile", "millidecibel", "centiinch"]) {
+      const r = resolveUnitExpression(catalog, input)
+      const fix = isEngineError(r) && r._tag === "UnknownUnit" ? r.likelyFix : undefined
+      if (fix !== undefined) expect(meaning(fix).split(" ")[1], input).toBe(meaning(input.replace(/^(centi|kilo|milli)/, "")).split(" ")[1])
+    }
+    const r = resolveUnitExpression(catalog, "centineper")
+    expect(isEngineError(r) && r._tag === "UnknownUnit" && r.likelyFix === undefined).toBe(true)
+    expect(isEngineError(r) && r.hints.join(" ")).toMatch(/centi.*neper.*does not prefix/)
+  })
+
+  it("names no pseudo-system in hints: a name GNU units and pint disagree on is said to be that", () => {
+    const r = resolveUnitExpression(catalog, "in H2O")
+    expect(isEngineError(r) && r.hints.join(" ")).not.toMatch(/unit in disputed/)
+  })
+
   it("reads the display form only when name and symbol are the same unit: 'meter (m)' is m, 'm (s)' is m·s", () => {
     expect(meaning("meter (m)")).toBe(meaning("m"))
     expect(meaning("degree Celsius (°C)")).toBe(meaning("°C"))

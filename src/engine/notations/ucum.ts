@@ -319,6 +319,45 @@ const unknown = (table: Map<string, Atom>, input: string, node: Extract<Node, { 
 
 type Evaluation = { readonly terms: Array<Term>; readonly numeric: Rational.Rational } | UnitError | InvalidInput
 
+const specialMisused = (input: string, node: Extract<Node, { _tag: "Unit" }>, why: string): ParseError =>
+  new ParseError({
+    message: `Not a usable UCUM expression: ${why}`,
+    expression: input,
+    position: node.start,
+    expected: "a special unit (Cel, [degF], B, dB, Np, B[V], [pH]) on its own",
+    got: node.text,
+    hints: ["UCUM's special units are defined by a function: use one alone, unprefixed except for levels (dB, cNp), and convert the linear value"]
+  })
+
+const prefixedLevels = new Map<string, UnitRecord>()
+
+/** dB, cNp, mB: the level with its step scaled by the prefix (the function applies to x × prefix). */
+const prefixedLevel = (level: UnitRecord, prefix: Prefix.Prefix): UnitRecord => {
+  const key = prefix.symbol + level.symbol
+  let derived = prefixedLevels.get(key)
+  if (!derived) {
+    const scale = level.logarithmic!
+    derived = { ...level, symbol: key, name: prefix.name + level.name, logarithmic: { ...scale, divisor: scale.divisor / Rational.toNumber(prefix.factor) } }
+    prefixedLevels.set(key, derived)
+  }
+  return derived
+}
+
+/** A level or scale inside a compound: UCUM's special units cannot be multiplied (no meaning for dB/s). */
+const misplacedSpecial = (input: string, e: UnitExpression): ParseError | undefined => {
+  if (e.level !== undefined || e.temperatureScale !== undefined) return undefined
+  const level = e.terms.find((t) => t.unit.logarithmic !== undefined)
+  if (!level) return undefined
+  return new ParseError({
+    message: `Logarithmic unit '${level.unit.symbol}' cannot be combined with other units or numbers`,
+    expression: input,
+    position: 0,
+    expected: "a logarithmic unit on its own",
+    got: input,
+    hints: [`Convert '${level.unit.symbol}' on its own, e.g. to its linear unit, then combine the linear value`]
+  })
+}
+
 const evalNode = (table: Map<string, Atom>, input: string, node: Node): Evaluation => {
   switch (node._tag) {
     case "Factor":
@@ -329,6 +368,14 @@ const evalNode = (table: Map<string, Atom>, input: string, node: Node): Evaluati
       const r = resolveAtom(table, node.text)
       if (!r) return unknown(table, input, node)
       if (r.atom.unsupported) return new InvalidInput({ message: r.atom.unsupported, got: node.text, hints: ["Convert the value with the function's definition, then use a linear UCUM unit"] })
+      const special = r.atom.record.logarithmic !== undefined || r.atom.record.offset !== undefined
+      if (special && node.exponent !== 1) return specialMisused(input, node, `'${node.text}' is defined by a function (a scale or a level), so it cannot be raised to a power`)
+      if (special && r.prefix) {
+        // a prefixed level is the level in a smaller step: 1 dB = 0.1 B, so 10^(x/10) for dB; a
+        // prefixed temperature scale (mCel) has no agreed meaning: a scale point is not a quantity
+        if (r.atom.record.offset !== undefined) return specialMisused(input, node, `'${node.text}' puts a prefix on the temperature scale '${r.atom.record.symbol}', which has no agreed meaning`)
+        return { terms: [{ unit: prefixedLevel(r.atom.record, r.prefix), prefix: undefined, exponent: 1 }], numeric: Rational.one }
+      }
       return { terms: [{ unit: r.atom.record, prefix: r.prefix, exponent: node.exponent }], numeric: Rational.one }
     }
     case "Binary": {
@@ -359,6 +406,8 @@ const evaluate = (table: Map<string, Atom>, input: string, syntax: Syntax): Unit
 const CACHE_LIMIT = 2048
 const cache = new Map<string, UnitExpression | UnitError | InvalidInput>()
 
+const checked = (input: string, e: UnitExpression | UnitError | InvalidInput): UnitExpression | UnitError | InvalidInput => (isEngineError(e) ? e : (misplacedSpecial(input, e) ?? e))
+
 /** Resolves a UCUM expression ("mg/dL", "10*3/uL", "[lb_av]", "mm[Hg]", "kg.m.s-2"). */
 export const resolveUcum = (input: string): UnitExpression | UnitError | InvalidInput => {
   const hit = cache.get(input)
@@ -366,7 +415,7 @@ export const resolveUcum = (input: string): UnitExpression | UnitError | Invalid
   const result =
     input.length > MAX_LENGTH
       ? new ParseError({ message: `The expression is ${input.length} characters long; at most ${MAX_LENGTH} are read`, expression: input.slice(0, 40), position: MAX_LENGTH, expected: `at most ${MAX_LENGTH} characters`, hints: [] })
-      : evaluate(atomTable(), input, new Syntax(input))
+      : checked(input, evaluate(atomTable(), input, new Syntax(input)))
   if (input.length <= 256) {
     if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!)
     cache.set(input, result)
