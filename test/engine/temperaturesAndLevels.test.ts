@@ -120,3 +120,31 @@ describe("a bare level has two readings as a plain ratio", () => {
     expect(quantity(10, "dBi", "1")).toBeCloseTo(10, 12)
   })
 })
+
+describe("UCUM's special units follow the same rules as the conventional notation", () => {
+  const ucum = (value: number, from: string, to: string) => convert(catalog, value, from, to, "ucum")
+
+  it("refuses a bare level to a plain ratio in UCUM too, for every prefix of B and Np", () => {
+    fc.assert(
+      fc.property(fc.constantFrom("B", "dB", "cB", "Np", "cNp", "mNp"), fc.double({ min: -100, max: 100, noNaN: true }), (level, x) => {
+        const r = ucum(x, level, "1")
+        expect(isEngineError(r) && r._tag, `${x} ${level}`).toBe("AmbiguousInput")
+      })
+    )
+  })
+
+  it("applies a prefixed level's function: 20 dB[W] is 100 W, 3 dB[mV] is 1.41 mV, not 0.1 of the bel", () => {
+    expect(ucum(20, "dB[W]", "W")).toMatchObject({ quantity: 100 })
+    expect(ucum(1, "B[kW]", "kW")).toMatchObject({ quantity: 10 })
+    const mv = ucum(3, "dB[mV]", "mV")
+    if (isEngineError(mv)) throw new Error(mv.message)
+    expect(mv.quantity).toBeCloseTo(Math.pow(10, 3 / 20), 12)
+  })
+
+  it("refuses a level or scale that a function cannot apply to: raised, prefixed scale, inside a compound", () => {
+    for (const [from, to] of [["dB/s", "1"], ["B2", "1"], ["mCel", "K"], ["Cel2", "K2"], ["dB[W].s", "J"]] as const) {
+      const r = ucum(1, from, to)
+      expect(isEngineError(r) && r._tag, from).toBe("ParseError")
+    }
+  })
+})
