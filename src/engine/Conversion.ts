@@ -18,10 +18,11 @@ import * as DimensionNames from "./DimensionNames.ts"
 import { AmbiguousInput, ComputationError, DimensionMismatch, InvalidValue, NoConversionPath } from "./errors.ts"
 import * as Exact from "./Exact.ts"
 import * as Rational from "./Rational.ts"
+import * as StatedRelation from "./StatedRelation.ts"
 import type { UnitExpression } from "./UnitExpression.ts"
 
 export interface Converter {
-  readonly kind: "linear" | "affine" | "logarithmic"
+  readonly kind: "linear" | "affine" | "logarithmic" | "reciprocal"
   /** For linear and affine conversions: y = x × slope + intercept. */
   readonly slope: Rational.Rational
   readonly intercept: Rational.Rational
@@ -40,7 +41,7 @@ const refine = (y: number, exact: () => Exact.Exact | undefined): number => {
   return e ? Exact.toNumber(e) : y
 }
 
-const linear = (slope: Rational.Rational, notes: ReadonlyArray<string>): Converter => ({
+export const linear = (slope: Rational.Rational, notes: ReadonlyArray<string>): Converter => ({
   kind: "linear",
   slope,
   intercept: Rational.zero,
@@ -51,9 +52,16 @@ const linear = (slope: Rational.Rational, notes: ReadonlyArray<string>): Convert
 /** Offset of a standalone temperature: zero for kelvin and rankine, which start at absolute zero. */
 const offsetOf = (e: UnitExpression): Rational.Rational => e.temperatureScale?.offset ?? Rational.zero
 
-const affine = (from: UnitExpression, to: UnitExpression, notes: ReadonlyArray<string>): Converter => {
-  // kelvin = (x + offFrom) × fFrom;  y = kelvin / fTo − offTo
-  const slope = Rational.divide(from.factor, to.factor)
+const affine = (from: UnitExpression, to: UnitExpression, notes: ReadonlyArray<string>): Converter => scaledAffine(from, to, Rational.one, notes)
+
+/**
+ * A conversion where the target's SI value is `constant` × the source's, either side possibly a
+ * point on a temperature scale: kelvin = (x + offFrom) × fFrom; y = constant × kelvin / fTo − offTo.
+ * The constant is 1 within a dimension and a stated relation's across two (k_B for temperature ↔ energy).
+ */
+export const scaledAffine = (from: UnitExpression, to: UnitExpression, constant: Rational.Rational, notes: ReadonlyArray<string>): Converter => {
+  const slope = Rational.divide(Rational.multiply(from.factor, constant), to.factor)
+  if (!from.temperatureScale && !to.temperatureScale) return linear(slope, notes)
   const intercept = Rational.subtract(Rational.multiply(offsetOf(from), slope), offsetOf(to))
   return {
     kind: "affine",
@@ -68,6 +76,21 @@ const affine = (from: UnitExpression, to: UnitExpression, notes: ReadonlyArray<s
       ...notes,
       "Converted as absolute temperatures (points on the scale). For a temperature difference, use delta units such as delta_degC or K."
     ]
+  }
+}
+
+/**
+ * y = constant / x in coherent SI (1/x for exact inverses, c/λ for the spectral equivalence); in
+ * the units' own terms y = (constant / (fFrom × fTo)) / x. Zero has no reciprocal.
+ */
+export const reciprocalConverter = (from: UnitExpression, to: UnitExpression, constant: Rational.Rational, notes: ReadonlyArray<string>): Converter => {
+  const k = Rational.divide(constant, Rational.multiply(from.factor, to.factor))
+  return {
+    kind: "reciprocal",
+    slope: k,
+    intercept: Rational.zero,
+    apply: (x) => refine(Rational.toNumber(k) / x, () => Exact.divide(Exact.fromRational(k), Exact.fromNumber(x))),
+    notes
   }
 }
 
@@ -156,6 +179,17 @@ const logarithmic = (from: UnitExpression, to: UnitExpression, notes: ReadonlyAr
 
 const dimensionText = (e: UnitExpression): string => DimensionNames.describe(e.dimension)
 
+const gravitationalForce: Readonly<Record<string, string>> = { lb: "lbf", kg: "kgf", g: "gf", oz: "ozf", t: "tf" }
+
+/** lb/ft² → Pa: a mass where a force was meant. The force units have their own names (lbf, kgf). */
+const forceOfMass = (from: UnitExpression, to: UnitExpression): string | undefined => {
+  const ratio = Dimension.divide(to.dimension, from.dimension)
+  const acceleration = Dimension.fromExponents({ L: 1, T: -2 })
+  const [massSide, other] = Dimension.equals(ratio, acceleration) ? [from, to] : Dimension.equals(ratio, Dimension.power(acceleration, -1)) ? [to, from] : [undefined, undefined]
+  const mass = massSide?.terms.find((t) => t.prefix === undefined && Object.hasOwn(gravitationalForce, t.unit.symbol))
+  return mass && other ? `'${mass.unit.symbol}' in '${massSide!.input}' is a mass; if the force is meant (as in '${other.input}'), write '${gravitationalForce[mass.unit.symbol]}' (pound-force, kilogram-force)` : undefined
+}
+
 /** Up to `limit` catalog units of a dimension, most common first (catalog order). */
 export const unitsOfDimension = (catalog: Catalog, dimension: Dimension.Dimension, limit = 5): Array<string> =>
   catalog
@@ -184,6 +218,10 @@ const unconnectedDifference = (from: UnitExpression, to: UnitExpression): UnitRe
 
 const buildConverter = (catalog: Catalog, from: UnitExpression, to: UnitExpression): Converter | DimensionMismatch | NoConversionPath | AmbiguousInput => {
   const notes = [...from.notes, ...to.notes]
+  if (!Dimension.equals(from.dimension, to.dimension) && Dimension.equals(Dimension.foldSolidAngle(from.dimension), Dimension.foldSolidAngle(to.dimension))) {
+    // a solid angle is a plane angle squared (SI Brochure 2.3.3): deg² → sr, 41253 deg² = 4π sr
+    return linear(Rational.divide(from.factor, to.factor), [...notes, "Solid angle as plane angle squared: 1 sr = 1 rad²"])
+  }
   if (!Dimension.equals(from.dimension, to.dimension)) {
     const fromDim = dimensionText(from)
     const toDim = dimensionText(to)
@@ -207,9 +245,12 @@ const buildConverter = (catalog: Catalog, from: UnitExpression, to: UnitExpressi
     for (const p of Dimension.differingPseudo(from.dimension, to.dimension)) if (p === "biological_activity") hints.push(pseudoExplanation[p]!)
     const compatible = unitsOfDimension(catalog, from.dimension)
     if (compatible.length > 0) hints.push(`Compatible ${fromDim} units: ${compatible.join(", ")}`)
-    if (Dimension.isDimensionless(Dimension.multiply(from.dimension, to.dimension)) && !Dimension.isDimensionless(from.dimension)) {
-      hints.push(`'${from.input}' and '${to.input}' are reciprocals: convert 1/value to '1/(${to.input})' instead (e.g. fuel economy L/100km ↔ mi/gal)`)
+    if (StatedRelation.reciprocal(from.dimension, to.dimension)) {
+      hints.push(`'${from.input}' and '${to.input}' are reciprocals: a conversion of the value answers 1/x (e.g. fuel economy L/100km ↔ mi/gal)`)
     }
+    for (const c of StatedRelation.connections(from.dimension, to.dimension)) hints.push(`${fromDim} and ${toDim} are related by ${c}`)
+    const force = forceOfMass(from, to)
+    if (force) hints.push(force)
     hints.push("Compare the two units' dimensions before combining them")
     return new DimensionMismatch({
       message: `Cannot convert '${from.input}' to '${to.input}': ${fromDim} is not compatible with ${toDim}`,

@@ -89,6 +89,15 @@ export const equals = (a: Dimension, b: Dimension): boolean => {
 
 export const isDimensionless = (a: Dimension): boolean => a.every((x) => x === 0)
 
+/** Solid angle written as plane angle squared (sr = rad²), for comparing sr with deg². */
+export const foldSolidAngle = (a: Dimension): Dimension => {
+  if (a[9] === 0) return a
+  const out = [...a]
+  out[8] = clean(out[8]! + 2 * out[9]!)
+  out[9] = 0
+  return Object.freeze(out)
+}
+
 /** A stable map key. */
 export const key = (a: Dimension): string => a.join(",")
 

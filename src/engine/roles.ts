@@ -22,7 +22,11 @@ export const Role = {
   knownQuantities: "known quantities",
   knownQuantityValue: (index: number) => `known quantity ${index + 1} value`,
   knownQuantityUnit: (index: number) => `known quantity ${index + 1} unit`,
-  customUnits: "custom units"
+  customUnits: "custom units",
+  molarMass: "molar mass",
+  substance: "substance",
+  equivalence: "equivalence",
+  atmosphere: "atmospheric pressure"
 } as const
 
 /** "known quantity 2 unit" → { index: 1, field: "unit" }. */
