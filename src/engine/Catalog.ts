@@ -47,6 +47,8 @@ export interface UnitRecord {
   readonly custom: boolean
   /** A custom unit no conversion edge reaches yet: it converts only to itself. */
   readonly unconnected?: boolean
+  /** A gauge pressure (zero at the local atmosphere) or an explicitly absolute one (see define.ts). */
+  readonly pressureReference?: "gauge" | "absolute"
 }
 
 export interface Resolved {

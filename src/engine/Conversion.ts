@@ -28,10 +28,15 @@ export interface Converter {
   readonly intercept: Rational.Rational
   readonly apply: (value: number) => number
   readonly notes: ReadonlyArray<string>
-  /** The least value the source may take, for a point on a temperature scale: absolute zero. */
-  readonly lowest?: { readonly value: Rational.Rational; readonly unit: string }
-  /** Set when the conversion has several plausible readings: applying it refuses, showing each. */
-  readonly readings?: ReadonlyArray<{ readonly meaning: string; readonly apply: (value: number) => number }>
+  /** The least value the source may take: absolute zero on a temperature scale, vacuum for a pressure. */
+  readonly lowest?: { readonly value: Rational.Rational; readonly unit: string; readonly quantity: "temperature" | "pressure" }
+  /** Set when the answer depends on something the call does not say: applying it refuses, showing each reading. */
+  readonly refusal?: {
+    /** What the answer depends on: "whether the level is of a power or a field quantity". */
+    readonly dependsOn: string
+    readonly advice: string
+    readonly readings: ReadonlyArray<{ readonly meaning: string; readonly apply: (value: number) => number }>
+  }
 }
 
 /** A float result, unless it shows float noise and the exact decimal one can be had (Exact.ts). */
@@ -71,7 +76,7 @@ export const scaledAffine = (from: UnitExpression, to: UnitExpression, constant:
       Exact.scaleExactly(x, slope, intercept) ??
       refine(Rational.scale(x, slope) + Rational.toNumber(intercept), () => Exact.add(Exact.multiply(Exact.fromNumber(x), Exact.fromRational(slope)), Exact.fromRational(intercept))),
     // absolute zero in the source unit: x = −offset (0 for an absolute scale)
-    lowest: { value: Rational.subtract(Rational.zero, offsetOf(from)), unit: from.input },
+    lowest: { value: Rational.subtract(Rational.zero, offsetOf(from)), unit: from.input, quantity: "temperature" },
     notes: [
       ...notes,
       "Converted as absolute temperatures (points on the scale). For a temperature difference, use delta units such as delta_degC or K."
@@ -143,11 +148,66 @@ const levelToRatio = (from: UnitExpression, to: UnitExpression, notes: ReadonlyA
     slope: Rational.one,
     intercept: Rational.zero,
     apply: reading(powerDivisor),
-    readings: [
-      { meaning: `'${level.symbol}' as a level of a power quantity (power, energy, intensity)`, apply: reading(powerDivisor) },
-      { meaning: `'${level.symbol}' as a level of a field (root-power) quantity (voltage, pressure, amplitude)`, apply: reading(powerDivisor * 2) }
-    ],
+    refusal: {
+      dependsOn: "whether the level is of a power or a field quantity",
+      advice: "Say which: use a level with its reference (dBW, dBm, dBV, dBSPL), or compute the ratio from the definition (power: 10^(L/10 dB); field: 10^(L/20 dB))",
+      readings: [
+        { meaning: `'${level.symbol}' as a level of a power quantity (power, energy, intensity)`, apply: reading(powerDivisor) },
+        { meaning: `'${level.symbol}' as a level of a field (root-power) quantity (voltage, pressure, amplitude)`, apply: reading(powerDivisor * 2) }
+      ]
+    },
     notes
+  }
+}
+
+/** The standard atmosphere, 101325 Pa (10th CGPM 1954): shown as one reading, never assumed. */
+const STANDARD_ATMOSPHERE = Rational.make(101325)
+
+/**
+ * A gauge pressure is a point on a scale whose zero is the local atmosphere (NIST SP 811 §7.4, ISO
+ * 80000-4 item 4-15.2). Between two gauge units it converts as it stands; to an absolute pressure it
+ * needs the atmosphere, which the call must state (see relatedConversion.ts): without it the
+ * conversion refuses, showing the value as a gauge reading and at the standard atmosphere.
+ */
+export const atmosphericConverter = (from: UnitExpression, to: UnitExpression, atmosphere: Rational.Rational, notes: ReadonlyArray<string>): Converter => {
+  const slope = Rational.divide(from.factor, to.factor)
+  const shift = Rational.divide(atmosphere, to.factor)
+  const intercept = from.pressureReference === "gauge" ? shift : Rational.subtract(Rational.zero, shift)
+  const toAbsolute = from.pressureReference === "gauge"
+  return {
+    kind: "affine",
+    slope,
+    intercept,
+    apply: (x) =>
+      Exact.scaleExactly(x, slope, intercept) ??
+      refine(Rational.scale(x, slope) + Rational.toNumber(intercept), () => Exact.add(Exact.multiply(Exact.fromNumber(x), Exact.fromRational(slope)), Exact.fromRational(intercept))),
+    // vacuum in the source unit: −atmosphere for a gauge reading, 0 for an absolute one
+    lowest: { value: toAbsolute ? Rational.subtract(Rational.zero, Rational.divide(atmosphere, from.factor)) : Rational.zero, unit: from.input, quantity: "pressure" },
+    notes
+  }
+}
+
+const gaugeWithoutAtmosphere = (from: UnitExpression, to: UnitExpression, notes: ReadonlyArray<string>): Converter => {
+  if (from.pressureReference === "gauge" && to.pressureReference === "gauge") {
+    return linear(Rational.divide(from.factor, to.factor), [...notes, "Gauge pressures on both sides: both relative to the same atmosphere"])
+  }
+  const [gauge, other] = from.pressureReference === "gauge" ? [from, to] : [to, from]
+  const atStandard = atmosphericConverter(from, to, STANDARD_ATMOSPHERE, notes)
+  const asGauge = linear(Rational.divide(from.factor, to.factor), notes)
+  const readings =
+    other.pressureReference === "absolute"
+      ? [{ meaning: `with the standard atmosphere (101.325 kPa) as the zero of '${gauge.input}'`, apply: atStandard.apply }]
+      : [
+          { meaning: `'${other.input}' as a gauge pressure too (both relative to the atmosphere)`, apply: asGauge.apply },
+          { meaning: `'${other.input}' as an absolute pressure, with the standard atmosphere (101.325 kPa) as the zero of '${gauge.input}'`, apply: atStandard.apply }
+        ]
+  return {
+    ...asGauge,
+    refusal: {
+      dependsOn: `the atmospheric pressure that '${gauge.input}' is relative to${other.pressureReference === "absolute" ? "" : `, and on whether '${other.input}' is gauge or absolute`}`,
+      advice: `State the atmospheric pressure (e.g. 101.325 kPa, the standard atmosphere) to convert between gauge and absolute pressure${other.pressureReference === "absolute" ? "" : ", or write both sides as gauge units (psig, barg, kPag)"}`,
+      readings
+    }
   }
 }
 
@@ -272,6 +332,8 @@ const buildConverter = (catalog: Catalog, from: UnitExpression, to: UnitExpressi
         : [`'${stranded.symbol}' converts only to itself: ${stranded.note ?? "an arbitrary unit (UCUM), defined by its assay or procedure"}`]
     })
   }
+  if (from.pressureReference === "gauge" || to.pressureReference === "gauge") return gaugeWithoutAtmosphere(from, to, notes)
+  if (from.gaugeInside || to.gaugeInside) notes.push("A gauge unit inside a compound is a pressure difference: psig/s is psi/s, with no atmosphere added")
   if (from.level || to.level) {
     const bare = (from.level ?? to.level)!
     const ratioLevel = (from.level === undefined || to.level === undefined) && Dimension.isDimensionless(bare.dimension) && bare.logarithmic!.ratioOf === undefined && !bare.logarithmic!.complement
@@ -331,24 +393,30 @@ export const converterBetween = (catalog: Catalog, from: UnitExpression, to: Uni
  * finite number (log of a negative level).
  */
 export const applyConverter = (converter: Converter, value: number): number | ComputationError | InvalidValue | AmbiguousInput => {
-  if (converter.readings) {
+  const refusal = converter.refusal
+  if (refusal) {
     return new AmbiguousInput({
-      message: `${value} has more than one reading here: the answer depends on whether the level is of a power or a field quantity`,
+      message: `${value} has more than one reading here: the answer depends on ${refusal.dependsOn}`,
       got: String(value),
-      hints: [
-        ...converter.readings.map((r) => `${r.meaning}: ${r.apply(value)}`),
-        "Say which: use a level with its reference (dBW, dBm, dBV, dBSPL), or compute the ratio from the definition (power: 10^(L/10 dB); field: 10^(L/20 dB))"
-      ],
-      readings: converter.readings.map((r) => ({ meaning: r.meaning, value: r.apply(value) }))
+      hints: [...refusal.readings.map((r) => `${r.meaning}: ${r.apply(value)}`), refusal.advice],
+      readings: refusal.readings.map((r) => ({ meaning: r.meaning, value: r.apply(value) }))
     })
   }
   if (converter.lowest && value < Rational.toNumber(converter.lowest.value)) {
     const limit = Rational.toNumber(converter.lowest.value)
+    const { unit, quantity } = converter.lowest
     return new InvalidValue({
-      message: `${value} ${converter.lowest.unit} is below absolute zero (${limit} ${converter.lowest.unit}): no temperature is that low`,
+      message:
+        quantity === "temperature"
+          ? `${value} ${unit} is below absolute zero (${limit} ${unit}): no temperature is that low`
+          : `${value} ${unit} is below vacuum (${limit} ${unit} at the stated atmosphere): no absolute pressure is negative`,
       got: String(value),
-      expected: `at least ${limit} ${converter.lowest.unit}`,
-      hints: ["For a temperature difference (a change of temperature), use difference units: delta_degC, delta_degF or K"]
+      expected: `at least ${limit} ${unit}`,
+      hints: [
+        quantity === "temperature"
+          ? "For a temperature difference (a change of temperature), use difference units: delta_degC, delta_degF or K"
+          : "For a pressure difference, convert it as a plain pressure unit (psi, bar, Pa) on both sides"
+      ]
     })
   }
   const result = converter.apply(value)

@@ -112,3 +112,10 @@ export const connections = (source: Dimension.Dimension, target: Dimension.Dimen
   for (const e of equivalences) if (byEquivalence(e, source, target)) found.push(`the ${e} equivalence (state it to use it: ${e === "spectral" ? "wavelength, frequency, photon energy and wavenumber" : e === "thermal" ? "temperature and energy through k_B" : "mass and energy through c²"})`)
   return found
 }
+
+/** The names of what relates two dimensions: "reciprocal", "molar_mass", or an equivalence. */
+export const relatedBy = (source: Dimension.Dimension, target: Dimension.Dimension): ReadonlyArray<string> => [
+  ...(reciprocal(source, target) ? ["reciprocal"] : []),
+  ...(byMolarMass(source, target, Rational.one, "") ? ["molar_mass"] : []),
+  ...equivalences.filter((e) => byEquivalence(e, source, target) !== undefined)
+]

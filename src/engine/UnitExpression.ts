@@ -36,6 +36,10 @@ export interface UnitExpression {
   readonly temperatureDifference: boolean
   /** Some term is a temperature-difference unit (delta_degC): the expression is never a point on a scale. */
   readonly temperatureInterval: boolean
+  /** The expression is exactly one gauge or explicitly absolute pressure unit (psig, bara). */
+  readonly pressureReference: "gauge" | "absolute" | undefined
+  /** A gauge unit appears inside a compound, where it stands for a pressure difference. */
+  readonly gaugeInside: boolean
 }
 
 type Evaluation =
@@ -240,7 +244,9 @@ export const fromTerms = (input: string, terms: ReadonlyArray<Term>, numeric: Ra
     temperatureScale: single?.offset ? single : undefined,
     level: single?.logarithmic ? single : undefined,
     temperatureDifference: !single && kept.some((t) => t.unit.offset !== undefined),
-    temperatureInterval: kept.some((t) => t.unit.interval === true)
+    temperatureInterval: kept.some((t) => t.unit.interval === true),
+    pressureReference: single?.pressureReference,
+    gaugeInside: !single && kept.some((t) => t.unit.pressureReference === "gauge")
   }
 }
 

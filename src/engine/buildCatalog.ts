@@ -54,6 +54,7 @@ const toRecord = (entry: UnitEntry, custom: boolean, reference: UnitExpression |
     system: entry.system,
     custom,
     ...(entry.interval ? { interval: true } : {}),
+    ...(entry.pressureReference ? { pressureReference: entry.pressureReference } : {}),
     // the equivalent and the osmole: the relation to the mole is the substance's, never assumed
     ...(entry.perSubstance ? { unconnected: true, note: entry.perSubstance } : {})
   }

@@ -11,6 +11,7 @@ import type { Catalog } from "./Catalog.ts"
 import { applyConverter, converterBetween } from "./Conversion.ts"
 import { ucumCodeOf } from "./notations/ucum.ts"
 import { lift, type Notation, resolveUnit } from "./convert.ts"
+import { type StatedRelations, prepare, relatedConverter } from "./relatedConversion.ts"
 import * as Dimension from "./Dimension.ts"
 import * as DimensionNames from "./DimensionNames.ts"
 import { ComputationError, DimensionMismatch, type EngineError, InvalidInput, isEngineError, locate } from "./errors.ts"
@@ -94,9 +95,11 @@ export const compute = (
   initialUnit: string,
   factors: ReadonlyArray<Factor>,
   expectedUnit?: string,
-  notation: Notation = "conventional"
+  notation: Notation = "conventional",
+  stated?: StatedRelations
 ): Effect.Effect<ComputeResult, StepError> =>
   Effect.gen(function* () {
+    const relations = yield* lift(prepare(catalog, stated))
     if (!Number.isFinite(initialValue)) {
       return yield* new InvalidInput({ message: `The initial value must be a finite number, got ${initialValue}`, role: Role.initialValue, hints: [] })
     }
@@ -145,7 +148,14 @@ export const compute = (
     let converted: ComputeResult["converted"] = null
     if (expectedUnit !== undefined) {
       const expected = yield* resolveUnit(catalog, expectedUnit, Role.expectedUnit, notation)
-      const converter = converterBetween(catalog, result, expected)
+      // a stated relation (molar mass, equivalence) may relate the chain's result to the expected unit;
+      // a reciprocal never does here: a chain that ends inverted is more likely a misplaced factor
+      let converter = converterBetween(catalog, result, expected)
+      if (isEngineError(converter) && converter._tag === "DimensionMismatch") {
+        const related = relatedConverter(result, expected, relations, { reciprocal: false })
+        if (related) notes.push(...related.notes)
+        converter = related ?? converter
+      }
       if (isEngineError(converter)) {
         const got = DimensionNames.describe(result.dimension)
         const want = DimensionNames.describe(expected.dimension)

@@ -13,6 +13,7 @@ export const CheckDimensionsInput = Schema.Struct({
 
 export const CheckDimensionsOutput = Schema.Struct({
   compatible: Schema.Boolean,
+  related_by: Schema.Array(Schema.String),
   dimension_a: Schema.String,
   dimension_b: Schema.String,
   signature_a: Schema.String,
@@ -24,7 +25,7 @@ export const checkDimensions = defineTool({
   name: "check_dimensions",
   title: "Check whether two units are compatible",
   description:
-    "Whether two units convert into each other (kg, lb: yes; kg, m: no; rad/s, Hz: no, angle is a pseudo-dimension), with both dimensions.",
+    "Whether two units convert into each other (kg, lb: yes; kg, m: no; rad/s, Hz: no), with both dimensions and what would relate them.",
   input: CheckDimensionsInput,
   output: CheckDimensionsOutput,
   annotations: readOnly,

@@ -2,13 +2,15 @@ import { Effect, Schema } from "effect"
 import * as Engine from "../engine/compute.ts"
 import { catalogForCall, inlineFields } from "./inlineDefinitions.ts"
 import { Role } from "../engine/roles.ts"
+import { statedRelationFields, statedRelationRoles, statedRelations } from "./statedRelations.ts"
 import { defineTool, notationField, readOnly, type RolePlacement, unitField } from "./Tool.ts"
 
 const arguments_: Readonly<Record<string, string>> = {
   [Role.initialValue]: "initial_value",
   [Role.initialUnit]: "initial_unit",
   [Role.expectedUnit]: "expected_unit",
-  [Role.customUnits]: "custom_units"
+  [Role.customUnits]: "custom_units",
+  ...statedRelationRoles
 }
 const factorFields: Readonly<Record<string, string>> = { [Role.factorValue]: "value", [Role.factorNumerator]: "numerator", [Role.factorDenominator]: "denominator" }
 
@@ -27,11 +29,14 @@ export const ComputeInput = Schema.Struct({
   initial_value: Schema.Finite.annotate({ description: "Starting numeric quantity", examples: [154] }),
   initial_unit: unitField({ description: "Starting unit", examples: ["lb"] }),
   factors: Schema.Array(FactorInput).annotate({
-    description: "Factors applied left to right: × value · numerator / denominator",
+    description: "Applied left to right: × value · numerator / denominator",
     examples: [[{ value: 1, numerator: "kg", denominator: "2.205 lb" }, { value: 15, numerator: "mg", denominator: "kg*d" }]]
   }),
   expected_unit: Schema.optional(unitField({ description: "Also give the result in this unit (fails if incompatible)", examples: ["mg/d"] })),
   notation: notationField,
+  molar_mass: statedRelationFields.molar_mass,
+  substance: statedRelationFields.substance,
+  equivalence: statedRelationFields.equivalence,
   ...inlineFields
 })
 
@@ -50,7 +55,7 @@ export const compute = defineTool({
   name: "compute",
   title: "Factor-label computation",
   description:
-    "Multiply a quantity through factors, tracking units: 154 lb × (1 kg / 2.205 lb) × (15 mg / kg·d) × (1 d / 3 ea) = 349.2 mg/ea, each step reported and same-dimension factors checked.",
+    "Multiply a quantity through factors, tracking units: 154 lb × (1 kg / 2.205 lb) × (15 mg / kg·d) = 1047.6 mg/d, each step reported.",
   input: ComputeInput,
   output: ComputeOutput,
   annotations: readOnly,
@@ -59,7 +64,7 @@ export const compute = defineTool({
     Effect.gen(function* () {
       const { catalog, notes } = yield* catalogForCall(input)
       const factors = input.factors.map((f) => ({ value: f.value ?? 1, numerator: f.numerator, denominator: f.denominator }))
-      const result = yield* Engine.compute(catalog, input.initial_value, input.initial_unit, factors, input.expected_unit, input.notation)
+      const result = yield* Engine.compute(catalog, input.initial_value, input.initial_unit, factors, input.expected_unit, input.notation, statedRelations(input))
       return notes.length > 0 ? { ...result, notes: [...notes, ...result.notes] } : result
     })
 })

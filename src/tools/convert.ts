@@ -2,6 +2,7 @@ import { Effect, Schema } from "effect"
 import * as Engine from "../engine/convert.ts"
 import { catalogForCall, inlineFields } from "./inlineDefinitions.ts"
 import { Role } from "../engine/roles.ts"
+import { statedRelationFields, statedRelationRoles, statedRelations } from "./statedRelations.ts"
 import { defineTool, notationField, readOnly, rolesTable, unitField } from "./Tool.ts"
 
 export const ConvertInput = Schema.Struct({
@@ -11,6 +12,7 @@ export const ConvertInput = Schema.Struct({
   notation: notationField,
   valence: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 8 })).annotate({ description: "For mEq ↔ mmol (Ca²⁺: 2)" })),
   particles: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 8 })).annotate({ description: "For mOsm ↔ mmol (NaCl: 2)" })),
+  ...statedRelationFields,
   ...inlineFields
 })
 
@@ -19,24 +21,24 @@ export const ConvertOutput = Schema.Struct({
   unit: Schema.String,
   dimension: Schema.String,
   uncertainty: Schema.NullOr(Schema.Number),
-  conversion: Schema.Literals(["linear", "affine", "logarithmic"]),
+  conversion: Schema.Literals(["linear", "affine", "logarithmic", "reciprocal"]),
   factor: Schema.NullOr(Schema.Number),
   notes: Schema.Array(Schema.String),
-  ucum: Schema.NullOr(Schema.String).annotate({ description: "The target unit as a UCUM code (for HL7/FHIR), or null where UCUM has none" })
+  ucum: Schema.NullOr(Schema.String).annotate({ description: "The unit as a UCUM code, or null" })
 })
 
 export const convert = defineTool({
   name: "convert",
   title: "Convert a quantity between units",
   description:
-    "Convert a value between units: 5 km → mi, 100 degC → degF, 5 mcg/(kg*min) → mg/(kg*h). A standalone temperature is a point; degrees inside a compound are differences.",
+    "Convert a value between units: 5 km → mi, 100 degC → degF, 5 mcg/(kg*min) → mg/(kg*h). A standalone temperature is a point; degrees inside a compound are differences. Inverse dimensions give 1/x (mpg → L/100km).",
   input: ConvertInput,
   output: ConvertOutput,
   annotations: readOnly,
-  roles: rolesTable({ [Role.sourceUnit]: "from_unit", [Role.targetUnit]: "to_unit", [Role.customUnits]: "custom_units" }),
+  roles: rolesTable({ [Role.sourceUnit]: "from_unit", [Role.targetUnit]: "to_unit", [Role.customUnits]: "custom_units", ...statedRelationRoles }),
   handler: (input) =>
     Effect.flatMap(catalogForCall(input), ({ catalog, notes }) =>
-      Effect.map(Engine.convert(catalog, input.value, input.from_unit, input.to_unit, input.notation, { valence: input.valence, particles: input.particles }), (result) =>
+      Effect.map(Engine.convert(catalog, input.value, input.from_unit, input.to_unit, input.notation, statedRelations(input, { valence: input.valence, particles: input.particles })), (result) =>
         notes.length > 0 ? { ...result, notes: [...notes, ...result.notes] } : result
       )
     )

@@ -24,7 +24,7 @@ export const KnownQuantityInput = Schema.Struct({
 
 export const DecomposeInput = Schema.Struct({
   workspace: workspaceField,
-  query: Schema.optional(Schema.NonEmptyString).annotate({ description: "Simple conversion query, e.g. '500 mL to L', '60 mph -> km/h'", examples: ["500 mL to L"] }),
+  query: Schema.optional(Schema.NonEmptyString).annotate({ description: "e.g. '500 mL to L'", examples: ["500 mL to L"] }),
   initial_unit: Schema.optional(unitField({ description: "Starting unit (with target_unit, instead of query)", examples: ["mcg/(kg*min)"] })),
   target_unit: Schema.optional(unitField({ description: "Target unit (with initial_unit)", examples: ["mg/h"] })),
   known_quantities: Schema.optional(Schema.Array(KnownQuantityInput)).annotate({

@@ -10,7 +10,7 @@ import { defineTool, sessionWrite, unitField } from "./Tool.ts"
 export const DefineConstantInput = Schema.Struct({
   workspace: workspaceField,
   symbol: Schema.NonEmptyString.annotate({
-    description: "e.g. 'g_local'; also a unit of this session, so not one that reads as a unit ('Tm')",
+    description: "e.g. 'g_local'; must not read as a unit ('Tm')",
     examples: ["g_local"]
   }),
   name: Schema.NonEmptyString.annotate({ description: "Full descriptive name", examples: ["local gravitational acceleration"] }),

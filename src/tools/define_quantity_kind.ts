@@ -9,7 +9,7 @@ export const DefineQuantityKindInput = Schema.Struct({
   workspace: workspaceField,
   name: Schema.NonEmptyString.annotate({ description: "Unique identifier, e.g. 'reaction_gibbs_energy'", examples: ["reaction_gibbs_energy"] }),
   dimension: Schema.NonEmptyString.annotate({
-    description: "A dimension name ('energy') or expression ('energy/amount_of_substance')",
+    description: "e.g. 'energy', 'energy/amount_of_substance'",
     examples: ["energy/amount_of_substance"]
   }),
   description: Schema.optional(Schema.String).annotate({ description: "Description", examples: ["Gibbs energy change of a reaction at constant T, p"] }),

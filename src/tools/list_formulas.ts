@@ -10,7 +10,7 @@ const DOMAIN_ALIASES: Readonly<Record<string, string>> = { sre: "reliability" }
 
 export const ListFormulasInput = Schema.Struct({
   domain: Schema.optional(Schema.NonEmptyString).annotate({
-    description: "medical, engineering, chemistry, physics, reliability (sre) or aerospace",
+    description: "e.g. medical, engineering, sre",
     examples: ["medical"]
   })
 })

@@ -9,7 +9,7 @@ import { defineTool, readOnly } from "./Tool.ts"
 export const ListQuantityKindsInput = Schema.Struct({
   workspace: workspaceField,
   dimension: Schema.optional(Schema.NonEmptyString).annotate({ description: "Only kinds of this dimension ('energy', 'M·L²·T⁻²')", examples: ["energy"] }),
-  category: Schema.optional(Schema.NonEmptyString).annotate({ description: "Only kinds of this category ('thermodynamics', 'radiation', 'session')", examples: ["radiation"] })
+  category: Schema.optional(Schema.NonEmptyString).annotate({ description: "A category, e.g. 'radiation'", examples: ["radiation"] })
 })
 
 export const KindInfo = Schema.Struct({
@@ -28,7 +28,7 @@ export const ListQuantityKindsOutput = Schema.Struct({ result: Schema.Array(Kind
 export const listQuantityKinds = defineTool({
   name: "list_quantity_kinds",
   title: "List kinds of quantity",
-  description:  "Built-in and session kinds of quantity, optionally of one dimension or category.",
+  description:  "Kinds of quantity, optionally of one dimension or category.",
   input: ListQuantityKindsInput,
   output: ListQuantityKindsOutput,
   annotations: readOnly,

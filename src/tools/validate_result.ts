@@ -14,7 +14,7 @@ export const ValidateResultInput = Schema.Struct({
   value: Schema.Finite.annotate({ description: "The computed numeric value", examples: [-228.6] }),
   unit: unitField({ description: "The result's unit", examples: ["kJ/mol"] }),
   declared_kind: Schema.optional(Schema.NonEmptyString).annotate({ description: "Default: the active declaration", examples: ["gibbs_energy"] }),
-  reasoning: Schema.optional(Schema.String).annotate({ description: "How the result was obtained (checked for words naming another kind)", examples: ["ΔG = ΔH − TΔS at 298 K"] })
+  reasoning: Schema.optional(Schema.String).annotate({ description: "How the result was obtained", examples: ["ΔG = ΔH − TΔS at 298 K"] })
   // a whole call for validation reports' validExample: without a declaration, declared_kind is needed
 }).annotate({ examples: [{ value: -228.6, unit: "kJ/mol", declared_kind: "gibbs_energy" }] })
 

@@ -70,6 +70,11 @@ export interface UnitEntry {
   readonly interval: boolean
   /** Set for a unit that converts only to itself until the substance is given (see EntryOptions). */
   readonly perSubstance?: string
+  /**
+   * A pressure read against a stated zero: "gauge" (psig, barg) is a point on a scale whose zero is
+   * the local atmosphere, like °C against K; "absolute" (psia, bara) says the zero is vacuum.
+   */
+  readonly pressureReference?: "gauge" | "absolute"
 }
 
 export interface EntryOptions {
@@ -87,6 +92,7 @@ export interface EntryOptions {
    * it converts only to itself unless the caller gives what it depends on. The text says what.
    */
   readonly perSubstance?: string
+  readonly pressureReference?: "gauge" | "absolute"
 }
 
 const entry = (symbol: string, name: string, definition: Definition, options: EntryOptions, defaultPrefixes: PrefixPolicy): UnitEntry => ({
@@ -102,7 +108,8 @@ const entry = (symbol: string, name: string, definition: Definition, options: En
   note: options.note,
   system: options.system ?? "SI",
   interval: options.interval ?? false,
-  ...(options.perSubstance ? { perSubstance: options.perSubstance } : {})
+  ...(options.perSubstance ? { perSubstance: options.perSubstance } : {}),
+  ...(options.pressureReference ? { pressureReference: options.pressureReference } : {})
 })
 
 /** An exact ratio n/d, for definitions: `ratio(5, 9)`. */

@@ -9,6 +9,7 @@ import { counts } from "./count.ts"
 import type { UnitEntry } from "./define.ts"
 import { electromagnetic } from "./electromagnetic.ts"
 import { energy } from "./energy.ts"
+import { gaugePressures } from "./gauge.ts"
 import { information } from "./information.ts"
 import { length } from "./length.ts"
 import { levels } from "./logarithmic.ts"
@@ -29,6 +30,7 @@ export const builtinEntries: ReadonlyArray<UnitEntry> = [
   ...time,
   ...temperature,
   ...mechanics,
+  ...gaugePressures,
   ...energy,
   ...electromagnetic,
   ...light,

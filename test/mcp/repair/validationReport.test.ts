@@ -73,7 +73,7 @@ describe("the validation report", () => {
 
   it("lists the accepted fields when an unknown field is close to none of them", () => {
     const { report } = reject(convert, { value: 5, from_unit: "km", to_unit: "mi", precision: 3 })
-    expect(report.issues[0]?.fix).toBe('Remove "precision"; accepted fields: value, from_unit, to_unit, notation, valence, particles, custom_units, custom_edges, workspace')
+    expect(report.issues[0]?.fix).toBe('Remove "precision"; accepted fields: value, from_unit, to_unit, notation, valence, particles, molar_mass, substance, equivalence, atmospheric_pressure, custom_units, custom_edges, workspace')
     expect(report.issues[0]?.closest_field).toBeUndefined()
   })
 
