@@ -1,4 +1,4 @@
-// Each known ucon weakness from ../shared/reference/ucon-inventory.md that concerns these tools,
+// Each known ucon weakness (ucon-tools 0.4.6, as the reference notes of this project list them) that concerns these tools,
 // shown right here (the numbers in the titles are the inventory's list).
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type TestClient, connectClient } from "../support/mcp.ts"

@@ -4,14 +4,8 @@ import { readFileSync } from "node:fs"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type TestClient, connectClient } from "../support/mcp.ts"
 
-/** ucon-tools' list_formulas, from the reference notes beside the repository (absent outside this workplace: the first test is skipped). */
-const ucon: ReadonlyArray<{ name: string; parameters: Record<string, string | null> }> = (() => {
-  try {
-    return JSON.parse(readFileSync(new URL("../../../shared/reference/ucon-formulas.json", import.meta.url), "utf8"))
-  } catch {
-    return []
-  }
-})()
+/** ucon-tools' list_formulas (Apache-2.0), kept in test/data with its provenance (test/data/README.md). */
+const ucon: ReadonlyArray<{ name: string; parameters: Record<string, string | null> }> = JSON.parse(readFileSync(new URL("../data/ucon-formulas.json", import.meta.url), "utf8"))
 
 /** A plausible value in a unit of each dimension ucon names. */
 const sample: Record<string, { value: number; unit?: string }> = {
@@ -28,7 +22,7 @@ beforeAll(async () => (c = await connectClient("ucon-formulas")))
 afterAll(() => c.close())
 
 describe("ucon-tools' formulas under their own names", () => {
-  it.skipIf(ucon.length === 0)("answers every one of ucon's 30 formulas with ucon's parameter names", async () => {
+  it("answers every one of ucon's 30 formulas with ucon's parameter names", async () => {
     const failures: Array<string> = []
     for (const f of ucon) {
       const parameters = Object.fromEntries(Object.entries(f.parameters).map(([p, dim]) => [p, dim === null ? { value: p === "is_female" ? 1 : p === "slo" ? 0.999 : p.includes("count") || p === "errors" ? 3 : 0.5 } : sample[dim] ?? { value: 1 }]))
