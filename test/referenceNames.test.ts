@@ -95,13 +95,13 @@ describe("GNU units' and pint's names", () => {
     const { counts, undocumented } = tally("gnu")
     expect(undocumented).toEqual([])
     expect(counts.agrees).toBeGreaterThanOrEqual(700)
-  }, 120_000)
+  }, 60_000)
 
   it("mean the same here as there, except the documented differences (pint)", () => {
     const { counts, undocumented } = tally("pint")
     expect(undocumented).toEqual([])
     expect(counts.agrees).toBeGreaterThanOrEqual(570)
-  }, 120_000)
+  }, 60_000)
 
   it("are never corrected into another quantity: a likely fix for one of their names means the same within 0.1 %", () => {
     const wrong: Array<string> = []
@@ -118,7 +118,7 @@ describe("GNU units' and pint's names", () => {
     }
     expect(wrong).toEqual([])
     expect(fixed).toBeGreaterThan(20)
-  }, 120_000)
+  }, 60_000)
 
   it("are read as the unit here that means exactly the same, saying so: cusec is cfs, nmile is nmi; mounce and c get hints, no fix", () => {
     const cusec = resolveUnitExpression(catalog, "cusec")

@@ -32,7 +32,38 @@ interface CorpusEntry {
   readonly isName: boolean
   readonly target: Resolved
   readonly key: string
+  /** The variants `score` compares, computed once per catalog rather than once per unknown token. */
+  readonly lower: string
+  readonly collapsed: string
+  readonly collapsedLower: string
+  readonly lowerLetters: Letters
+  readonly collapsedLetters: Letters
 }
+
+/** A string's letters with their counts: every edit changes these counts by at most 2 (a substitution). */
+type Letters = ReadonlyMap<string, number>
+
+const lettersOf = (s: string): Letters => {
+  const counts = new Map<string, number>()
+  for (const ch of s) counts.set(ch, (counts.get(ch) ?? 0) + 1)
+  return counts
+}
+
+/**
+ * A lower bound on the edit distance of two strings from their letter counts: an insertion or a
+ * deletion changes one count by 1, a substitution two counts, a transposition none, so at least
+ * half the summed count differences. Cheap enough to rule out most of the corpus before the
+ * quadratic edit distance runs.
+ */
+const editsAtLeast = (a: Letters, b: Letters): number => {
+  let differ = 0
+  for (const [ch, n] of a) differ += Math.abs(n - (b.get(ch) ?? 0))
+  for (const [ch, n] of b) if (!a.has(ch)) differ += n
+  return Math.ceil(differ / 2)
+}
+
+/** Whether a variant pair can still reach `floor` (the hint score less any truncation bonus) by its lower bound. */
+const reachable = (a: Letters, aLength: number, b: Letters, bLength: number, floor: number): boolean => editsAtLeast(a, b) <= (1 - floor) * Math.max(aLength, bLength, 1)
 
 /**
  * The prefixed forms worth suggesting: what agents actually write (kg, mL, µmol, kWh, MBq, GiB).
@@ -81,8 +112,23 @@ const corpusOf = (catalog: Catalog): ReadonlyArray<CorpusEntry> => {
   const cached = corpusCache.get(catalog)
   if (cached) return cached
   const entries: Array<CorpusEntry> = []
-  const add = (form: string, isName: boolean, target: Resolved) =>
-    entries.push({ form: isName ? form.toLowerCase() : form, isName, target, key: `${target.prefix?.symbol ?? ""}|${target.unit.symbol}|${target.unit.name}` })
+  const add = (written: string, isName: boolean, target: Resolved) => {
+    const form = isName ? written.toLowerCase() : written
+    const lower = form.toLowerCase()
+    const collapsed = collapse(form)
+    const collapsedLower = collapse(lower)
+    entries.push({
+      form,
+      isName,
+      target,
+      key: `${target.prefix?.symbol ?? ""}|${target.unit.symbol}|${target.unit.name}`,
+      lower,
+      collapsed,
+      collapsedLower,
+      lowerLetters: lettersOf(lower),
+      collapsedLetters: lettersOf(collapsed.toLowerCase())
+    })
+  }
   for (const unit of catalog.allRecords()) {
     const plain: Resolved = { unit, prefix: undefined }
     for (const s of [unit.symbol, ...unit.aliases]) add(s, false, plain)
@@ -101,19 +147,41 @@ const corpusOf = (catalog: Catalog): ReadonlyArray<CorpusEntry> => {
   return entries
 }
 
-/** How close `token` is to `entry`, 0..1, with small discounts for case and doubling slips. */
-const score = (token: string, entry: CorpusEntry): number => {
+/** The variants of a token that `score` compares, computed once per token. */
+interface Probe {
+  readonly token: string
+  readonly folded: string
+  readonly collapsed: string
+  readonly collapsedFolded: string
+  readonly foldedLetters: Letters
+  /** Letters of lower(collapse(token)), against a symbol's; of collapse(lower(token)), against a name's. */
+  readonly collapsedLetters: Letters
+  readonly collapsedFoldedLetters: Letters
+}
+
+const probeOf = (token: string): Probe => {
   const folded = token.toLowerCase()
-  // a truncated word (megabyt, minut) is a common slip: prefer the word it starts
-  const truncation = token.length >= 4 && entry.form.toLowerCase().startsWith(folded) ? TRUNCATION_BONUS : 0
-  if (entry.isName) return Math.min(0.99, truncation + Math.max(similarity(folded, entry.form), similarity(collapse(folded), collapse(entry.form)) - COLLAPSE_PENALTY))
+  const collapsed = collapse(token)
+  const collapsedFolded = collapse(folded)
+  return { token, folded, collapsed, collapsedFolded, foldedLetters: lettersOf(folded), collapsedLetters: lettersOf(collapsed.toLowerCase()), collapsedFoldedLetters: lettersOf(collapsedFolded) }
+}
+
+/** A truncated word (megabyt, minut) is a common slip: the form it starts is preferred. */
+const truncated = (p: Probe, entry: CorpusEntry): boolean => p.token.length >= 4 && entry.lower.startsWith(p.folded)
+
+/** How close the token is to `entry`, 0..1, with small discounts for case and doubling slips. */
+const score = (p: Probe, entry: CorpusEntry): number => {
+  const truncation = truncated(p, entry) ? TRUNCATION_BONUS : 0
+  // a similarity that cannot reach the hint score with the bonus may be cut off early (see similarity.ts)
+  const floor = HINT_SCORE - truncation
+  if (entry.isName) return Math.min(0.99, truncation + Math.max(similarity(p.folded, entry.form, floor), similarity(p.collapsedFolded, entry.collapsed, floor + COLLAPSE_PENALTY) - COLLAPSE_PENALTY))
   return Math.min(
     0.99,
     truncation +
       Math.max(
-        similarity(token, entry.form),
-        similarity(collapse(token), collapse(entry.form)) - COLLAPSE_PENALTY,
-        similarity(folded, entry.form.toLowerCase()) - CASE_PENALTY
+        similarity(p.token, entry.form, floor),
+        similarity(p.collapsed, entry.collapsed, floor + COLLAPSE_PENALTY) - COLLAPSE_PENALTY,
+        similarity(p.folded, entry.lower, floor + CASE_PENALTY) - CASE_PENALTY
       )
   )
 }
@@ -126,10 +194,14 @@ export interface Ranked {
 /** The closest distinct units to `token`, best first, at most `limit`. */
 export const closestUnits = (catalog: Catalog, token: string, limit = 5): ReadonlyArray<Ranked> => {
   const best = new Map<string, Ranked>()
+  const probe = probeOf(token)
   for (const entry of corpusOf(catalog)) {
-    // cheap length filter: a form this much longer or shorter cannot reach the hint score
+    // cheap filters first: a form this much longer or shorter, or with letters this different, cannot reach the hint score
     if (Math.abs(entry.form.length - token.length) > Math.max(token.length, entry.form.length) * (1 - HINT_SCORE) + 1) continue
-    const s = score(token, entry)
+    const collapsed = entry.isName ? probe.collapsedFoldedLetters : probe.collapsedLetters
+    const floor = HINT_SCORE - (truncated(probe, entry) ? TRUNCATION_BONUS : 0)
+    if (!reachable(probe.foldedLetters, token.length, entry.lowerLetters, entry.form.length, floor) && !reachable(collapsed, probe.collapsed.length, entry.collapsedLetters, entry.collapsed.length, floor)) continue
+    const s = score(probe, entry)
     if (s < HINT_SCORE) continue
     const previous = best.get(entry.key)
     if (!previous || s > previous.score) best.set(entry.key, { target: entry.target, score: s })
@@ -260,7 +332,8 @@ const suggestSpelling = (catalog: Catalog, token: string): Suggestion => {
   const [top, second] = ranked
   if (!top) return { likelyFix: undefined, alternatives: [] }
   // a short token is fixed only when it differs from exactly one common form by case or doubling alone (KG → kg; not mt)
-  const sameLetters = corpusOf(catalog).filter((e) => collapse(e.form.toLowerCase()) === collapse(token.toLowerCase()))
+  const collapsedToken = collapse(token.toLowerCase())
+  const sameLetters = corpusOf(catalog).filter((e) => e.collapsedLower === collapsedToken)
   const onlyCaseOrDoubling = sameLetters.length > 0 && new Set(sameLetters.map((e) => e.key)).size === 1
   // a near candidate of another quantity (degreeC: degree the angle, or degree Celsius?) leaves no clear fix
   const otherQuantityNear = ranked.some((r) => r !== top && top.score - r.score < OTHER_QUANTITY_LEAD - EPSILON && !Dimension.equals(r.target.unit.dimension, top.target.unit.dimension))

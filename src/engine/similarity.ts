@@ -1,10 +1,9 @@
 /**
  * String similarity for suggestions: 1 − edits / longer length, where an edit is an insertion,
  * deletion, substitution or transposition of adjacent characters (Damerau-Levenshtein, optimal
- * string alignment, from the damerau-levenshtein package). Transpositions count once because they
+ * string alignment). Transpositions count once because they
  * are the commonest typing slip: kilgoram → kilogram is one edit, not two.
  */
-import damerauLevenshtein from "damerau-levenshtein"
 
 /**
  * Longer strings are never a typo of a name: the distance is then taken as the longer length, so
@@ -13,15 +12,61 @@ import damerauLevenshtein from "damerau-levenshtein"
  */
 const MAX_COMPARED_LENGTH = 64
 
-export const editDistance = (a: string, b: string): number => {
+/**
+ * Optimal string alignment distance over three rolling rows. With `atMost`, it stops as soon as two
+ * consecutive rows exceed it (no later cell can come back under: every step adds 0 or more to a cell
+ * of one of the two rows before) and answers `atMost + 1`: the suggestion scan only needs to know
+ * that a candidate is out of reach, and most of the catalog is.
+ */
+const osa = (a: string, b: string, atMost: number): number => {
+  const n = b.length
+  let before = new Int32Array(n + 1)
+  let previous = new Int32Array(n + 1)
+  let row = new Int32Array(n + 1)
+  for (let j = 0; j <= n; j++) previous[j] = j
+  let previousMin = 0
+  for (let i = 1; i <= a.length; i++) {
+    row[0] = i
+    let rowMin = i
+    const ai = a.charCodeAt(i - 1)
+    for (let j = 1; j <= n; j++) {
+      const bj = b.charCodeAt(j - 1)
+      const cost = ai === bj ? 0 : 1
+      let d = previous[j]! + 1
+      const insertion = row[j - 1]! + 1
+      if (insertion < d) d = insertion
+      const substitution = previous[j - 1]! + cost
+      if (substitution < d) d = substitution
+      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj) {
+        const transposition = before[j - 2]! + cost
+        if (transposition < d) d = transposition
+      }
+      row[j] = d
+      if (d < rowMin) rowMin = d
+    }
+    if (rowMin > atMost && previousMin > atMost) return atMost + 1
+    previousMin = rowMin
+    ;[before, previous, row] = [previous, row, before]
+  }
+  return previous[n]!
+}
+
+export const editDistance = (a: string, b: string, atMost = Infinity): number => {
   if (a === b) return 0
   const longer = Math.max(a.length, b.length)
   // the distance is at least the difference in length; beyond half the longer one it is not a typo
   if (longer > MAX_COMPARED_LENGTH || Math.abs(a.length - b.length) * 2 > longer) return longer
-  return damerauLevenshtein(a, b).steps
+  return osa(a, b, atMost)
 }
 
-export const similarity = (a: string, b: string): number => 1 - editDistance(a, b) / Math.max(a.length, b.length, 1)
+/**
+ * 1 − edits / longer length. With `atLeast`, any value under it may be reported as a lower one
+ * (the distance is cut off early): for callers that drop candidates under a threshold.
+ */
+export const similarity = (a: string, b: string, atLeast = -Infinity): number => {
+  const longer = Math.max(a.length, b.length, 1)
+  return 1 - editDistance(a, b, atLeast === -Infinity ? Infinity : Math.floor((1 - atLeast) * longer)) / longer
+}
 
 /** Similarity ignoring case: names an agent types (formula, kind, dimension and field names). */
 export const nameSimilarity = (a: string, b: string): number => similarity(a.toLowerCase(), b.toLowerCase())
