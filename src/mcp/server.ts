@@ -23,6 +23,7 @@ import { inputRound, pushSampling } from "./repair/sampling.ts"
 import { prompts } from "./prompts.ts"
 import * as Resources from "./resources.ts"
 import { describeTool } from "./toolListing.ts"
+import { allErrorTypes } from "./repair/failures.ts"
 import { toToolResult } from "./toolResult.ts"
 
 export const serverInfo = { name: "dimensional", version: "0.2.0" } as const
@@ -33,11 +34,8 @@ const instructions =
   "and list_units / list_dimensions / list_scales to discover names. Definitions live in a workspace: by default a 2025-era connection's own (2026-07-28 has none), " +
   "or the id a define_* result gives in `workspace`; pass it as `workspace` on later calls. Every failure is a result with isError and " +
   "{error, error_type, parameter, step, got, expected, likely_fix, fix, hints}: apply likely_fix (or send fix.value as " +
-  "fix.parameter) when present; otherwise read hints and ask the user. error_type is one of unknown_unit, parse_error, " +
-  "dimension_mismatch, no_conversion_path, ambiguous_input (readings: each meaning with its value), invalid_input " +
-  "(issues, schema, validExample), invalid_value, computation_error, duplicate_unit, alias_collision, duplicate_symbol, " +
-  "invalid_unit, invalid_dimension, unknown_kind, duplicate_kind, no_active_declaration, unknown_formula, missing_parameter, " +
-  "invalid_parameter, execution_error, result_too_large, store_unavailable, unknown_workspace, internal_error. A result with `corrections` ran on arguments " +
+  `fix.parameter) when present; otherwise read hints and ask the user. error_type is one of ${allErrorTypes.join(", ")} ` +
+  "(ambiguous_input carries readings: each meaning with its value; invalid_input carries issues, schema, validExample). A result with `corrections` ran on arguments " +
   "the server adjusted: check them."
 
 const descriptions = new WeakMap<AnyTool, ToolDescription>()

@@ -2,7 +2,7 @@ import { Effect, Schema } from "effect"
 import type { Constant } from "../engine/Constants.ts"
 import { checkSessionConstant } from "../engine/constants/sessionConstant.ts"
 import { isEngineError } from "../engine/errors.ts"
-import type { WorkspaceData } from "../services/Workspace.ts"
+import { workspaceConstants } from "../services/workspaceConstants.ts"
 import { openWorkspace, workspaceField, workspaceOutput } from "./workspaceArgument.ts"
 import { UnitCatalog } from "../services/UnitCatalog.ts"
 import { defineTool, sessionWrite, unitField } from "./Tool.ts"
@@ -35,9 +35,6 @@ export const DefineConstantOutput = Schema.Struct({
 })
 
 /** The session's constants in the engine's shape (category "session"). */
-export const sessionConstants = (data: WorkspaceData): Array<Constant> =>
-  data.constants.map((c) => ({ ...c, aliases: [], category: "session" }))
-
 const usage = (c: Constant): string =>
   `Use '${c.symbol}' as a unit in convert, compute, decompose or call_formula: convert(1, '${c.symbol}', '${c.unit}') → ${c.value}`
 
@@ -56,7 +53,7 @@ export const defineConstant = defineTool({
       return yield* session.modify((data) =>
         Effect.gen(function* () {
           const current = yield* session.catalogOf(data)
-          const constant = checkSessionConstant({ builtin, session: current }, sessionConstants(data), input)
+          const constant = checkSessionConstant({ builtin, session: current }, workspaceConstants(data), input)
           if (isEngineError(constant)) return yield* Effect.fail(constant)
           const stored = { symbol: constant.symbol, name: constant.name, value: constant.value, unit: constant.unit, uncertainty: constant.uncertainty, source: constant.source }
           const result = {

@@ -3,7 +3,7 @@ import * as Constants from "../engine/Constants.ts"
 import { isEngineError } from "../engine/errors.ts"
 import { openWorkspace, workspaceField } from "./workspaceArgument.ts"
 import { UnitCatalog } from "../services/UnitCatalog.ts"
-import { sessionConstants } from "./define_constant.ts"
+import { workspaceConstants } from "../services/workspaceConstants.ts"
 import { defineTool, readOnly } from "./Tool.ts"
 
 export const ListConstantsInput = Schema.Struct({
@@ -45,7 +45,7 @@ export const listConstants = defineTool({
       if (isEngineError(filter)) return yield* Effect.fail(filter)
       const { catalog } = yield* UnitCatalog
       const data = yield* (yield* openWorkspace(input, "read")).get
-      const listed = Constants.select([...Constants.builtin, ...sessionConstants(data)], filter)
+      const listed = Constants.select([...Constants.builtin, ...workspaceConstants(data)], filter)
       const result: Array<Constants.ConstantInfo> = []
       for (const c of listed) {
         const info = Constants.toInfo(catalog, c)

@@ -4,6 +4,7 @@
  * correction rounds and the backoff between sampling requests after a transient failure.
  */
 import { Context, Duration, Effect, Layer, Schedule } from "effect"
+import { repairOf } from "./failures.ts"
 import { SelfCorrectionConfig, type SelfCorrectionSettings } from "./SelfCorrectionConfig.ts"
 
 /** retryable: may be corrected; non_retryable: never "fixed"; unknown: not listed, so not retried. */
@@ -16,38 +17,17 @@ export interface Classification {
   readonly reason: string
 }
 
-/** Never corrected, whatever the configuration says: fixing these would change the question. */
-export const neverRetried: Readonly<Record<string, string>> = {
-  dimension_mismatch: "the quantities are physically incompatible; correcting them would change the question",
-  no_conversion_path: "no conversion exists between these units; only a definition from you can add one",
-  computation_error: "the arithmetic itself has no finite answer",
-  invalid_value: "only you know the value that was meant",
-  ambiguous_input: "two readings give different answers; only you know which one was meant",
-  execution_error: "the formula failed on valid arguments",
-  duplicate_symbol: "session state conflict: the name is taken in this session",
-  duplicate_unit: "session state conflict: the unit already exists",
-  alias_collision: "session state conflict: the alias is taken",
-  duplicate_kind: "session state conflict: the kind already exists",
-  no_active_declaration: "session state: declare_computation must run first",
-  store_unavailable: "the workspace store did not answer; a corrected call would meet the same store",
-  unknown_workspace: "the workspace id names no live workspace; only you know which one was meant",
-  internal_error: "a server fault; the same call would fail the same way"
-}
-
-/** Corrections of these replace a name, which changes meaning: applied only with server-side unit correction. */
-export const nameErrors: ReadonlySet<string> = new Set(["unknown_unit", "parse_error", "invalid_unit", "invalid_dimension", "unknown_formula", "unknown_kind"])
-
 /**
  * Classifies an `error_type` under `settings`. `likelyFix`: the failure carries a fix the server
  * is confident of (an unknown unit's nearest name); it is the agent's to apply unless server-side
  * unit correction is on, so no corrector gets to change that name on the server's own account.
  */
 export const classify = (settings: SelfCorrectionSettings, errorType: string, likelyFix = false): Classification => {
-  const never = neverRetried[errorType]
-  if (never !== undefined) return { class: "non_retryable", retry: false, reason: `${errorType} is never retried: ${never}` }
+  const repair = repairOf(errorType)
+  if (typeof repair === "object") return { class: "non_retryable", retry: false, reason: `${errorType} is never retried: ${repair.never}` }
   if (!settings.retryableErrors.includes(errorType)) return { class: "unknown", retry: false, reason: `${errorType} is not configured as retryable, so it is not retried` }
   if (!settings.enabled) return { class: "retryable", retry: false, reason: "automatic correction is disabled on this server" }
-  if ((nameErrors.has(errorType) || likelyFix) && !settings.serverUnitCorrection) {
+  if ((repair === "rename" || likelyFix) && !settings.serverUnitCorrection) {
     return { class: "retryable", retry: false, reason: "the server does not change names on its own: apply likely_fix yourself (server-side unit correction is off)" }
   }
   return { class: "retryable", retry: true, reason: `${errorType} may be corrected` }

@@ -5,6 +5,7 @@
  * `Config`: environment variables, or command-line flags layered over them by the CLI.
  */
 import { Config, Context, Duration, Effect, Layer, Option, type Redacted, Schema } from "effect"
+import { retryableByDefault } from "./failures.ts"
 
 export interface SelfCorrectionSettings {
   /** Correct and dispatch again after a retryable failure. */
@@ -34,18 +35,8 @@ export interface ProviderSettings {
   readonly apiKey: Redacted.Redacted<string> | undefined
 }
 
-/** Error types that a correction can plausibly fix without changing what the agent asked. */
-export const defaultRetryableErrors: ReadonlyArray<string> = [
-  "invalid_input",
-  "invalid_parameter",
-  "missing_parameter",
-  "unknown_unit",
-  "parse_error",
-  "invalid_unit",
-  "invalid_dimension",
-  "unknown_formula",
-  "unknown_kind"
-]
+/** Error types that a correction can plausibly fix without changing what the agent asked (failures.ts). */
+export const defaultRetryableErrors: ReadonlyArray<string> = retryableByDefault
 
 export const defaultSettings: SelfCorrectionSettings = {
   enabled: true,

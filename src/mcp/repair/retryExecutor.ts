@@ -11,7 +11,7 @@ import { type Correction, type CorrectionRequest, Corrector, type Proposal } fro
 import { type Classification, RetryPolicy } from "./RetryPolicy.ts"
 import type { AnyTool } from "../../tools/Tool.ts"
 import { type CallOutcome, type Rejection, type RetryReport, type Succeeded, dispatch } from "./callOutcome.ts"
-import { describeRejection, errorTypeOf } from "../toolResult.ts"
+import { describeRejection, errorTypeOf } from "./failures.ts"
 
 /** What a tool looks like to a corrector: its name, description and advertised input schema. */
 export interface ToolDescription {

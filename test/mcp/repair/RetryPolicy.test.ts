@@ -3,7 +3,11 @@
 import { assert, describe, expect, it } from "@effect/vitest"
 import { Clock, ConfigProvider, Duration, Effect, Fiber, Ref, type Schedule } from "effect"
 import { TestClock } from "effect/testing"
-import { RetryPolicy, classify, nameErrors, neverRetried } from "../../../src/mcp/repair/RetryPolicy.ts"
+import { allErrorTypes, errorTypes } from "../../../src/mcp/repair/failures.ts"
+import { RetryPolicy, classify } from "../../../src/mcp/repair/RetryPolicy.ts"
+
+const neverRetried = allErrorTypes.filter((t) => typeof errorTypes[t] === "object")
+const nameErrors = allErrorTypes.filter((t) => errorTypes[t] === "rename")
 import { defaultRetryableErrors, defaultSettings, parseFlags, selfCorrectionConfig } from "../../../src/mcp/repair/SelfCorrectionConfig.ts"
 
 const withUnitCorrection = { ...defaultSettings, serverUnitCorrection: true }
@@ -13,7 +17,7 @@ describe("classify", () => {
     expect(classify(withUnitCorrection, errorType)).toMatchObject({ class: "retryable", retry: true })
   })
 
-  it.each(Object.keys(neverRetried).map((t) => [t]))("%s is never retried, even when configured as retryable", (errorType) => {
+  it.each(neverRetried.map((t) => [t]))("%s is never retried, even when configured as retryable", (errorType) => {
     const settings = { ...withUnitCorrection, retryableErrors: [...defaultRetryableErrors, errorType] }
     expect(classify(settings, errorType)).toMatchObject({ class: "non_retryable", retry: false })
   })

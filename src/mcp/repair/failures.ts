@@ -1,0 +1,162 @@
+/**
+ * The failure vocabulary, said once: each engine error's `error_type`, each `error_type`'s repair
+ * rule, and the shape every failure takes on the wire (ToolError). The compiler demands a row for
+ * every tag of the engine's union and for every `error_type` a tag can produce; the retry policy,
+ * the self-correction defaults, the server's instructions and the final mapping all read from here.
+ * Adding an error is one class in engine/errors.ts and one row in each table below.
+ */
+import { Schema } from "effect"
+import type { EngineError } from "../../engine/errors.ts"
+import type { ToolFailure } from "../../tools/Tool.ts"
+import type { Rejection } from "./callOutcome.ts"
+
+type Of<T extends EngineError["_tag"]> = Extract<EngineError, { readonly _tag: T }>
+
+/** Each engine error's `error_type`: a name, or the error's own `kind` where it carries one. */
+const byTag = {
+  UnknownUnit: "unknown_unit",
+  ParseError: "parse_error",
+  DimensionMismatch: "dimension_mismatch",
+  NoConversionPath: "no_conversion_path",
+  InvalidInput: "invalid_input",
+  ComputationError: "computation_error",
+  DuplicateDefinition: (e: Of<"DuplicateDefinition">) => e.kind,
+  InvalidValue: "invalid_value",
+  InvalidUnit: "invalid_unit",
+  FormulaError: (e: Of<"FormulaError">) => e.kind,
+  UnknownKind: "unknown_kind",
+  DuplicateKind: "duplicate_kind",
+  NoActiveDeclaration: "no_active_declaration",
+  InvalidDimension: "invalid_dimension",
+  AmbiguousInput: "ambiguous_input",
+  StoreUnavailable: "store_unavailable",
+  UnknownWorkspace: "unknown_workspace"
+} as const satisfies { readonly [T in EngineError["_tag"]]: string | ((e: Of<T>) => string) }
+
+/**
+ * How a failure of each type may be repaired: "repair" (a corrector may fix the arguments and the
+ * call runs again), "rename" (the fix replaces a name, which changes meaning: only with server-side
+ * unit correction), or never, with the reason an agent is told.
+ */
+export type Repair = "repair" | "rename" | { readonly never: string }
+
+export const errorTypes = {
+  invalid_input: "repair",
+  invalid_parameter: "repair",
+  missing_parameter: "repair",
+  unknown_unit: "rename",
+  parse_error: "rename",
+  invalid_unit: "rename",
+  invalid_dimension: "rename",
+  unknown_formula: "rename",
+  unknown_kind: "rename",
+  dimension_mismatch: { never: "the quantities are physically incompatible; correcting them would change the question" },
+  no_conversion_path: { never: "no conversion exists between these units; only a definition from you can add one" },
+  computation_error: { never: "the arithmetic itself has no finite answer" },
+  invalid_value: { never: "only you know the value that was meant" },
+  ambiguous_input: { never: "two readings give different answers; only you know which one was meant" },
+  execution_error: { never: "the formula failed on valid arguments" },
+  duplicate_symbol: { never: "session state conflict: the name is taken in this session" },
+  duplicate_unit: { never: "session state conflict: the unit already exists" },
+  alias_collision: { never: "session state conflict: the alias is taken" },
+  duplicate_kind: { never: "session state conflict: the kind already exists" },
+  no_active_declaration: { never: "session state: declare_computation must run first" },
+  store_unavailable: { never: "the workspace store did not answer; a corrected call would meet the same store" },
+  unknown_workspace: { never: "the workspace id names no live workspace; only you know which one was meant" },
+  result_too_large: { never: "the answer itself is too large; the same call gives the same answer" },
+  internal_error: { never: "a server fault; the same call would fail the same way" }
+} as const satisfies Record<string, Repair>
+
+export type ErrorType = keyof typeof errorTypes
+
+// every error_type a tag can produce has a row in errorTypes, or this does not compile
+type Produced = { [T in EngineError["_tag"]]: (typeof byTag)[T] extends (e: never) => infer R ? R : (typeof byTag)[T] }[EngineError["_tag"]]
+const everyProducedTypeHasARow = (t: Produced): ErrorType => t
+void everyProducedTypeHasARow
+
+export const allErrorTypes = Object.keys(errorTypes) as ReadonlyArray<ErrorType>
+
+/** The repair rule of an `error_type`; undefined for one this table does not know (never retried). */
+export const repairOf = (errorType: string): Repair | undefined => (Object.hasOwn(errorTypes, errorType) ? errorTypes[errorType as ErrorType] : undefined)
+
+/** The types a corrector may repair unless configured otherwise. */
+export const retryableByDefault: ReadonlyArray<ErrorType> = allErrorTypes.filter((t) => typeof errorTypes[t] === "string")
+
+/** The machine-readable `error_type` of a failure. */
+export const errorTypeOf = (failure: ToolFailure): ErrorType => {
+  const row = byTag[failure._tag] as string | ((e: ToolFailure) => string)
+  return (typeof row === "function" ? row(failure) : row) as ErrorType
+}
+
+const NullableString = Schema.NullOr(Schema.String)
+
+/** A change the server made to the arguments: `to` is null when a field was dropped. */
+export const CorrectionSchema = Schema.Struct({ parameter: Schema.String, from: Schema.Unknown, to: Schema.Unknown, source: Schema.String, note: Schema.String })
+
+const IssueSchema = Schema.Struct({
+  field: Schema.String,
+  problem: Schema.String,
+  received: Schema.optional(Schema.Unknown),
+  expected: Schema.String,
+  fix: Schema.String,
+  closest_field: Schema.optional(Schema.String)
+})
+
+/** The error shape every tool may return, advertised in each tool's output schema. */
+export const ToolError = Schema.Struct({
+  error: Schema.String,
+  error_type: Schema.String,
+  parameter: NullableString,
+  step: Schema.NullOr(Schema.Number),
+  got: NullableString,
+  expected: NullableString,
+  likely_fix: NullableString,
+  /** The whole corrected argument, ready to send back: {parameter: "from_unit", value: "mcg/kg"}. */
+  fix: Schema.optional(Schema.NullOr(Schema.Struct({ parameter: Schema.String, value: Schema.String }))),
+  hints: Schema.Array(Schema.String),
+  formula: Schema.optional(Schema.String),
+  readings: Schema.optional(Schema.Array(Schema.Struct({ meaning: Schema.String, value: Schema.NullOr(Schema.Number), unit: NullableString }))),
+  summary: Schema.optional(Schema.String),
+  issues: Schema.optional(Schema.Array(IssueSchema)),
+  schema: Schema.optional(Schema.Unknown),
+  suggestions: Schema.optional(Schema.Array(Schema.Struct({ category: Schema.String, suggestion: Schema.String }))),
+  validExample: Schema.optional(Schema.Record(Schema.String, Schema.Unknown)),
+  corrections: Schema.optional(Schema.Array(CorrectionSchema)),
+  retry: Schema.optional(Schema.Record(Schema.String, Schema.Unknown))
+})
+export type ToolError = typeof ToolError.Type
+
+export const describeFailure = (failure: ToolFailure): ToolError => ({
+  error: failure.message,
+  error_type: errorTypeOf(failure),
+  parameter: failure.role ?? null,
+  step: failure.step ?? null,
+  got: failure.got ?? null,
+  expected: failure.expected ?? null,
+  likely_fix: failure.likelyFix ?? null,
+  ...(failure.corrected !== undefined && failure.role !== undefined ? { fix: { parameter: failure.role, value: failure.corrected } } : {}),
+  hints: [...failure.hints],
+  ...(failure._tag === "FormulaError" ? { formula: failure.formula } : {}),
+  ...(failure._tag === "AmbiguousInput" ? { readings: failure.readings.map((r) => ({ meaning: r.meaning, value: r.value ?? null, unit: r.unit ?? null })) } : {})
+})
+
+/** A failed attempt as the agent sees it: the failure, with the validation report when there is one. */
+export const describeRejection = (rejection: Rejection): ToolError => {
+  const base = describeFailure(rejection.failure)
+  const report = rejection.report
+  if (!report) return base
+  const { summary, issues, schema, suggestions, validExample } = report
+  return { ...base, summary, issues, schema, suggestions, validExample }
+}
+
+export const internalError = (): ToolError => ({
+  error: "Internal error while running the tool. The failure was logged on the server; retrying with the same arguments will not help.",
+  error_type: "internal_error",
+  parameter: null,
+  step: null,
+  got: null,
+  expected: null,
+  likely_fix: null,
+  hints: ["Report this input to the server's maintainers"]
+})
+

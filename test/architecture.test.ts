@@ -1,0 +1,89 @@
+// The layering the project is built on, checked on the source itself: imports point downward only
+// (transports → mcp → tools → services → engine), and the failure vocabulary is one table the
+// compiler holds complete (deleting a row does not compile).
+import { execFileSync } from "node:child_process"
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs"
+import { dirname, join, relative, resolve } from "node:path"
+import { fileURLToPath } from "node:url"
+import { describe, expect, it } from "vitest"
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..")
+const src = join(root, "src")
+
+const sources = (dir: string): Array<string> =>
+  readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name)
+    return statSync(path).isDirectory() ? sources(path) : path.endsWith(".ts") ? [path] : []
+  })
+
+/** Lower layers first; a file may import its own layer or one below. */
+const layerOf = (path: string): number => {
+  const r = relative(src, path)
+  if (r.startsWith("engine/")) return 0
+  if (r.startsWith("services/")) return 1
+  if (r.startsWith("tools/")) return 2
+  if (r.startsWith("mcp/repair/")) return 3
+  if (r.startsWith("mcp/transports/")) return 5
+  if (r.startsWith("mcp/")) return 4
+  return 6 // the entries: cli.ts, index.ts, engine.ts, layers.ts
+}
+
+/** Tool files share only these helpers; one tool never imports another. */
+const sharedToolModules = /\/(Tool|inlineDefinitions|workspaceArgument|statedRelations|unitForKind|index)\.ts$/
+
+const edges = sources(src).flatMap((from) =>
+  [...readFileSync(from, "utf8").matchAll(/from "(\.{1,2}\/[^"]+)"/g)].map((m) => ({ from, to: resolve(dirname(from), m[1]!) }))
+)
+
+describe("the import graph", () => {
+  it("has no edge that runs up a layer", () => {
+    const up = edges.filter((e) => layerOf(e.to) > layerOf(e.from)).map((e) => `${relative(src, e.from)} → ${relative(src, e.to)}`)
+    expect(up).toEqual([])
+  })
+
+  it("has no edge sideways between tools or between transports", () => {
+    const sideways = edges
+      .filter(
+        (e) =>
+          (layerOf(e.from) === 2 && layerOf(e.to) === 2 && !sharedToolModules.test(e.to) && !e.from.endsWith("/index.ts")) ||
+          (layerOf(e.from) === 5 && layerOf(e.to) === 5 && relative(join(src, "mcp/transports"), e.from).split("/")[0] !== relative(join(src, "mcp/transports"), e.to).split("/")[0] && /stdio/.test(e.to) !== /stdio/.test(e.from))
+      )
+      .map((e) => `${relative(src, e.from)} → ${relative(src, e.to)}`)
+    expect(sideways).toEqual([])
+  })
+
+  it("keeps the engine free of MCP, Node I/O and the platform", () => {
+    const impure = sources(join(src, "engine")).filter((f) => /from "(@modelcontextprotocol|node:|@effect\/platform)/.test(readFileSync(f, "utf8")))
+    expect(impure.map((f) => relative(src, f))).toEqual([])
+  })
+})
+
+describe("the failure vocabulary", () => {
+  it("does not compile with a row missing, for a tag or for an error_type a tag produces", () => {
+    const failures = readFileSync(join(src, "mcp/repair/failures.ts"), "utf8")
+    // the unchanged file first, as the control: it must compile where the copies are placed
+    const variants = {
+      unchanged: failures,
+      "missing tag row": failures.replace(/\n  UnknownWorkspace: "unknown_workspace"/, ""),
+      "missing error_type row": failures.replace(/\n  unknown_kind: "rename",/, "")
+    }
+    for (const [what, text] of Object.entries(variants)) {
+      if (what !== "unchanged") expect(text, what).not.toBe(failures)
+      const dir = mkdtempSync(join(src, "mcp/repair/.compile-check-"))
+      try {
+        writeFileSync(join(dir, "failures.ts"), text.replaceAll('from "./', 'from "../').replaceAll('from "../../', 'from "../../../'))
+        writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ extends: relative(dir, join(root, "tsconfig.json")), include: ["failures.ts"] }))
+        let output = ""
+        try {
+          execFileSync(join(root, "node_modules/.bin/tsc"), ["-p", join(dir, "tsconfig.json")], { encoding: "utf8", stdio: "pipe" })
+        } catch (e) {
+          output = String((e as { stdout?: string }).stdout ?? "")
+        }
+        if (what === "unchanged") expect(output, what).toBe("")
+        else expect(output, what).toMatch(/failures\.ts\(\d+,\d+\): error TS/)
+      } finally {
+        rmSync(dir, { recursive: true, force: true })
+      }
+    }
+  }, 60_000)
+})
