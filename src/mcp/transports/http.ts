@@ -33,7 +33,7 @@ import * as WorkspaceStore from "../../services/WorkspaceStore.ts"
 import { type AllowList, type HttpSettings, allowListFor, hostAllowed, httpEnv, httpSettings, isWildcard, originAllowed } from "./httpConfig.ts"
 import { HttpSessions, type McpSession } from "./httpSessions.ts"
 import { serverInfo } from "../server.ts"
-import { LogToStderr } from "./stdio.ts"
+import { LogToStderr } from "../logging.ts"
 
 export const mcpPath = "/mcp"
 export const healthPath = "/healthz"

@@ -12,10 +12,10 @@ import { DefaultWorkspace, newWorkspaceId, Workspace } from "../../services/Work
 import * as WorkspaceStore from "../../services/WorkspaceStore.ts"
 import { UnitCatalog } from "../../services/UnitCatalog.ts"
 import { type ToolServices, tools } from "../../tools/index.ts"
+import { LogToStderr } from "../logging.ts"
 import { makeServerFactory } from "../server.ts"
 
-/** Effect's default logger writes to stdout, which would corrupt the JSON-RPC stream. */
-export const LogToStderr = Layer.succeed(Logger.LogToStderr, true)
+export { LogToStderr }
 
 /** One client, one process: the process's own workspace is every call's default; the store is memory unless configured. */
 export const StdioServices = Layer.mergeAll(Workspace.layer, FormulaRegistry.layer, Layer.succeed(DefaultWorkspace, newWorkspaceId())).pipe(
