@@ -8,6 +8,7 @@ import * as DimensionNames from "./DimensionNames.ts"
 import { InvalidInput } from "./errors.ts"
 import * as UnitSyntax from "./UnitSyntax.ts"
 import { closestNames, likelyName } from "./similarity.ts"
+import { Action } from "./actions.ts"
 
 const SIGNATURE_SYMBOLS: Record<string, Dimension.BaseKey> = {
   L: "L", M: "M", T: "T", I: "I", Θ: "Θ", θ: "Θ", Theta: "Θ", N: "N", J: "J"
@@ -53,11 +54,12 @@ export const parseDimension = (input: string): Dimension.Dimension | InvalidInpu
   return new InvalidInput({
     message: `Unknown dimension: '${input}'`,
     got: input,
-    expected: "a dimension name (see list_dimensions), an expression such as 'length/time^2', or a signature such as 'M·L²·T⁻²'",
+    expected: "a dimension name, an expression such as 'length/time^2', or a signature such as 'M·L²·T⁻²'",
     likelyFix: likelyName(result.unknown, DimensionNames.allNames()),
     hints: [
-      close.length > 0 ? `Similar dimensions: ${close.join(", ")}` : "Use list_dimensions() to see the dimension names",
+      ...(close.length > 0 ? [`Similar dimensions: ${close.join(", ")}`] : []),
       "Combine names with * / ^ (energy/amount_of_substance) or use base symbols M L T I Θ N J (M·L²·T⁻²)"
-    ]
+    ],
+    next: [Action.listDimensions]
   })
 }

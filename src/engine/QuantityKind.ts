@@ -10,6 +10,7 @@ import * as DimensionNames from "./DimensionNames.ts"
 import { InvalidDimension, UnknownKind, isEngineError } from "./errors.ts"
 import { builtinKinds } from "./kinds/builtin.ts"
 import { similarity } from "./similarity.ts"
+import { Action } from "./actions.ts"
 
 /** A kind as written in data: its dimension is text, parsed once. */
 export interface KindEntry {
@@ -69,9 +70,9 @@ export const unknownKind = (kinds: ReadonlyArray<QuantityKind>, name: string, pa
     likelyFix: clear ? close[0] : undefined,
     hints: [
       ...(close.length > 0 ? [`Similar kinds: ${close.slice(0, 3).join(", ")}`] : []),
-      `Available kinds: ${kinds.map((k) => k.name).slice(0, 12).join(", ")}${kinds.length > 12 ? ", ..." : ""}`,
-      "Use list_quantity_kinds() to see all kinds, or define_quantity_kind() to register one"
-    ]
+      `Available kinds: ${kinds.map((k) => k.name).slice(0, 12).join(", ")}${kinds.length > 12 ? ", ..." : ""}`
+    ],
+    next: [Action.listKinds, Action.defineKind]
   })
 }
 

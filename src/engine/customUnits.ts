@@ -106,7 +106,7 @@ export const overlayCatalog = (
       prefixes: "none",
       exact: false,
       source: "session",
-      note: link ? undefined : "custom unit with no conversion edge yet: use define_conversion",
+      note: link ? undefined : "custom unit with no conversion edge yet: relate it to a known unit with a conversion edge",
       system: "custom",
       custom: true,
       unconnected: link === undefined

@@ -18,6 +18,7 @@ import { Role } from "./roles.ts"
 import * as Rational from "./Rational.ts"
 import { type Term, type UnitExpression, format, multiplyTerms, unitValue } from "./UnitExpression.ts"
 import type { Factor } from "./compute.ts"
+import { Action } from "./actions.ts"
 
 export interface KnownQuantity {
   readonly value: number
@@ -65,12 +66,9 @@ const notAPureFactor = (from: UnitExpression, to: UnitExpression, converter: Con
     to: to.input,
     hints:
       converter.kind === "affine"
-        ? [
-            `The conversion is y = ${Number(Rational.toNumber(converter.slope).toPrecision(12))}·x + ${Number(Rational.toNumber(converter.intercept).toPrecision(12))}: compute() can only multiply`,
-            "Use convert() for absolute temperatures",
-            "For temperature differences use delta units (delta_degC → delta_degF is the factor 1.8)"
-          ]
-        : ["A logarithmic level (dB, dBm, pH) converts by exponentials, not by a factor", "Use convert() instead"]
+        ? [`The conversion is y = ${Number(Rational.toNumber(converter.slope).toPrecision(12))}·x + ${Number(Rational.toNumber(converter.intercept).toPrecision(12))}: a factor chain can only multiply`]
+        : ["A logarithmic level (dB, dBm, pH) converts by exponentials, not by a factor"],
+    next: converter.kind === "affine" ? [Action.convertPoint, Action.useDeltaUnits] : [Action.convertPoint]
   })
 
 /** The single exact factor taking `from` to `to`, or why there is none. */

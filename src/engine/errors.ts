@@ -4,6 +4,7 @@
  * received and expected, a high-confidence `likelyFix` to apply directly, and lower-confidence hints.
  */
 import { Schema } from "effect"
+import { actions } from "./actions.ts"
 
 const diagnostics = {
   message: Schema.String,
@@ -19,7 +20,9 @@ const diagnostics = {
   corrected: Schema.optional(Schema.String),
   step: Schema.optional(Schema.Number),
   got: Schema.optional(Schema.String),
-  expected: Schema.optional(Schema.String)
+  expected: Schema.optional(Schema.String),
+  /** What the caller can do next, in domain words (actions.ts); the tools layer names the tool for each. */
+  next: Schema.optional(Schema.Array(Schema.Literals(actions)))
 }
 
 /** A token of a unit expression names no known unit. */

@@ -18,6 +18,7 @@ import { asUconCall } from "../engine/formulas/ucon.ts"
 import { type PreparedFormula, prepare } from "../engine/PreparedFormula.ts"
 import type { Catalog } from "../engine/Catalog.ts"
 import { UnitCatalog } from "./UnitCatalog.ts"
+import { Action } from "../engine/actions.ts"
 
 export class FormulaRegistry extends Context.Service<
   FormulaRegistry,
@@ -79,9 +80,9 @@ export class FormulaRegistry extends Context.Service<
             likelyFix: fix,
             hints: [
               ...(similar.length > 0 ? [`Similar formulas: ${similar.join(", ")}`] : []),
-              `Available formulas: ${names.join(", ")}`,
-              "Use list_formulas() to see each formula's parameters and dimensions"
-            ]
+              `Available formulas: ${names.join(", ")}`
+            ],
+            next: [Action.listFormulas]
           })
         })
 

@@ -69,8 +69,8 @@ const checkSymbol = (catalogs: Catalogs, existing: ReadonlyArray<Constant>, symb
   const previous = existing.find((c) => c.symbol === symbol)
   if (previous) {
     return duplicate(`Symbol '${symbol}' is already defined as '${previous.name}'`, [
-      "Use a different symbol; session constants cannot be redefined",
-      "reset_session clears every session constant, unit and conversion"
+      "Use a different symbol; a workspace's constants cannot be redefined",
+      "Emptying the workspace clears every constant, unit and conversion it defines"
     ])
   }
   // the symbol becomes a unit name: taking one that already reads as a unit (kg = k + g, Tm = terametre,

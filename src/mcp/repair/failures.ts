@@ -7,6 +7,7 @@
  */
 import { Schema } from "effect"
 import type { EngineError } from "../../engine/errors.ts"
+import { hintsOf } from "../../tools/nextSteps.ts"
 import type { ToolFailure } from "../../tools/Tool.ts"
 import type { Rejection } from "./callOutcome.ts"
 
@@ -135,7 +136,7 @@ export const describeFailure = (failure: ToolFailure): ToolError => ({
   expected: failure.expected ?? null,
   likely_fix: failure.likelyFix ?? null,
   ...(failure.corrected !== undefined && failure.role !== undefined ? { fix: { parameter: failure.role, value: failure.corrected } } : {}),
-  hints: [...failure.hints],
+  hints: hintsOf(failure),
   ...(failure._tag === "FormulaError" ? { formula: failure.formula } : {}),
   ...(failure._tag === "AmbiguousInput" ? { readings: failure.readings.map((r) => ({ meaning: r.meaning, value: r.value ?? null, unit: r.unit ?? null })) } : {})
 })
