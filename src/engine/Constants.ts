@@ -49,7 +49,7 @@ export interface ConstantInfo {
   readonly unit: string
   readonly dimension: string
   readonly uncertainty: number | null
-  readonly is_exact: boolean
+  readonly isExact: boolean
   readonly source: string
   readonly category: Category
 }
@@ -117,7 +117,7 @@ export const toInfo = (catalog: Catalog, c: Constant): ConstantInfo | UnitError 
     unit: c.unit,
     dimension,
     uncertainty: c.uncertainty,
-    is_exact: isExact(c),
+    isExact: isExact(c),
     source: c.source,
     category: c.category
   }

@@ -110,13 +110,3 @@ export const semanticWarnings = (kinds: ReadonlyArray<QuantityKind>, declared: Q
   return warnings
 }
 
-export const describeKind = (k: QuantityKind) => ({
-  name: k.name,
-  dimension_name: DimensionNames.describe(k.dimension),
-  dimension_vector: Dimension.signature(k.dimension),
-  description: k.description,
-  aliases: [...k.aliases],
-  category: k.category,
-  disambiguation_hints: [...k.disambiguationHints],
-  builtin: k.builtin
-})

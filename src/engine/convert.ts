@@ -147,11 +147,11 @@ export interface DimensionCheck {
    * What relates two units that do not convert by themselves: "reciprocal" (a conversion answers
    * 1/x), "molar_mass", or an equivalence ("spectral", "thermal", "mass_energy") to state.
    */
-  readonly related_by: ReadonlyArray<string>
-  readonly dimension_a: string
-  readonly dimension_b: string
-  readonly signature_a: string
-  readonly signature_b: string
+  readonly relatedBy: ReadonlyArray<string>
+  readonly dimensionA: string
+  readonly dimensionB: string
+  readonly signatureA: string
+  readonly signatureB: string
   readonly reason: string | null
 }
 
@@ -164,11 +164,11 @@ export const checkDimensions = (catalog: Catalog, a: string, b: string, notation
     const related = isEngineError(verdict) && verdict._tag === "DimensionMismatch" ? StatedRelation.relatedBy(ua.dimension, ub.dimension) : []
     return {
       compatible: !isEngineError(verdict),
-      related_by: related,
-      dimension_a: DimensionNames.describe(ua.dimension),
-      dimension_b: DimensionNames.describe(ub.dimension),
-      signature_a: Dimension.signature(ua.dimension),
-      signature_b: Dimension.signature(ub.dimension),
+      relatedBy: related,
+      dimensionA: DimensionNames.describe(ua.dimension),
+      dimensionB: DimensionNames.describe(ub.dimension),
+      signatureA: Dimension.signature(ua.dimension),
+      signatureB: Dimension.signature(ub.dimension),
       reason: isEngineError(verdict) ? [verdict.message, ...verdict.hints.slice(1, 2)].join(". ") : null
     }
   })

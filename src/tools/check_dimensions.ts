@@ -33,6 +33,16 @@ export const checkDimensions = defineTool({
   handler: (input) =>
     Effect.gen(function* () {
       const catalog = yield* (yield* openWorkspace(input, "read")).catalog()
-      return yield* Engine.checkDimensions(catalog, input.unit_a, input.unit_b, input.notation)
+      const c = yield* Engine.checkDimensions(catalog, input.unit_a, input.unit_b, input.notation)
+      // the engine's shape in the tool's wire names
+      return {
+        compatible: c.compatible,
+        related_by: c.relatedBy,
+        dimension_a: c.dimensionA,
+        dimension_b: c.dimensionB,
+        signature_a: c.signatureA,
+        signature_b: c.signatureB,
+        reason: c.reason
+      }
     })
 })

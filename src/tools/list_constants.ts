@@ -46,12 +46,13 @@ export const listConstants = defineTool({
       const { catalog } = yield* UnitCatalog
       const data = yield* (yield* openWorkspace(input, "read")).get
       const listed = Constants.select([...Constants.builtin, ...workspaceConstants(data)], filter)
-      const result: Array<Constants.ConstantInfo> = []
+      const result: Array<typeof ConstantInfo.Type> = []
       for (const c of listed) {
         const info = Constants.toInfo(catalog, c)
         // every unit was resolved when the constant was defined (built-in ones by the constants test)
         if (isEngineError(info)) return yield* Effect.die(new Error(`Constant ${c.symbol} has a unit that no longer resolves: ${info.message}`))
-        result.push(info)
+        const { isExact, ...rest } = info
+        result.push({ ...rest, is_exact: isExact })
       }
       return { result }
     })

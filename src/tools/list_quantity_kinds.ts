@@ -5,6 +5,20 @@ import { InvalidDimension, isEngineError } from "../engine/errors.ts"
 import * as QuantityKind from "../engine/QuantityKind.ts"
 import { kindsOf, openWorkspace, workspaceField } from "./workspaceArgument.ts"
 import { defineTool, readOnly } from "./Tool.ts"
+import * as DimensionNames from "../engine/DimensionNames.ts"
+
+/** A kind in the tool's wire names. */
+const describeKind = (k: QuantityKind.QuantityKind) => ({
+  name: k.name,
+  dimension_name: DimensionNames.describe(k.dimension),
+  dimension_vector: Dimension.signature(k.dimension),
+  description: k.description,
+  aliases: [...k.aliases],
+  category: k.category,
+  disambiguation_hints: [...k.disambiguationHints],
+  builtin: k.builtin
+})
+
 
 export const ListQuantityKindsInput = Schema.Struct({
   workspace: workspaceField,
@@ -46,7 +60,7 @@ export const listQuantityKinds = defineTool({
       const result = kinds
         .filter((k) => (dimension === undefined || Dimension.equals(k.dimension, dimension)) && (input.category === undefined || k.category === input.category))
         .sort((a, b) => a.category.localeCompare(b.category) || a.name.localeCompare(b.name))
-        .map(QuantityKind.describeKind)
+        .map(describeKind)
       return { result }
     })
 })

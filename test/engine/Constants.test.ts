@@ -202,11 +202,11 @@ describe("listing and filtering", () => {
       unit: "m^3/(kg*s^2)",
       dimension: "gravitation",
       uncertainty: 1.5e-15,
-      is_exact: false,
+      isExact: false,
       source: "CODATA 2022",
       category: "measured"
     })
-    expect(info("c")).toMatchObject({ dimension: "velocity", is_exact: true, uncertainty: null, category: "exact" })
+    expect(info("c")).toMatchObject({ dimension: "velocity", isExact: true, uncertainty: null, category: "exact" })
     expect(info("α").dimension).toBe("ratio")
   })
 

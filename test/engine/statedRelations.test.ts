@@ -106,7 +106,7 @@ describe("physical equivalences are opt-in", () => {
   })
 
   it("says in check_dimensions what relates two units", () => {
-    const check = (a: string, b: string) => Effect.runSync(checkDimensions(catalog, a, b)).related_by
+    const check = (a: string, b: string) => Effect.runSync(checkDimensions(catalog, a, b)).relatedBy
     expect(check("mpg", "L/100km")).toEqual(["reciprocal"])
     expect(check("mg/dL", "mmol/L")).toEqual(["molar_mass"])
     expect(check("nm", "THz")).toEqual(["spectral"])
