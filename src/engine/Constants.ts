@@ -12,6 +12,7 @@ import { codata2022 } from "./constants/codata2022.ts"
 import * as DimensionNames from "./DimensionNames.ts"
 import { InvalidInput, isEngineError, type UnitError } from "./errors.ts"
 import { resolveUnitExpression } from "./UnitExpression.ts"
+import { Role } from "./roles.ts"
 
 /** @category models */
 export const categories = ["exact", "derived", "measured", "session"] as const
@@ -92,7 +93,7 @@ export const parseCategory = (input: string | undefined): CategoryFilter | Inval
   if (known) return known
   return new InvalidInput({
     message: `Unknown category: '${input}'`,
-    role: "category",
+    role: Role.category,
     got: input,
     expected: filters.join(", "),
     likelyFix: likelyName(normalized, filters),

@@ -11,6 +11,7 @@ import { InvalidDimension, UnknownKind, isEngineError } from "./errors.ts"
 import { builtinKinds } from "./kinds/builtin.ts"
 import { similarity } from "./similarity.ts"
 import { Action } from "./actions.ts"
+import { Role } from "./roles.ts"
 
 /** A kind as written in data: its dimension is text, parsed once. */
 export interface KindEntry {
@@ -34,7 +35,7 @@ export const fromEntry = (entry: KindEntry, builtin: boolean): QuantityKind | In
   if (isEngineError(dimension)) {
     return new InvalidDimension({
       message: `Invalid dimension '${entry.dimension}' for quantity kind '${entry.name}'`,
-      role: "dimension",
+      role: Role.dimension,
       got: entry.dimension,
       expected: dimension.expected,
       likelyFix: dimension.likelyFix,

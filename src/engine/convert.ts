@@ -91,7 +91,7 @@ export type ConvertError = UnitError | DimensionMismatch | NoConversionPath | Co
  */
 export const convertValue = (catalog: Catalog, value: number, from: string, to: string, notation: Notation = "conventional", stated?: StatedRelations): ConversionResult | ConvertError => {
   if (!Number.isFinite(value)) {
-    return new InvalidInput({ message: `The value must be a finite number, got ${value}`, role: "value", got: String(value), expected: "a finite number", hints: [] })
+    return new InvalidInput({ message: `The value must be a finite number, got ${value}`, role: Role.value, got: String(value), expected: "a finite number", hints: [] })
   }
   const relations = prepare(catalog, stated)
   if (isEngineError(relations)) return relations
@@ -103,10 +103,10 @@ export const convertValue = (catalog: Catalog, value: number, from: string, to: 
   if (isEngineError(converter) && converter._tag === "DimensionMismatch") converter = relatedConverter(source, target, relations) ?? converter
   if (isEngineError(converter)) return locate(converter, { role: Role.targetUnit })
   if (converter.kind === "reciprocal" && value === 0) {
-    return new ComputationError({ message: "0 has no reciprocal: the conversion between inverse dimensions is 1/x", role: "value", got: "0", hints: ["A zero of one quantity is an infinite amount of its inverse (0 mpg is no finite L/100km)"] })
+    return new ComputationError({ message: "0 has no reciprocal: the conversion between inverse dimensions is 1/x", role: Role.value, got: "0", hints: ["A zero of one quantity is an infinite amount of its inverse (0 mpg is no finite L/100km)"] })
   }
   const quantity = applyConverter(converter, value)
-  if (isEngineError(quantity)) return locate(quantity, { role: "value" })
+  if (isEngineError(quantity)) return locate(quantity, { role: Role.value })
   return {
     quantity,
     unit: to,

@@ -19,6 +19,7 @@ import { type PreparedFormula, prepare } from "../engine/PreparedFormula.ts"
 import type { Catalog } from "../engine/Catalog.ts"
 import { UnitCatalog } from "./UnitCatalog.ts"
 import { Action } from "../engine/actions.ts"
+import { Role } from "../engine/roles.ts"
 
 export class FormulaRegistry extends Context.Service<
   FormulaRegistry,
@@ -55,7 +56,7 @@ export class FormulaRegistry extends Context.Service<
             return yield* new DuplicateDefinition({
               kind: "duplicate_symbol",
               message: `Formula '${formula.name}' is already registered`,
-              role: "name",
+              role: Role.name,
               got: formula.name,
               hints: ["Choose another name; a registered formula cannot be replaced"]
             })
@@ -75,7 +76,7 @@ export class FormulaRegistry extends Context.Service<
             kind: "unknown_formula",
             formula: name,
             message: `Unknown formula: '${name}'`,
-            role: "name",
+            role: Role.name,
             got: name,
             likelyFix: fix,
             hints: [

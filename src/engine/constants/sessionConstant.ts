@@ -14,6 +14,7 @@ import * as Dimension from "../Dimension.ts"
 import { DuplicateDefinition, InvalidInput, InvalidUnit, InvalidValue, isEngineError } from "../errors.ts"
 import * as Rational from "../Rational.ts"
 import { format, resolveUnitExpression } from "../UnitExpression.ts"
+import { Role } from "../roles.ts"
 
 export interface SessionConstantInput {
   readonly symbol: string
@@ -42,7 +43,7 @@ export const asUnit = (c: Pick<Constant, "symbol" | "value" | "unit">): CustomUn
 })
 
 const duplicate = (message: string, hints: ReadonlyArray<string>, likelyFix?: string): DuplicateDefinition =>
-  new DuplicateDefinition({ kind: "duplicate_symbol", message, role: "symbol", hints: [...hints], likelyFix })
+  new DuplicateDefinition({ kind: "duplicate_symbol", message, role: Role.symbol, hints: [...hints], likelyFix })
 
 /** What `symbol` already means in unit expressions of the session, if anything: "kilogram (kg)", "m²". */
 const existingReading = (catalog: Catalog, symbol: string): string | undefined => {
@@ -89,12 +90,12 @@ const checkSymbol = (catalogs: Catalogs, existing: ReadonlyArray<Constant>, symb
 
 const checkNumbers = (value: number, uncertainty: number | null | undefined): InvalidValue | undefined => {
   if (!Number.isFinite(value)) {
-    return new InvalidValue({ message: `Value must be a finite number, got ${value}`, role: "value", got: String(value), hints: ["Give the constant's value as a finite number in its unit"] })
+    return new InvalidValue({ message: `Value must be a finite number, got ${value}`, role: Role.value, got: String(value), hints: ["Give the constant's value as a finite number in its unit"] })
   }
   if (value === 0) {
     return new InvalidValue({
       message: "Value must not be zero: a session constant is also a unit, and a unit of size zero converts to nothing",
-      role: "value",
+      role: Role.value,
       got: "0",
       hints: ["Give the constant's nonzero value in its unit"]
     })
@@ -102,7 +103,7 @@ const checkNumbers = (value: number, uncertainty: number | null | undefined): In
   if (uncertainty !== null && uncertainty !== undefined && !(Number.isFinite(uncertainty) && uncertainty >= 0)) {
     return new InvalidValue({
       message: `Uncertainty must be a finite number ≥ 0, got ${uncertainty}`,
-      role: "uncertainty",
+      role: Role.uncertainty,
       got: String(uncertainty),
       hints: ["Give the standard uncertainty (one sigma) in the constant's unit, or omit it for an exact value"]
     })
@@ -117,18 +118,18 @@ const checkUnit = (catalogs: Catalogs, unit: string): InvalidUnit | undefined =>
     if (!isEngineError(inSession)) {
       return new InvalidUnit({
         message: `Invalid unit '${unit}': a constant's unit must be built from built-in units, not units defined in this session`,
-        role: "unit",
+        role: Role.unit,
         got: unit,
         hints: ["Give the value in built-in units (convert it first if needed), e.g. m/s instead of a session unit"]
       })
     }
-    return new InvalidUnit({ message: `Invalid unit '${unit}': ${resolved.message}`, role: "unit", got: unit, likelyFix: resolved.likelyFix, hints: [...resolved.hints] })
+    return new InvalidUnit({ message: `Invalid unit '${unit}': ${resolved.message}`, role: Role.unit, got: unit, likelyFix: resolved.likelyFix, hints: [...resolved.hints] })
   }
   const nonlinear = resolved.temperatureScale ?? resolved.level
   if (nonlinear) {
     return new InvalidUnit({
       message: `Invalid unit '${unit}': ${nonlinear.name} is a point on a scale, not a multiple of a unit, so a constant cannot be measured in it`,
-      role: "unit",
+      role: Role.unit,
       got: unit,
       hints: resolved.temperatureScale ? ["Give a temperature in K (20 degC is 293.15 K)"] : ["Give the linear value (W, V, mol/L) instead of the level"]
     })
@@ -142,14 +143,14 @@ const checkUsableAsUnit = (catalogs: Catalogs, c: Constant): InvalidInput | Dupl
   if (isEngineError(overlay)) {
     return overlay._tag === "InvalidInput"
       ? duplicate(`Symbol '${c.symbol}' collides with a unit name: ${overlay.message}`, ["Use a different symbol"])
-      : new InvalidInput({ message: overlay.message, role: "symbol", hints: [...overlay.hints] })
+      : new InvalidInput({ message: overlay.message, role: Role.symbol, hints: [...overlay.hints] })
   }
   const read = resolveUnitExpression(overlay, c.symbol)
   const single = !isEngineError(read) && read.terms.length === 1 && read.terms[0]!.exponent === 1 && !read.terms[0]!.prefix && read.terms[0]!.unit.name === c.symbol
   if (single) return undefined
   return new InvalidInput({
     message: `Symbol '${c.symbol}' cannot be used as a unit name: unit expressions would not read it as one name`,
-    role: "symbol",
+    role: Role.symbol,
     got: c.symbol,
     hints: ["Use letters, digits (not first), '_' and subscripts, with no spaces or operators: 'g_local', 'vₛ', 'E_g'"]
   })
