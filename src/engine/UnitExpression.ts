@@ -3,7 +3,7 @@
  * and how any ambiguous part was read. `resolveUnitExpression` never throws; it returns the
  * expression or a typed error (UnknownUnit with suggestions, ParseError with the position).
  */
-import { type Catalog, type Resolved, type UnitRecord, describeUnit, symbolOf } from "./Catalog.ts"
+import { type Catalog, type QualifiedResolution, type Resolved, type UnitRecord, describeUnit, symbolOf } from "./Catalog.ts"
 import * as Dimension from "./Dimension.ts"
 import { AmbiguousInput, ParseError, UnknownUnit, isEngineError, type UnitError } from "./errors.ts"
 import { type AmbiguousName, ambiguous, dominant } from "./catalog/readings.ts"
@@ -128,6 +128,28 @@ const unknownUnit = (catalog: Catalog, expression: string, token: string, positi
   })
 }
 
+/**
+ * A qualified name the table does not give ("gallon (metric)", "gal{XYZ}"): never the bare name's
+ * reading, never a guess. The hints list the qualifiers the name takes, each with its unit.
+ */
+const unknownQualified = (catalog: Catalog, expression: string, token: string, position: number, q: Extract<QualifiedResolution, { ok: false }>): UnknownUnit => {
+  const hints: Array<string> = []
+  if (q.problem === "unknown-name") hints.push(`'${q.head}' is not a unit this catalog knows, with or without a qualifier`)
+  else if (q.problem === "unknown-qualifier") hints.push(`'${q.qualifier}' is not a qualifier this catalog reads (UK, US, metric, IT, th, survey, troy, avdp, liquid, dry, …)`)
+  else hints.push(`'${q.head}' has no reading qualified '${q.qualifier}'`)
+  if (q.known.length > 0) {
+    const readings = q.known.map((k) => {
+      const r = catalog.resolveQualified(`${q.head} (${k})`)
+      return r?.ok ? `'${q.head} (${k})' is ${describeUnit(r.resolved)}` : undefined
+    })
+    hints.push(`Qualified readings of '${q.head}': ${readings.filter((r) => r !== undefined).join("; ")}`)
+  } else if (q.problem !== "unknown-name") {
+    hints.push(`'${q.head}' takes no qualifier; write it without one, or name the unit meant`)
+  }
+  if (token !== expression) hints.push(`'${token}' at position ${position} of '${expression}' is the unknown part`)
+  return new UnknownUnit({ message: `Unknown unit: '${token}'`, unit: token, expression, position, hints, got: token })
+}
+
 const evaluateNode = (catalog: Catalog, expression: string, node: UnitSyntax.Node, notes: Array<string>): Evaluation => {
   switch (node._tag) {
     case "Number":
@@ -167,7 +189,11 @@ const evaluateNode = (catalog: Catalog, expression: string, node: UnitSyntax.Nod
           notes.push(`'${node.name}' read as ${describeUnit(known.unit)}, ${possessive(known.elsewhere.source)} name for it`)
         }
       }
-      if (!resolved) return { ok: false, error: unknownUnit(catalog, expression, node.name, node.start) }
+      if (!resolved) {
+        const qualified = catalog.resolveQualified(node.name)
+        if (qualified && !qualified.ok) return { ok: false, error: unknownQualified(catalog, expression, node.name, node.start, qualified) }
+        return { ok: false, error: unknownUnit(catalog, expression, node.name, node.start) }
+      }
       return { ok: true, terms: [{ unit: resolved.unit, prefix: resolved.prefix, exponent }], numeric: Rational.one }
     }
     case "Power": {

@@ -8,7 +8,12 @@
  * A number directly followed by a unit is one factor, so `L/100km` is L/(100 km) and `1/8 hr` is
  * 1/(8 hr). `*` and `/` group left to right (`mcg/kg/min` is mcg/(kg·min)); when a product follows a
  * quotient (`J/mol*K`), the reading is reported in `notes` because people often mean J/(mol·K).
+ *
+ * A name followed by a qualifier in braces (`gal{UK}`) or by one in parentheses made only of
+ * qualifier words (`gallon (UK)`, `qt (US dry)`; catalog/qualifiers.ts) is one name: qualifier words
+ * are never units, so `(degC)/s` and `kg/(m*s)` group exactly as before.
  */
+import { canonicalQualifier } from "./catalog/qualifiers.ts"
 
 export type Node =
   | { readonly _tag: "Name"; readonly name: string; readonly start: number; readonly end: number }
@@ -52,8 +57,9 @@ const SUPERSCRIPT_DIGITS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
 const MUL_CHARS = new Set(["*", "·", "⋅", "×", "•", "∙"])
 const DIV_CHARS = new Set(["/", "∕", "÷"])
 const SPACE = /[\s\u00a0\u2009\u202f]/
-const NAME_START = /[\p{L}_°%‰‱′″'"☉⊙℃℉µ]/u
-const NAME_PART = /[\p{L}\d_°%‰‱′″'"☉⊙℃℉µ]/u
+// ℧ (U+2127) is the mho's sign; ∆ (U+2206 INCREMENT) is typed for Δ (U+0394) in ∆°C
+const NAME_START = /[\p{L}_°%‰‱′″'"☉⊙℃℉µ℧∆]/u
+const NAME_PART = /[\p{L}\d_°%‰‱′″'"☉⊙℃℉µ℧∆]/u
 const NUMBER = /^(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?/
 
 // ASCII letters, digits and `_` answer the name test without running the Unicode regex
@@ -174,6 +180,17 @@ const tokenize = (input: string, options: SyntaxOptions, notes: Array<string>): 
           }
         }
       }
+      // "in H2O", "mm Hg": a length and the manometric fluid written apart, when the catalog knows them together
+      const fluid = /^[\s\u00a0]+(H2O|Hg|Aq)(?![\p{L}\d_])/u.exec(input.slice(j))
+      if (fluid && options.knows?.(text + fluid[1])) {
+        text = text + fluid[1]
+        j += fluid[0].length
+      }
+      const qualifier = qualifierAfter(input, j)
+      if (qualifier !== undefined && text.toLowerCase() !== "per") {
+        text = input.slice(i, qualifier)
+        j = qualifier
+      }
       const lower = text.toLowerCase()
       if (lower === "per") push({ kind: "div", text, start, end: j, spaceBefore })
       else push({ kind: "name", text, start, end: j, spaceBefore })
@@ -189,6 +206,23 @@ const tokenize = (input: string, options: SyntaxOptions, notes: Array<string>): 
   }
   tokens.push({ kind: "end", start: input.length, end: input.length, spaceBefore })
   return tokens
+}
+
+/**
+ * Where a qualifier written right after a name ends: `{…}` always (braces never group in this
+ * notation), `(…)` only when everything inside is qualifier words. Undefined when there is none.
+ */
+const qualifierAfter = (input: string, from: number): number | undefined => {
+  let k = from
+  while (k < input.length && SPACE.test(input[k]!)) k++
+  const open = input[k]
+  if (open !== "{" && open !== "(") return undefined
+  const close = input.indexOf(open === "{" ? "}" : ")", k + 1)
+  if (close < 0) return undefined
+  const inside = input.slice(k + 1, close)
+  if (/[(){}]/.test(inside)) return undefined
+  if (open === "(" && !("canonical" in canonicalQualifier(inside))) return undefined
+  return close + 1
 }
 
 /** No physical unit needs more; a bound keeps m^99999999 from being an expensive way to say Infinity. */

@@ -39,7 +39,7 @@ export const mechanics = [
   unit("kgf", "kilogram force", [1, "kg*g0"], { ...gravitational, aliases: ["kp"], names: ["kilopond", "kilogram-force"], plurals: ["kilograms force"] }),
   unit("gf", "gram force", [1, "g*g0"], { ...gravitational, names: ["gram-force", "pond"], plurals: ["grams force"] }),
   unit("ozf", "ounce force", [1, "oz*g0"], { ...gravitational, names: ["ounce-force"], plurals: ["ounces force"] }),
-  unit("kip", "kip", [1000, "lbf"], { ...gravitational, aliases: ["klbf"], names: ["kilopound force", "kilopound-force"] }),
+  unit("kip", "kip", [1000, "lbf"], { ...gravitational, aliases: ["klbf", "kipf"], names: ["kilopound force", "kilopound-force"] }),
   unit("tnf", "short ton force", [2000, "lbf"], { ...gravitational, aliases: ["short_ton_force"], names: ["short ton-force"], plurals: ["short tons force"] }),
   unit("tf", "tonne force", [1000, "kgf"], { ...gravitational, aliases: ["tonne_force"], names: ["metric ton force"], plurals: ["tonnes force"] }),
   unit("sn", "sthene", [1, "kN"], { system: "MTS", source: "NIST SP 811 B.8 (MTS system)", names: ["funal"] }),

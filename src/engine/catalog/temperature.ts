@@ -35,7 +35,7 @@ export const temperature = [
     note: "a point on the Réaumur scale"
   }),
   unit("delta_degC", "degree Celsius difference", [1, "K"], {
-    aliases: ["ΔdegC", "Δ°C"],
+    aliases: ["ΔdegC", "Δ°C", "∆degC", "∆°C"],
     names: ["Celsius degree", "delta degree Celsius"],
     system: "SI",
     source: "SI Brochure 2.3.1 (a Celsius interval equals a kelvin interval)",
@@ -43,7 +43,7 @@ export const temperature = [
     interval: true
   }),
   unit("delta_degF", "degree Fahrenheit difference", [ratio(5, 9), "K"], {
-    aliases: ["ΔdegF", "Δ°F"],
+    aliases: ["ΔdegF", "Δ°F", "∆degF", "∆°F"],
     names: ["Fahrenheit degree", "delta degree Fahrenheit"],
     system: "US customary",
     source: "NIST SP 811 B.9",
