@@ -80,6 +80,9 @@ const fail = (position: number, expected: string, message: string): never => {
   throw new Failure({ position, expected, message })
 }
 
+/** After a name with "per" in it: another word or number, juxtaposed (not an operator, "per" or a qualifier). */
+const PER_CONTINUES = /^[\s\u00a0]+(?!per\b)[\p{L}\d]/iu
+
 /** `10*3`, `10*-7`: UCUM's power of ten, never 10 × 3 (a white-cell count in 10*3/uL is per thousand). */
 const POWER_OF_TEN = /^10\*([+-]?\d+)/
 
@@ -173,6 +176,9 @@ const tokenize = (input: string, options: SyntaxOptions, notes: Array<string>): 
         for (const phrase of candidates) {
           const slice = input.slice(i, i + phrase.length)
           const after = input[i + phrase.length]
+          // a name with "per" in it followed by another word: English puts that word in the denominator
+          // too ("gram per square metre year" is g/(m²·a)), so the words are parsed one by one instead
+          if (phrase.includes(" per ") && PER_CONTINUES.test(input.slice(i + phrase.length))) continue
           if (slice.toLowerCase() === phrase && (after === undefined || !NAME_PART.test(after))) {
             text = slice
             j = i + phrase.length

@@ -55,7 +55,9 @@ const toRecord = (entry: UnitEntry, custom: boolean, reference: UnitExpression |
     custom,
     ...(entry.interval ? { interval: true } : {}),
     // the equivalent and the osmole: the relation to the mole is the substance's, never assumed
-    ...(entry.perSubstance ? { unconnected: true, note: entry.perSubstance } : {})
+    ...(entry.perSubstance ? { unconnected: true, note: entry.perSubstance } : {}),
+    // the erlang: dimensionless, yet no plain number is what it means
+    ...(entry.standalone ? { unconnected: true, note: entry.standalone } : {})
   }
   switch (d.kind) {
     case "base":

@@ -70,6 +70,8 @@ export interface UnitEntry {
   readonly interval: boolean
   /** Set for a unit that converts only to itself until the substance is given (see EntryOptions). */
   readonly perSubstance?: string
+  /** Set for a unit that converts only to itself, always (see EntryOptions). */
+  readonly standalone?: string
 }
 
 export interface EntryOptions {
@@ -87,6 +89,11 @@ export interface EntryOptions {
    * it converts only to itself unless the caller gives what it depends on. The text says what.
    */
   readonly perSubstance?: string
+  /**
+   * A unit that converts only to itself, whatever the caller gives: a dimensionless measure whose
+   * plain-number reading would be silently wrong (the erlang is not a ratio of 1). The text says why.
+   */
+  readonly standalone?: string
 }
 
 const entry = (symbol: string, name: string, definition: Definition, options: EntryOptions, defaultPrefixes: PrefixPolicy): UnitEntry => ({
@@ -102,7 +109,8 @@ const entry = (symbol: string, name: string, definition: Definition, options: En
   note: options.note,
   system: options.system ?? "SI",
   interval: options.interval ?? false,
-  ...(options.perSubstance ? { perSubstance: options.perSubstance } : {})
+  ...(options.perSubstance ? { perSubstance: options.perSubstance } : {}),
+  ...(options.standalone ? { standalone: options.standalone } : {})
 })
 
 /** An exact ratio n/d, for definitions: `ratio(5, 9)`. */

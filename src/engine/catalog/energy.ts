@@ -154,6 +154,17 @@ export const energy = [
     source: "US EIA, Natural gas explained: units (MMBtu = 1 million Btu); NIST SP 811 B.8 (BTU_IT)",
     note: "10⁶ International Table BTU = 1.05505585262 GJ (MM = thousand thousand, the gas trade's Roman numerals); MBtu alone is refused"
   }),
+  // the kilo-BTU of HVAC ratings (kBtu/h) and building energy (kBtu/ft², ENERGY STAR Portfolio Manager):
+  // k is never the Roman thousand's M, so it is read as written. Defined alone, not by a prefix policy on
+  // BTU, so that no spelling of MBtu ever becomes the mega.
+  unit("kBtu", "kilo British thermal unit", [1000, "BTU"], {
+    aliases: ["kBTU", "kbtu", "kBtu_IT"],
+    names: ["thousand British thermal units", "kilo-Btu"],
+    plurals: false,
+    system: "International Table",
+    source: "NIST SP 811 B.8 (BTU_IT) with the SI prefix kilo; ENERGY STAR Portfolio Manager (kBtu)",
+    note: "1000 International Table BTU = 1.05505585262 MJ"
+  }),
   unit("L_atm", "liter atmosphere", [1, "L*atm"], { system: "SI accepted", names: ["litre atmosphere", "liter-atmosphere"], source: "1 L × 101325 Pa", note: "101.325 J (pV work)" }),
   unit("Ws", "watt second", [1, "W*s"], { prefixes: "si", system: "SI", names: ["watt-second"], source: "NIST SP 811 B.8", note: "1 J (photographic flash energy)" }),
   unit("Wd", "watt day", [1, "W*d"], { prefixes: "si", system: "SI accepted", names: ["watt-day"], source: "SI Brochure table 8 (day)", note: "86400 J; nuclear burnup MWd/kgU" }),

@@ -100,6 +100,8 @@ export const qualified: ReadonlyArray<QualifiedReadings> = [
   { heads: ["oz"], readings: { avdp: "oz", troy: "ozt", apothecary: "oz_ap" } },
   { heads: ["lb"], readings: { avdp: "lb", troy: "lb_t", apothecary: "lb_ap" } },
   { heads: ["st"], readings: { UK: "st" } },
+  // one grain in every system (NIST HB 44 C-6: avoirdupois, troy and apothecaries' grains are equal)
+  { heads: ["gr"], readings: { UK: "gr", US: "gr", avdp: "gr", troy: "gr", apothecary: "gr" } },
   // length and area (NIST SP 447; 85 FR 62698)
   { heads: ["ft"], readings: { IT: "ft", survey: "ft_survey", "US survey": "ft_survey" } },
   { heads: ["mi"], readings: { IT: "mi", survey: "mi_survey", "US survey": "mi_survey" } },
@@ -110,7 +112,10 @@ export const qualified: ReadonlyArray<QualifiedReadings> = [
   { heads: ["ac"], readings: { IT: "ac", survey: "acre_survey", "US survey": "acre_survey" } },
   // energy and power (NIST SP 811 B.8)
   { heads: ["BTU"], readings: { IT: "BTU", th: "BTU_th", mean: "BTU_mean" } },
+  { heads: ["kBtu"], readings: { IT: "kBtu" } },
   { heads: ["calorie", "cal"], readings: { IT: "cal_IT", th: "cal", mean: "cal_mean", "15 °C": "cal_15", "20 °C": "cal_20" } },
   { heads: ["thm"], readings: { US: "thm" } },
+  // the US perm (ASTM E96: 1 gr/(h·ft²·inHg)); the metric perm (g/(d·m²·mmHg)) is not in the catalog
+  { heads: ["perm"], readings: { US: "perm" } },
   { heads: ["hp"], readings: { metric: "PS", UK: "hp", US: "hp", mechanical: "hp", electric: "hp_e", boiler: "hp_boiler" } }
 ]
