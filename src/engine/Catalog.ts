@@ -168,7 +168,9 @@ export class Catalog {
   resolveQualified(token: string): QualifiedResolution | undefined {
     const split = splitQualified(token)
     if (!split) return undefined
-    const { head, qualifier } = split
+    const { head, qualifier, braces } = split
+    // in parentheses, a unit as written is a unit, not a qualifier (gallon (us) is gallon × µs): as UnitSyntax reads it
+    if (!braces && (/\d/.test(qualifier) || this.resolve(qualifier.trim()) || qualifier.split(/[\s,]+/).some((w) => w !== "" && this.resolve(w)))) return undefined
     const headResolved = this.resolve(head)
     const lower = head.toLowerCase()
     const refused = ambiguous.find((a) => a.names.some((n) => n === head || (a.anyCase && n.toLowerCase() === lower)))

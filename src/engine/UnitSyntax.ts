@@ -10,8 +10,8 @@
  * quotient (`J/mol*K`), the reading is reported in `notes` because people often mean J/(mol·K).
  *
  * A name followed by a qualifier in braces (`gal{UK}`) or by one in parentheses made only of
- * qualifier words (`gallon (UK)`, `qt (US dry)`; catalog/qualifiers.ts) is one name: qualifier words
- * are never units, so `(degC)/s` and `kg/(m*s)` group exactly as before.
+ * qualifier words that are not units as written (`gallon (UK)`, `qt (US dry)`; catalog/qualifiers.ts)
+ * is one name, so `(degC)/s`, `kg/(m*s)` and `gallon (us)` (× µs) group exactly as before.
  */
 import { canonicalQualifier } from "./catalog/qualifiers.ts"
 
@@ -192,7 +192,7 @@ const tokenize = (input: string, options: SyntaxOptions, notes: Array<string>): 
         text = text + fluid[1]
         j += fluid[0].length
       }
-      const qualifier = qualifierAfter(input, j)
+      const qualifier = qualifierAfter(input, j, options.knows)
       if (qualifier !== undefined && text.toLowerCase() !== "per") {
         text = input.slice(i, qualifier)
         j = qualifier
@@ -218,7 +218,7 @@ const tokenize = (input: string, options: SyntaxOptions, notes: Array<string>): 
  * Where a qualifier written right after a name ends: `{…}` always (braces never group in this
  * notation), `(…)` only when everything inside is qualifier words. Undefined when there is none.
  */
-const qualifierAfter = (input: string, from: number): number | undefined => {
+const qualifierAfter = (input: string, from: number, knows: SyntaxOptions["knows"]): number | undefined => {
   let k = from
   while (k < input.length && SPACE.test(input[k]!)) k++
   const open = input[k]
@@ -227,7 +227,12 @@ const qualifierAfter = (input: string, from: number): number | undefined => {
   if (close < 0) return undefined
   const inside = input.slice(k + 1, close)
   if (/[(){}]/.test(inside)) return undefined
-  if (open === "(" && !("canonical" in canonicalQualifier(inside))) return undefined
+  // in parentheses, a text that is also a unit keeps its old meaning: "gallon (us)" is gallon × µs,
+  // "cal (15 °C)" a product (a qualifier with a number is read in braces only); without a catalog to ask, parentheses always group
+  if (open === "(") {
+    if (!knows || /\d/.test(inside) || !("canonical" in canonicalQualifier(inside))) return undefined
+    if (knows(inside.trim()) || inside.split(/[\s,]+/).some((w) => w !== "" && knows(w))) return undefined
+  }
   return close + 1
 }
 
