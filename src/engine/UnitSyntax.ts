@@ -80,8 +80,8 @@ const fail = (position: number, expected: string, message: string): never => {
   throw new Failure({ position, expected, message })
 }
 
-/** After a name with "per" in it: another word or number, juxtaposed (not an operator, "per" or a qualifier). */
-const PER_CONTINUES = /^[\s\u00a0]+(?!per\b)[\p{L}\d]/iu
+/** After a name with "per" in it: another word, juxtaposed (not an operator, "per", a power word or a qualifier). */
+const PER_CONTINUES = /^[\s\u00a0]+(?!(?:per|squared|cubed)\b)\p{L}/iu
 
 /** `10*3`, `10*-7`: UCUM's power of ten, never 10 × 3 (a white-cell count in 10*3/uL is per thousand). */
 const POWER_OF_TEN = /^10\*([+-]?\d+)/
@@ -171,17 +171,18 @@ const tokenize = (input: string, options: SyntaxOptions, notes: Array<string>): 
         break
       }
       // keep a catalog multi-word name ("fl oz", "nautical mile") in one token
+      let perContinues = false
       const candidates = options.multiWordNames?.get(text.toLowerCase())
       if (candidates) {
         for (const phrase of candidates) {
           const slice = input.slice(i, i + phrase.length)
           const after = input[i + phrase.length]
-          // a name with "per" in it followed by another word: English puts that word in the denominator
-          // too ("gram per square metre year" is g/(m²·a)), so the words are parsed one by one instead
-          if (phrase.includes(" per ") && PER_CONTINUES.test(input.slice(i + phrase.length))) continue
           if (slice.toLowerCase() === phrase && (after === undefined || !NAME_PART.test(after))) {
             text = slice
             j = i + phrase.length
+            // a name with "per" in it followed by another word: English puts that word in the denominator
+            // too ("gram per square metre year" is g/(m²·a)), never beside the name (gsm·a)
+            perContinues = phrase.includes(" per ") && PER_CONTINUES.test(input.slice(j))
             break
           }
         }
@@ -200,6 +201,10 @@ const tokenize = (input: string, options: SyntaxOptions, notes: Array<string>): 
       const lower = text.toLowerCase()
       if (lower === "per") push({ kind: "div", text, start, end: j, spaceBefore })
       else push({ kind: "name", text, start, end: j, spaceBefore })
+      if (perContinues && j === start + text.length) {
+        notes.push(`Read the words after '${text}' as its denominator too: '${text} ${input.slice(j).trim().split(/[\s*/]/)[0]}' is ${text} per ${input.slice(j).trim().split(/[\s*/]/)[0]}`)
+        push({ kind: "div", text: "per", start: j, end: j, spaceBefore: false })
+      }
       i = j
       if (input[i] === "-" && /\p{L}/u.test(input[i + 1] ?? "")) {
         notes.push(`Read the hyphen in '${input.slice(start, Math.min(input.length, i + 20)).split(/[\s*/]/)[0]}' as a product, as in kilowatt-hour`)
