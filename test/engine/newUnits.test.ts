@@ -4,6 +4,7 @@
 // refused with both readings; and the spelling rules (∆, "in H2O", names with "per") over the whole catalog.
 import { describe, expect, it } from "vitest"
 import { ambiguous } from "../../src/engine/catalog/readings.ts"
+import { codata2022 } from "../../src/engine/constants/codata2022.ts"
 import { converterBetween } from "../../src/engine/Conversion.ts"
 import { isEngineError } from "../../src/engine/errors.ts"
 import * as Rational from "../../src/engine/Rational.ts"
@@ -28,8 +29,10 @@ describe("new units agree with their definitions and with GNU units and pint", (
   // [expression, SI value by definition, GNU units' value, pint's value] (undefined where the tool has no such name)
   const table: ReadonlyArray<readonly [string, number, number | undefined, number | undefined]> = [
     ["Mcf", 1000 * 0.3048 ** 3, 28.316846592, undefined],
-    ["MMcf", 1e6 * 0.3048 ** 3, 28316846.592, undefined],
-    ["Ccf", 100 * 0.3048 ** 3, 2.8316846592, undefined], // GNU units spells it ccf
+    // GNU units reads MMcf as mega-Mcf, 10⁹ ft³ (28316847 m³): the trade's and the EIA's MMcf is 10⁶ ft³
+    ["MMcf", 1e6 * 0.3048 ** 3, undefined, undefined],
+    ["Ccf", 100 * 0.3048 ** 3, 2.8316846592, undefined],
+    ["ccf", 100 * 0.3048 ** 3, 2.8316846592, undefined],
     ["Bcf", 1e9 * 0.3048 ** 3, undefined, undefined],
     ["MMBtu", 1e6 * 1055.05585262, undefined, undefined],
     ["kBtu", 1000 * 1055.05585262, undefined, undefined],
@@ -119,6 +122,23 @@ describe("M is a thousand in some trades and a million to everyone else: never s
     expect(gaussian! / rationalized!).toBeCloseTo(Math.sqrt(4 * Math.PI), 9)
     // e/√α with CODATA 2022 α = 7.2973525643e-3
     expect(relative(gaussian!, 1.602176634e-19 / Math.sqrt(7.2973525643e-3))).toBeLessThan(1e-12)
+  })
+})
+
+describe("the Planck units", () => {
+  it("are the CODATA 2022 values of the constants table, unit for unit", () => {
+    const pairs = [
+      ["l_P", "lP"],
+      ["t_P", "tP"],
+      ["m_P", "mP"],
+      ["T_P", "TP"]
+    ] as const
+    for (const [unit, constant] of pairs) {
+      const c = codata2022.find((k) => k.symbol === constant)
+      expect(c, constant).toBeDefined()
+      expect(relative(si(unit), c!.value), unit).toBeLessThan(1e-15)
+      expect(meaning(c!.name)).toBe(meaning(unit))
+    }
   })
 })
 

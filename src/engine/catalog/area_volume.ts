@@ -52,10 +52,10 @@ export const areaVolume = [
   // Roman hundred, M a thousand, MM a million, never the SI mega. A volume only: the reference
   // conditions of a "standard" cubic foot (60 °F, 14.73 psia in the US) are the caller's to state.
   unit("Ccf", "hundred cubic feet", [100, "ft^3"], {
-    aliases: ["CCF"],
+    aliases: ["CCF", "ccf"],
     plurals: false,
     system: "US customary",
-    source: "US EIA, Natural gas explained: units (Ccf = 100 cubic feet)",
+    source: "US EIA, Natural gas explained: units (Ccf = 100 cubic feet); GNU units (ccf)",
     note: "100 ft³ of gas (C = Roman hundred, as on US gas bills); a volume, at whatever conditions the meter states"
   }),
   unit("Mcf", "thousand cubic feet", [1000, "ft^3"], {
@@ -69,8 +69,8 @@ export const areaVolume = [
     aliases: ["MMCF"],
     plurals: false,
     system: "US customary",
-    source: "US EIA, Natural gas explained: units (MMcf = 1 million cubic feet); GNU units (MMcf)",
-    note: "10⁶ ft³ of gas (MM = thousand thousand); a volume, at whatever conditions the meter states"
+    source: "US EIA, Natural gas explained: units (MMcf = 1 million cubic feet)",
+    note: "10⁶ ft³ of gas (MM = thousand thousand); a volume, at whatever conditions the meter states. GNU units reads MMcf as mega-Mcf, 10⁹ ft³"
   }),
   unit("Bcf", "billion cubic feet", [decimal("1e9"), "ft^3"], {
     plurals: false,
