@@ -138,11 +138,13 @@ const unknownQualified = (catalog: Catalog, expression: string, token: string, p
   else if (q.problem === "unknown-qualifier") hints.push(`'${q.qualifier}' is not a qualifier this catalog reads (UK, US, metric, IT, th, survey, troy, avdp, liquid, dry, …)`)
   else hints.push(`'${q.head}' has no reading qualified '${q.qualifier}'`)
   if (q.known.length > 0) {
-    const readings = q.known.map((k) => {
-      const r = catalog.resolveQualified(`${q.head} (${k})`)
-      return r?.ok ? `'${q.head} (${k})' is ${describeUnit(r.resolved)}` : undefined
-    })
-    hints.push(`Qualified readings of '${q.head}': ${readings.filter((r) => r !== undefined).join("; ")}`)
+    // one line per reading, its qualifiers together: 'gal (US)', 'gal (US liquid)' → gallon (gal)
+    const byUnit = new Map<string, Array<string>>()
+    for (const k of q.known) {
+      const r = catalog.resolveQualified(`${q.head}{${k}}`)
+      if (r?.ok) byUnit.set(describeUnit(r.resolved), [...(byUnit.get(describeUnit(r.resolved)) ?? []), `'${q.head} (${k})'`])
+    }
+    hints.push(`Qualified readings of '${q.head}': ${[...byUnit].map(([unit, written]) => `${written.join(" or ")} is ${unit}`).join("; ")}`)
   } else if (q.problem !== "unknown-name") {
     hints.push(`'${q.head}' takes no qualifier; write it without one, or name the unit meant`)
   }

@@ -61,7 +61,8 @@ export const mass = [
     source: "SI Brochure table 8",
     note: "1000 kg; takes only kilo and larger prefixes (Mt, Gt), and 'kt' is the knot, not the kilotonne"
   }),
-  unit("quintal", "quintal", [100, "kg"], { system: "SI accepted", names: ["metric quintal"], note: "100 kg (agriculture)" }),
+  // dt: the decitonne of German agricultural statistics (Destatis: yields in dt/ha), 100 kg like the quintal
+  unit("quintal", "quintal", [100, "kg"], { system: "SI accepted", aliases: ["dt"], names: ["metric quintal", "decitonne"], note: "100 kg (agriculture); dt is the decitonne, the same 100 kg" }),
   unit("slug", "slug", [1, "lbf*s^2/ft"], { ...avoirdupois, names: ["geepound"], note: "mass accelerated at 1 ft/s² by 1 lbf (14.593902937206 kg)" }),
   unit("ct_mass", "carat", [200, "mg"], {
     names: ["metric carat"],

@@ -111,7 +111,7 @@ export const mechanics = [
 
   // more force, pressure and structural loads
   unit("long_ton_force", "long ton force", [2240, "lbf"], { ...gravitational, names: ["long ton-force"], plurals: ["long tons force"], note: "9964.01641818352 N" }),
-  unit("Msi", "million pounds per square inch", [1000000, "psi"], { ...gravitational, names: ["megapound per square inch", "million psi"], plurals: false, note: "elastic moduli of composites, 6.894757 GPa" }),
+  unit("Msi", "million pounds per square inch", [1000000, "psi"], { ...gravitational, aliases: ["Mpsi"], names: ["megapound per square inch", "million psi"], plurals: false, note: "elastic moduli of composites, 6.894757 GPa" }),
   unit("plf", "pound per linear foot", [1, "lbf/ft"], { ...gravitational, plurals: ["pounds per linear foot"], note: "distributed load, force per length" }),
   unit("klf", "kip per linear foot", [1, "kip/ft"], { ...gravitational, plurals: ["kips per linear foot"], note: "distributed load, 1000 lbf/ft" }),
   unit("ksf", "kip per square foot", [1, "kip/ft^2"], { ...gravitational, plurals: ["kips per square foot"], note: "soil bearing pressure, 1000 lbf/ft²" }),

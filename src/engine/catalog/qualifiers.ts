@@ -93,6 +93,8 @@ export const qualified: ReadonlyArray<QualifiedReadings> = [
   { heads: ["tsp"], readings: { US: "tsp", metric: "tsp_metric" } },
   { heads: ["bu"], readings: { US: "bu", "US dry": "bu", dry: "bu", UK: "imp_bu" } },
   { heads: ["pk"], readings: { US: "pk", "US dry": "pk", dry: "pk", UK: "imp_pk" } },
+  // fuel economy: "miles per gallon (UK)" is the imperial figure, 1.2 × the US one
+  { heads: ["mpg"], readings: { US: "mpg", UK: "mpg_imp" } },
   { heads: ["bbl"], readings: { US: "bbl", petroleum: "bbl", "US petroleum": "bbl", "US fluid": "bbl_fluid", "US liquid": "bbl_fluid", "US dry": "bbl_dry", dry: "bbl_dry" } },
   // mass (NIST HB 44 C-6; NIST SP 811 B.8)
   { heads: ["ton"], readings: { US: "short_ton", short: "short_ton", UK: "long_ton", long: "long_ton", metric: "t" } },

@@ -153,6 +153,14 @@ export const ambiguous: ReadonlyArray<AmbiguousName> = [
       { meaning: "million pounds (M read as the SI mega, as GNU units does)", unit: "MMlb" }
     ]
   },
+  {
+    names: ["Mlbf"],
+    anyCase: false,
+    readings: [
+      { meaning: "thousand pound-force (M = Roman thousand; the kip)", unit: "kip" },
+      { meaning: "million pound-force (M read as the SI mega: rocket thrust, QUDT's Mlbf)", unit: "1000000 lbf" }
+    ]
+  },
   // The Planck charge has two definitions in use, a factor √(4π) apart
   {
     names: ["q_P", "planck_charge", "planckcharge"],
