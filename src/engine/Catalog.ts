@@ -4,9 +4,9 @@
  * custom units form an overlay over it that never shadows a built-in name.
  *
  * Resolution order for one token: an exact symbol or alias (case-sensitive), then a spelled name
- * or plural (case-insensitive), then a prefix the unit accepts followed by a symbol ("km") or by a
- * name ("kilometre"). Symbols are never matched case-insensitively: `Kg`, `c` and `MM` are unknown,
- * not silently something else.
+ * or plural (case-insensitive), then a qualified name ("gallon (UK)", "gal{UK}": catalog/qualifiers.ts),
+ * then a prefix the unit accepts followed by a symbol ("km") or by a name ("kilometre"). Symbols are
+ * never matched case-insensitively: `Kg`, `c` and `MM` are unknown, not silently something else.
  */
 import * as Dimension from "./Dimension.ts"
 import * as DimensionNames from "./DimensionNames.ts"
@@ -188,15 +188,16 @@ export class Catalog {
 
   /** Resolves one token of a unit expression, or undefined. */
   resolve(token: string): Resolved | undefined {
-    if (token.endsWith(")") || token.endsWith("}")) {
-      const q = this.resolveQualified(token)
-      if (q) return q.ok ? q.resolved : undefined
-    }
     const exact = this.symbolRecord(token)
     if (exact) return { unit: exact, prefix: undefined }
     const lower = token.toLowerCase()
     const named = this.nameRecord(lower)
     if (named) return { unit: named, prefix: undefined }
+    // after the exact forms, so a name that itself ends in a bracket (a session's "widget (big)") stays whole
+    if (token.endsWith(")") || token.endsWith("}")) {
+      const q = this.resolveQualified(token)
+      if (q) return q.ok ? q.resolved : undefined
+    }
     for (const [form, prefix] of Prefix.symbolForms) {
       if (token.length > form.length && token.startsWith(form)) {
         const unit = this.symbolRecord(token.slice(form.length))
