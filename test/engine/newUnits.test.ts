@@ -48,7 +48,13 @@ describe("new units agree with their definitions and with GNU units and pint", (
     ["in H2O", 249.08891, 249.08891, undefined],
     ["kvarh", 3.6e6, undefined, undefined],
     ["kVAh", 3.6e6, undefined, undefined],
-    ["ppq", 1e-15, undefined, undefined]
+    ["ppq", 1e-15, undefined, undefined],
+    ["dt", 100, 100, 100],
+    ["decitonne", 100, 100, 100],
+    // pint reads daa as the deca-annum (its 'a' is the year); GNU units and agriculture read the decare
+    ["daa", 1000, 1000, undefined],
+    ["Mpsi", 6894757293.168361, 6894757293.168361, 6894757293.168361],
+    ["udeg", Math.PI / 180e6, 1.7453292519943296e-8, undefined]
   ]
 
   it.each(table)("%s", (expression, exact, gnu, pint) => {

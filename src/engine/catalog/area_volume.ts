@@ -11,7 +11,7 @@ export const areaVolume = [
   // area
   unit("ha", "hectare", [10000, "m^2"], { system: "SI accepted", source: "SI Brochure table 8" }),
   // the decare (Norway's dekar, Turkey's dönüm since 1931, Bulgaria's декар): 10 ares
-  unit("daa", "decare", [1000, "m^2"], { system: "SI accepted", names: ["dekar"], source: "SI Brochure table 8 (are, 100 m²) with the SI prefix deca", note: "1000 m² (10 a)" }),
+  unit("daa", "decare", [1000, "m^2"], { system: "SI accepted", names: ["dekar"], source: "SI Brochure table 8 (are, 100 m²) with the SI prefix deca", note: "1000 m² (10 a); pint reads daa as ten years (deca-annum)" }),
   unit("ac", "acre", [43560, "ft^2"], {
     ...us,
     names: ["international acre"],
