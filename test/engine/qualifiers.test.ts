@@ -149,6 +149,25 @@ describe("a qualifier the table does not give", () => {
     }
   })
 
+  it("lists readings that paste back: each qualified spelling in the hints resolves to the unit it names", () => {
+    const heads = [...new Set(table.map((t) => t.head))]
+    let checked = 0
+    for (const head of heads) {
+      const r = resolveUnitExpression(catalog, `${head}{XYZ}`)
+      if (!isEngineError(r)) throw new Error(`${head}{XYZ} resolved`)
+      const line = r.hints.find((h) => h.startsWith("Qualified readings of"))!
+      for (const group of line.slice(line.indexOf(": ") + 2).split("; ")) {
+        // "imperial gallon (imp_gal)", or the bare name where name and symbol are one ("cup")
+        const symbol = /\((\S+)\)$/.exec(group)?.[1] ?? group.slice(group.lastIndexOf(" is ") + 4)
+        for (const [, written] of group.matchAll(/'([^']+)'(?= or | is )/g)) {
+          expect({ written, symbol: symbolOf(written!) }).toEqual({ written, symbol })
+          checked++
+        }
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(table.length)
+  })
+
   it("on a name that takes no qualifier is an error too, never the bare name's reading", () => {
     for (const written of ["meter (UK)", "m{US}", "second (metric)", "kg{IT}"]) {
       const r = resolveUnitExpression(catalog, written)
