@@ -195,7 +195,14 @@ const evaluateNode = (catalog: Catalog, expression: string, node: UnitSyntax.Nod
       }
       if (!resolved) {
         const qualified = catalog.resolveQualified(node.name)
-        if (qualified && !qualified.ok) return { ok: false, error: unknownQualified(catalog, expression, node.name, node.start, qualified) }
+        if (qualified && !qualified.ok) {
+          // a misspelt name before a qualifier ("galon (UK)"): the name's own suggestions, when the fix reads
+          if (qualified.problem === "unknown-name") {
+            const head = unknownUnit(catalog, expression, qualified.head, node.start)
+            if (head.corrected !== undefined && !isEngineError(resolveUnitExpression(catalog, head.corrected))) return { ok: false, error: head }
+          }
+          return { ok: false, error: unknownQualified(catalog, expression, node.name, node.start, qualified) }
+        }
         return { ok: false, error: unknownUnit(catalog, expression, node.name, node.start) }
       }
       return { ok: true, terms: [{ unit: resolved.unit, prefix: resolved.prefix, exponent }], numeric: Rational.one }

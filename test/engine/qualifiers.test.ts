@@ -176,6 +176,13 @@ describe("a qualifier the table does not give", () => {
     }
   })
 
+  it("a misspelt name before a known qualifier gets the name's fix, which pastes back to the qualified reading", () => {
+    const r = resolveUnitExpression(catalog, "galon (UK)")
+    expect(r).toMatchObject({ _tag: "UnknownUnit", unit: "galon" })
+    if (!isEngineError(r) || r._tag !== "UnknownUnit" || r.corrected === undefined) throw new Error("no fix for 'galon (UK)'")
+    expect(symbolOf(r.corrected)).toBe("imp_gal")
+  })
+
   it("inside a compound names only the qualified token: 'L/gal{XYZ}'", () => {
     const r = resolveUnitExpression(catalog, "L/gal{XYZ}")
     expect(r).toMatchObject({ _tag: "UnknownUnit", unit: "gal{XYZ}", position: 2 })
