@@ -178,6 +178,8 @@ describe("spelling rules across the catalog", () => {
       const [, length, fluid] = /^(.+)(H2O|Hg|Aq)$/.exec(r.symbol)!
       expect({ written: `${length} ${fluid}`, meaning: meaning(`${length} ${fluid}`) }).toEqual({ written: `${length} ${fluid}`, meaning: meaning(r.symbol) })
     }
+    // the fluids alone are no units, so joining them only turns errors into answers
+    for (const fluid of ["H2O", "Hg", "Aq"]) expect(catalog.resolve(fluid)).toBeUndefined()
     // only the fluids join: 'N m' stays a product
     expect(meaning("N m")).toBe(meaning("N*m"))
   })
