@@ -4,15 +4,17 @@
  * custom units form an overlay over it that never shadows a built-in name.
  *
  * Resolution order for one token: an exact symbol or alias (case-sensitive), then a spelled name
- * or plural (case-insensitive), then a prefix the unit accepts followed by a symbol ("km") or by a
- * name ("kilometre"). Symbols are never matched case-insensitively: `Kg`, `c` and `MM` are unknown,
- * not silently something else.
+ * or plural (case-insensitive), then a qualified name ("gallon (UK)", "gal{UK}": catalog/qualifiers.ts),
+ * then a prefix the unit accepts followed by a symbol ("km") or by a name ("kilometre"). Symbols are
+ * never matched case-insensitively: `Kg`, `c` and `MM` are unknown, not silently something else.
  */
 import * as Dimension from "./Dimension.ts"
 import * as DimensionNames from "./DimensionNames.ts"
 import * as Prefix from "./Prefix.ts"
 import * as Rational from "./Rational.ts"
 import type { UnitEntry } from "./catalog/define.ts"
+import { canonicalQualifier, qualified, type QualifiedReadings } from "./catalog/qualifiers.ts"
+import { ambiguous } from "./catalog/readings.ts"
 
 export interface LogarithmicScale {
   readonly base: number
@@ -82,6 +84,24 @@ export const spelledForms = (record: { readonly name: string; readonly names: Re
   return [...forms]
 }
 
+/** `gallon (UK)`, `gal{UK}`, `fl oz{US}`: a name, then a qualifier in parentheses or braces, and nothing after. */
+const QUALIFIED = /^(.*?\S)\s*(?:\(([^(){}]*)\)|\{([^(){}]*)\})$/u
+
+/** The name and the qualifier text of a qualified token, or undefined when the token has no qualifier. */
+export const splitQualified = (token: string): { readonly head: string; readonly qualifier: string; readonly braces: boolean } | undefined => {
+  const m = QUALIFIED.exec(token)
+  if (!m) return undefined
+  return m[3] !== undefined ? { head: m[1]!, qualifier: m[3], braces: true } : { head: m[1]!, qualifier: m[2]!, braces: false }
+}
+
+const qualifiedBySymbol = new Map<string, QualifiedReadings>()
+for (const q of qualified) for (const h of q.heads) qualifiedBySymbol.set(h, q)
+
+/** What a qualified token means, or why it has no meaning: the rule qualifiers.ts states. */
+export type QualifiedResolution =
+  | { readonly ok: true; readonly resolved: Resolved; readonly qualifier: string }
+  | { readonly ok: false; readonly problem: "unknown-name" | "unknown-qualifier" | "not-applicable"; readonly head: string; readonly qualifier: string; readonly known: ReadonlyArray<string> }
+
 export class Catalog {
   private readonly symbols = new Map<string, UnitRecord>()
   private readonly names = new Map<string, UnitRecord>()
@@ -142,6 +162,32 @@ export class Catalog {
     return this.parent ? [...this.parent.allRecords(), ...this.records] : this.records
   }
 
+  /**
+   * A qualified token ("gallon (UK)", "kcal{IT}", "ton (US)"): its head resolved as any token (or as a
+   * name refused alone in readings.ts, such as "ton"), its qualifier through the table in
+   * catalog/qualifiers.ts. A prefix on the head carries over when the reading takes it.
+   */
+  resolveQualified(token: string): QualifiedResolution | undefined {
+    const split = splitQualified(token)
+    if (!split) return undefined
+    const { head, qualifier, braces } = split
+    // in parentheses, a unit as written is a unit, not a qualifier (gallon (us) is gallon × µs): as UnitSyntax reads it
+    if (!braces && (/\d/.test(qualifier) || this.resolve(qualifier.trim()) || qualifier.split(/[\s,]+/).some((w) => w !== "" && this.resolve(w)))) return undefined
+    const headResolved = this.resolve(head)
+    const lower = head.toLowerCase()
+    const refused = ambiguous.find((a) => a.names.some((n) => n === head || (a.anyCase && n.toLowerCase() === lower)))
+    const table = headResolved && !headResolved.unit.custom ? qualifiedBySymbol.get(headResolved.unit.symbol) : refused ? refused.names.map((n) => qualifiedBySymbol.get(n)).find((q) => q) : undefined
+    if (!table) return { ok: false, problem: headResolved || refused ? "not-applicable" : "unknown-name", head, qualifier, known: [] }
+    const known = Object.keys(table.readings)
+    const canonical = canonicalQualifier(qualifier)
+    if (!("canonical" in canonical)) return { ok: false, problem: "unknown-qualifier", head, qualifier, known }
+    const reading = table.readings[canonical.canonical]
+    const record = reading === undefined ? undefined : this.symbolRecord(reading)
+    const prefix = headResolved?.prefix
+    if (!record || (prefix && !Prefix.allows(record.prefixes, prefix))) return { ok: false, problem: "not-applicable", head, qualifier, known }
+    return { ok: true, resolved: { unit: record, prefix }, qualifier: canonical.canonical }
+  }
+
   /** Resolves one token of a unit expression, or undefined. */
   resolve(token: string): Resolved | undefined {
     const exact = this.symbolRecord(token)
@@ -149,6 +195,11 @@ export class Catalog {
     const lower = token.toLowerCase()
     const named = this.nameRecord(lower)
     if (named) return { unit: named, prefix: undefined }
+    // after the exact forms, so a name that itself ends in a bracket (a session's "widget (big)") stays whole
+    if (token.endsWith(")") || token.endsWith("}")) {
+      const q = this.resolveQualified(token)
+      if (q) return q.ok ? q.resolved : undefined
+    }
     for (const [form, prefix] of Prefix.symbolForms) {
       if (token.length > form.length && token.startsWith(form)) {
         const unit = this.symbolRecord(token.slice(form.length))

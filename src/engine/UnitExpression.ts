@@ -3,7 +3,7 @@
  * and how any ambiguous part was read. `resolveUnitExpression` never throws; it returns the
  * expression or a typed error (UnknownUnit with suggestions, ParseError with the position).
  */
-import { type Catalog, type Resolved, type UnitRecord, describeUnit, symbolOf } from "./Catalog.ts"
+import { type Catalog, type QualifiedResolution, type Resolved, type UnitRecord, describeUnit, symbolOf } from "./Catalog.ts"
 import * as Dimension from "./Dimension.ts"
 import { AmbiguousInput, ParseError, UnknownUnit, isEngineError, type UnitError } from "./errors.ts"
 import { type AmbiguousName, ambiguous, dominant, wordNotes } from "./catalog/readings.ts"
@@ -141,6 +141,32 @@ const unknownUnit = (catalog: Catalog, expression: string, token: string, positi
   })
 }
 
+/**
+ * A qualified name the table does not give ("gallon (metric)", "gal{XYZ}"): never the bare name's
+ * reading, never a guess. The hints list the qualifiers the name takes, each with its unit.
+ */
+const unknownQualified = (catalog: Catalog, expression: string, token: string, position: number, q: Extract<QualifiedResolution, { ok: false }>): UnknownUnit => {
+  const hints: Array<string> = []
+  if (q.problem === "unknown-name") hints.push(`'${q.head}' is not a unit this catalog knows, with or without a qualifier`)
+  else if (q.problem === "unknown-qualifier") hints.push(`'${q.qualifier}' is not a qualifier this catalog reads (UK, US, metric, IT, th, survey, troy, avdp, liquid, dry, …)`)
+  else hints.push(`'${q.head}' has no reading qualified '${q.qualifier}'`)
+  if (q.known.length > 0) {
+    // one line per reading, its qualifiers together: 'gal (US)', 'gal (US liquid)' → gallon (gal)
+    const byUnit = new Map<string, Array<string>>()
+    for (const k of q.known) {
+      const r = catalog.resolveQualified(`${q.head}{${k}}`)
+      // braces where parentheses would group: a qualifier with a number ("cal{15 °C}")
+      const written = /\d/.test(k) ? `${q.head}{${k}}` : `${q.head} (${k})`
+      if (r?.ok) byUnit.set(describeUnit(r.resolved), [...(byUnit.get(describeUnit(r.resolved)) ?? []), `'${written}'`])
+    }
+    hints.push(`Qualified readings of '${q.head}': ${[...byUnit].map(([unit, written]) => `${written.join(" or ")} is ${unit}`).join("; ")}`)
+  } else if (q.problem !== "unknown-name") {
+    hints.push(`'${q.head}' takes no qualifier; write it without one, or name the unit meant`)
+  }
+  if (token !== expression) hints.push(`'${token}' at position ${position} of '${expression}' is the unknown part`)
+  return new UnknownUnit({ message: `Unknown unit: '${token}'`, unit: token, expression, position, hints, got: token })
+}
+
 const evaluateNode = (catalog: Catalog, expression: string, node: UnitSyntax.Node, notes: Array<string>): Evaluation => {
   switch (node._tag) {
     case "Number":
@@ -180,7 +206,18 @@ const evaluateNode = (catalog: Catalog, expression: string, node: UnitSyntax.Nod
           notes.push(`'${node.name}' read as ${describeUnit(known.unit)}, ${possessive(known.elsewhere.source)} name for it`)
         }
       }
-      if (!resolved) return { ok: false, error: unknownUnit(catalog, expression, node.name, node.start) }
+      if (!resolved) {
+        const qualified = catalog.resolveQualified(node.name)
+        if (qualified && !qualified.ok) {
+          // a misspelt name before a qualifier ("galon (UK)"): the name's own suggestions, when the fix reads
+          if (qualified.problem === "unknown-name") {
+            const head = unknownUnit(catalog, expression, qualified.head, node.start)
+            if (head.corrected !== undefined && !isEngineError(resolveUnitExpression(catalog, head.corrected))) return { ok: false, error: head }
+          }
+          return { ok: false, error: unknownQualified(catalog, expression, node.name, node.start, qualified) }
+        }
+        return { ok: false, error: unknownUnit(catalog, expression, node.name, node.start) }
+      }
       const wordNote = resolved.unit.custom ? undefined : wordNotes[node.name.toLowerCase()]
       if (wordNote !== undefined) notes.push(wordNote)
       return { ok: true, terms: [{ unit: resolved.unit, prefix: resolved.prefix, exponent }], numeric: Rational.one }

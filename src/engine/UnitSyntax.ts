@@ -8,7 +8,12 @@
  * A number directly followed by a unit is one factor, so `L/100km` is L/(100 km) and `1/8 hr` is
  * 1/(8 hr). `*` and `/` group left to right (`mcg/kg/min` is mcg/(kg·min)); when a product follows a
  * quotient (`J/mol*K`), the reading is reported in `notes` because people often mean J/(mol·K).
+ *
+ * A name followed by a qualifier in braces (`gal{UK}`) or by one in parentheses made only of
+ * qualifier words that are not units as written (`gallon (UK)`, `qt (US dry)`; catalog/qualifiers.ts)
+ * is one name, so `(degC)/s`, `kg/(m*s)` and `gallon (us)` (× µs) group exactly as before.
  */
+import { canonicalQualifier } from "./catalog/qualifiers.ts"
 
 export type Node =
   | { readonly _tag: "Name"; readonly name: string; readonly start: number; readonly end: number }
@@ -52,8 +57,9 @@ const SUPERSCRIPT_DIGITS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
 const MUL_CHARS = new Set(["*", "·", "⋅", "×", "•", "∙"])
 const DIV_CHARS = new Set(["/", "∕", "÷"])
 const SPACE = /[\s\u00a0\u2009\u202f]/
-const NAME_START = /[\p{L}_°%‰‱′″'"☉⊙℃℉µ]/u
-const NAME_PART = /[\p{L}\d_°%‰‱′″'"☉⊙℃℉µ]/u
+// ℧ (U+2127) is the mho's sign; ∆ (U+2206 INCREMENT) is typed for Δ (U+0394) in ∆°C
+const NAME_START = /[\p{L}_°%‰‱′″'"☉⊙℃℉µ℧∆]/u
+const NAME_PART = /[\p{L}\d_°%‰‱′″'"☉⊙℃℉µ℧∆]/u
 const NUMBER = /^(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?/
 
 // ASCII letters, digits and `_` answer the name test without running the Unicode regex
@@ -73,6 +79,9 @@ class Failure {
 const fail = (position: number, expected: string, message: string): never => {
   throw new Failure({ position, expected, message })
 }
+
+/** After a name with "per" in it: another word, juxtaposed (not an operator, "per", a power word or a qualifier). */
+const PER_CONTINUES = /^[\s\u00a0]+(?!(?:per|squared|cubed)\b)\p{L}/iu
 
 /** `10*3`, `10*-7`: UCUM's power of ten, never 10 × 3 (a white-cell count in 10*3/uL is per thousand). */
 const POWER_OF_TEN = /^10\*([+-]?\d+)/
@@ -162,6 +171,7 @@ const tokenize = (input: string, options: SyntaxOptions, notes: Array<string>): 
         break
       }
       // keep a catalog multi-word name ("fl oz", "nautical mile") in one token
+      let perContinues = false
       const candidates = options.multiWordNames?.get(text.toLowerCase())
       if (candidates) {
         for (const phrase of candidates) {
@@ -170,13 +180,31 @@ const tokenize = (input: string, options: SyntaxOptions, notes: Array<string>): 
           if (slice.toLowerCase() === phrase && (after === undefined || !NAME_PART.test(after))) {
             text = slice
             j = i + phrase.length
+            // a name with "per" in it followed by another word: English puts that word in the denominator
+            // too ("gram per square metre year" is g/(m²·a)), never beside the name (gsm·a)
+            perContinues = phrase.includes(" per ") && PER_CONTINUES.test(input.slice(j))
             break
           }
         }
       }
+      // "in H2O", "mm Hg": a length and the manometric fluid written apart, when the catalog knows them together
+      const fluid = /^[\s\u00a0]+(H2O|Hg|Aq)(?![\p{L}\d_])/u.exec(input.slice(j))
+      if (fluid && options.knows?.(text + fluid[1])) {
+        text = text + fluid[1]
+        j += fluid[0].length
+      }
+      const qualifier = qualifierAfter(input, j, options.knows)
+      if (qualifier !== undefined && text.toLowerCase() !== "per") {
+        text = input.slice(i, qualifier)
+        j = qualifier
+      }
       const lower = text.toLowerCase()
       if (lower === "per") push({ kind: "div", text, start, end: j, spaceBefore })
       else push({ kind: "name", text, start, end: j, spaceBefore })
+      if (perContinues && j === start + text.length) {
+        notes.push(`Read the words after '${text}' as its denominator too: '${text} ${input.slice(j).trim().split(/[\s*/]/)[0]}' is ${text} per ${input.slice(j).trim().split(/[\s*/]/)[0]}`)
+        push({ kind: "div", text: "per", start: j, end: j, spaceBefore: false })
+      }
       i = j
       if (input[i] === "-" && /\p{L}/u.test(input[i + 1] ?? "")) {
         notes.push(`Read the hyphen in '${input.slice(start, Math.min(input.length, i + 20)).split(/[\s*/]/)[0]}' as a product, as in kilowatt-hour`)
@@ -189,6 +217,28 @@ const tokenize = (input: string, options: SyntaxOptions, notes: Array<string>): 
   }
   tokens.push({ kind: "end", start: input.length, end: input.length, spaceBefore })
   return tokens
+}
+
+/**
+ * Where a qualifier written right after a name ends: `{…}` always (braces never group in this
+ * notation), `(…)` only when everything inside is qualifier words. Undefined when there is none.
+ */
+const qualifierAfter = (input: string, from: number, knows: SyntaxOptions["knows"]): number | undefined => {
+  let k = from
+  while (k < input.length && SPACE.test(input[k]!)) k++
+  const open = input[k]
+  if (open !== "{" && open !== "(") return undefined
+  const close = input.indexOf(open === "{" ? "}" : ")", k + 1)
+  if (close < 0) return undefined
+  const inside = input.slice(k + 1, close)
+  if (/[(){}]/.test(inside)) return undefined
+  // in parentheses, a text that is also a unit keeps its old meaning: "gallon (us)" is gallon × µs,
+  // "cal (15 °C)" a product (a qualifier with a number is read in braces only); without a catalog to ask, parentheses always group
+  if (open === "(") {
+    if (!knows || /\d/.test(inside) || !("canonical" in canonicalQualifier(inside))) return undefined
+    if (knows(inside.trim()) || inside.split(/[\s,]+/).some((w) => w !== "" && knows(w))) return undefined
+  }
+  return close + 1
 }
 
 /** No physical unit needs more; a bound keeps m^99999999 from being an expensive way to say Infinity. */

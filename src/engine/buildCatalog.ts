@@ -56,7 +56,9 @@ const toRecord = (entry: UnitEntry, custom: boolean, reference: UnitExpression |
     ...(entry.interval ? { interval: true } : {}),
     ...(entry.pressureReference ? { pressureReference: entry.pressureReference } : {}),
     // the equivalent and the osmole: the relation to the mole is the substance's, never assumed
-    ...(entry.perSubstance ? { unconnected: true, note: entry.perSubstance } : {})
+    ...(entry.perSubstance ? { unconnected: true, note: entry.perSubstance } : {}),
+    // the erlang: dimensionless, yet no plain number is what it means
+    ...(entry.standalone ? { unconnected: true, note: entry.standalone } : {})
   }
   switch (d.kind) {
     case "base":

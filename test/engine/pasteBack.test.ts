@@ -91,8 +91,12 @@ describe("a likely_fix pasted back gives the intended unit", () => {
   })
 
   it("names no pseudo-system in hints: a name GNU units and pint disagree on is said to be that", () => {
-    const r = resolveUnitExpression(catalog, "in H2O")
-    expect(isEngineError(r) && r.hints.join(" ")).not.toMatch(/unit in disputed/)
+    for (const name of ["H2O", "Hg", "water"]) {
+      const r = resolveUnitExpression(catalog, name)
+      if (!isEngineError(r)) throw new Error(`${name} resolved`)
+      expect(r.hints.join(" ")).not.toMatch(/unit in disputed/)
+      expect(r.hints.join(" ")).toMatch(/GNU units and pint, which give it different meanings/)
+    }
   })
 
   it("reads the display form only when name and symbol are the same unit: 'meter (m)' is m, 'm (s)' is m·s", () => {

@@ -8,6 +8,11 @@ const accepted = { system: "SI accepted", source: "SI Brochure table 8" } as con
 
 export const angle = [
   unit("deg", "degree", [ratio(Math.PI, 180), "rad"], { ...accepted, aliases: ["°"], names: ["arcdegree", "degree of arc"], note: "plane angle; °C and °F are temperatures" }),
+  // Prefixed degrees as written: circular dichroism reports ellipticity in millidegrees (mdeg), as GNU
+  // units and pint read mdeg. Defined one by one rather than by a prefix policy, so the sign '°' never
+  // takes a prefix (m° is not a spelling, and m°C is the millidegree Celsius in temperature.ts).
+  unit("mdeg", "millidegree", [ratio(1, 1000), "deg"], { ...accepted, source: "SI Brochure table 8 (degree) with the SI prefix milli", note: "0.001°, circular dichroism ellipticity" }),
+  unit("µdeg", "microdegree", [ratio(1, 1000000), "deg"], { ...accepted, aliases: ["udeg", "μdeg"], source: "SI Brochure table 8 (degree) with the SI prefix micro", note: "1e-6°" }),
   unit("arcmin", "arcminute", [ratio(1, 60), "deg"], { ...accepted, aliases: ["′", "'"], names: ["minute of arc", "arc minute"] }),
   unit("arcsec", "arcsecond", [ratio(1, 60), "arcmin"], { ...accepted, aliases: ["″", '"'], names: ["second of arc", "arc second"] }),
   unit("mas", "milliarcsecond", [ratio(1, 1000), "arcsec"], { system: "astronomical", source: "IAU" }),

@@ -10,6 +10,8 @@ const imperial = { system: "imperial", source: "UK Weights and Measures Act 1985
 export const areaVolume = [
   // area
   unit("ha", "hectare", [10000, "m^2"], { system: "SI accepted", source: "SI Brochure table 8" }),
+  // the decare (Norway's dekar, Turkey's dönüm since 1931, Bulgaria's декар): 10 ares
+  unit("daa", "decare", [1000, "m^2"], { system: "SI accepted", names: ["dekar"], source: "SI Brochure table 8 (are, 100 m²) with the SI prefix deca", note: "1000 m² (10 a); pint reads daa as ten years (deca-annum)" }),
   unit("ac", "acre", [43560, "ft^2"], {
     ...us,
     names: ["international acre"],
@@ -29,6 +31,8 @@ export const areaVolume = [
   unit("cmil", "circular mil", [ratio(Math.PI, 4), "mil^2"], { ...us, note: "area of a circle one mil in diameter; wire gauges" }),
   unit("sq_in", "square inch", [1, "in^2"], { ...us, plurals: ["square inches"] }),
   unit("sq_ft", "square foot", [1, "ft^2"], { ...us, plurals: ["square feet"] }),
+  // property listings write "sqm" and "sq m"; without it 'sqm' hinted the square mile
+  unit("sqm", "sqm", [1, "m^2"], { aliases: ["sq_m"], plurals: false, system: "SI", source: "SI Brochure (m²)", note: "1 m², as property listings write it; the square mile is sq_mi" }),
   unit("sq_yd", "square yard", [1, "yd^2"], us),
   unit("sq_mi", "square mile", [1, "mi^2"], us),
 
@@ -46,6 +50,42 @@ export const areaVolume = [
   unit("cu_in", "cubic inch", [1, "in^3"], { ...us, plurals: ["cubic inches"] }),
   unit("cu_ft", "cubic foot", [1, "ft^3"], { ...us, plurals: ["cubic feet"] }),
   unit("cu_yd", "cubic yard", [1, "yd^3"], us),
+  // Natural gas volumes (US EIA, Natural gas explained: units; GNU units' Mcf = 1000 ft³): C is the
+  // Roman hundred, M a thousand, MM a million, never the SI mega. A volume only: the reference
+  // conditions of a "standard" cubic foot (60 °F, 14.73 psia in the US) are the caller's to state.
+  unit("Ccf", "hundred cubic feet", [100, "ft^3"], {
+    aliases: ["CCF", "ccf"],
+    plurals: false,
+    system: "US customary",
+    source: "US EIA, Natural gas explained: units (Ccf = 100 cubic feet); GNU units (ccf)",
+    note: "100 ft³ of gas (C = Roman hundred, as on US gas bills); a volume, at whatever conditions the meter states"
+  }),
+  unit("Mcf", "thousand cubic feet", [1000, "ft^3"], {
+    aliases: ["MCF"],
+    plurals: false,
+    system: "US customary",
+    source: "US EIA, Natural gas explained: units (Mcf = 1000 cubic feet); GNU units (Mcf)",
+    note: "1000 ft³ of gas (M = Roman thousand, not mega); a volume, at whatever conditions the meter states"
+  }),
+  unit("MMcf", "million cubic feet", [decimal("1e6"), "ft^3"], {
+    aliases: ["MMCF"],
+    plurals: false,
+    system: "US customary",
+    source: "US EIA, Natural gas explained: units (MMcf = 1 million cubic feet)",
+    note: "10⁶ ft³ of gas (MM = thousand thousand); a volume, at whatever conditions the meter states. GNU units reads MMcf as mega-Mcf, 10⁹ ft³"
+  }),
+  unit("Bcf", "billion cubic feet", [decimal("1e9"), "ft^3"], {
+    plurals: false,
+    system: "US customary",
+    source: "US EIA, Natural gas explained: units (Bcf = 1 billion cubic feet)",
+    note: "10⁹ ft³ of gas"
+  }),
+  unit("Tcf", "trillion cubic feet", [decimal("1e12"), "ft^3"], {
+    plurals: false,
+    system: "US customary",
+    source: "US EIA, Natural gas explained: units (Tcf = 1 trillion cubic feet)",
+    note: "10¹² ft³ of gas"
+  }),
   unit("bdft", "board foot", [144, "in^3"], { ...us, aliases: ["FBM"], plurals: ["board feet"], note: "lumber: 1 ft × 1 ft × 1 in" }),
   unit("cord", "cord", [128, "ft^3"], { ...us, note: "stacked firewood, 4 ft × 4 ft × 8 ft" }),
   unit("ac_ft", "acre foot", [1, "acre*ft"], { ...us, aliases: ["acre_ft"], plurals: ["acre feet"] }),

@@ -74,7 +74,9 @@ export interface UnitEntry {
    * A pressure read against a stated zero: "gauge" (psig, barg) is a point on a scale whose zero is
    * the local atmosphere, like °C against K; "absolute" (psia, bara) says the zero is vacuum.
    */
-  readonly pressureReference?: "gauge" | "absolute"
+  readonly pressureReference?: "gauge" | "absolute",
+  /** Set for a unit that converts only to itself, always (see EntryOptions). */
+  readonly standalone?: string
 }
 
 export interface EntryOptions {
@@ -92,7 +94,12 @@ export interface EntryOptions {
    * it converts only to itself unless the caller gives what it depends on. The text says what.
    */
   readonly perSubstance?: string
-  readonly pressureReference?: "gauge" | "absolute"
+  readonly pressureReference?: "gauge" | "absolute",
+  /**
+   * A unit that converts only to itself, whatever the caller gives: a dimensionless measure whose
+   * plain-number reading would be silently wrong (the erlang is not a ratio of 1). The text says why.
+   */
+  readonly standalone?: string
 }
 
 const entry = (symbol: string, name: string, definition: Definition, options: EntryOptions, defaultPrefixes: PrefixPolicy): UnitEntry => ({
@@ -109,7 +116,8 @@ const entry = (symbol: string, name: string, definition: Definition, options: En
   system: options.system ?? "SI",
   interval: options.interval ?? false,
   ...(options.perSubstance ? { perSubstance: options.perSubstance } : {}),
-  ...(options.pressureReference ? { pressureReference: options.pressureReference } : {})
+  ...(options.pressureReference ? { pressureReference: options.pressureReference } : {}),
+  ...(options.standalone ? { standalone: options.standalone } : {})
 })
 
 /** An exact ratio n/d, for definitions: `ratio(5, 9)`. */

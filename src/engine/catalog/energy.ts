@@ -31,7 +31,7 @@ export const energy = [
     aliases: ["Btu", "btu", "BTU_IT", "Btu_IT"],
     names: ["International Table British thermal unit"],
     system: "International Table",
-    note: "International Table BTU, 1055.05585262 J; the thermochemical BTU is BTU_th; MBtu/MMBtu are not accepted (M means 1000 in that trade)"
+    note: "International Table BTU, 1055.05585262 J; the thermochemical BTU is BTU_th; MMBtu is a million of them, MBtu is refused (1000 Btu in the trade, 10⁶ Btu read as mega)"
   }),
   unit("cal_15", "calorie at 15 °C", [decimal("4.18580"), "J"], { ...nist, exact: false, names: ["fifteen degree calorie"], system: "thermochemical", note: "about 4.1858 J" }),
   unit("cal_20", "calorie at 20 °C", [decimal("4.18190"), "J"], { ...nist, exact: false, names: ["twenty degree calorie"], system: "thermochemical", note: "about 4.1819 J" }),
@@ -108,6 +108,23 @@ export const energy = [
     note: "3516.8528420666… W"
   }),
   unit("VA", "volt ampere", [1, "V*A"], { prefixes: "si", names: ["volt-ampere"], source: "IEC 60050-131", note: "apparent power; same dimension as W" }),
+  // apparent and reactive energy, as electricity meters register them (kVAh, kvarh): the power × the hour
+  unit("VAh", "volt ampere hour", [1, "VA*h"], {
+    prefixes: "si",
+    aliases: ["VA_h"],
+    names: ["volt-ampere hour", "volt-ampere-hour"],
+    system: "SI accepted",
+    source: "IEC 62053-23/-24 (apparent energy registers); IEC 60050-131 (volt ampere) with the hour (SI Brochure table 8)",
+    note: "apparent energy, 3600 V·A·s; kVAh, MVAh accepted"
+  }),
+  unit("varh", "volt ampere reactive hour", [1, "var*h"], {
+    prefixes: "si",
+    aliases: ["var_h"],
+    names: ["var hour", "var-hour"],
+    system: "SI accepted",
+    source: "IEC 62053-23 (static meters for reactive energy); IEC 60050-131 (var) with the hour",
+    note: "reactive energy, 3600 var·s; kvarh, Mvarh accepted"
+  }),
   unit("var", "volt ampere reactive", [1, "V*A"], {
     prefixes: "si",
     plurals: ["volt amperes reactive"],
@@ -126,6 +143,27 @@ export const energy = [
     system: "conventional",
     source: "US EIA / IRS convention (5.8 million BTU per barrel of crude oil)",
     note: "about 6.12 GJ; MBOE and MMBOE (M = thousand) are not accepted"
+  }),
+  // Natural gas trade: M is the Roman thousand and MM a thousand thousand (US EIA, "Natural gas
+  // explained: units"; AGA). Only the doubled form is unambiguous: MBtu is refused in readings.ts.
+  unit("MMBtu", "million British thermal units", [decimal("1e6"), "BTU"], {
+    aliases: ["MMBTU", "mmBtu", "MMbtu"],
+    names: ["million British thermal unit", "million Btu", "million BTU"],
+    plurals: false,
+    system: "International Table",
+    source: "US EIA, Natural gas explained: units (MMBtu = 1 million Btu); NIST SP 811 B.8 (BTU_IT)",
+    note: "10⁶ International Table BTU = 1.05505585262 GJ (MM = thousand thousand, the gas trade's Roman numerals); MBtu alone is refused"
+  }),
+  // the kilo-BTU of HVAC ratings (kBtu/h) and building energy (kBtu/ft², ENERGY STAR Portfolio Manager):
+  // k is never the Roman thousand's M, so it is read as written. Defined alone, not by a prefix policy on
+  // BTU, so that no spelling of MBtu ever becomes the mega.
+  unit("kBtu", "kilo British thermal unit", [1000, "BTU"], {
+    aliases: ["kBTU", "kbtu", "kBtu_IT"],
+    names: ["thousand British thermal units", "kilo-Btu"],
+    plurals: false,
+    system: "International Table",
+    source: "NIST SP 811 B.8 (BTU_IT) with the SI prefix kilo; ENERGY STAR Portfolio Manager (kBtu)",
+    note: "1000 International Table BTU = 1.05505585262 MJ"
   }),
   unit("L_atm", "liter atmosphere", [1, "L*atm"], { system: "SI accepted", names: ["litre atmosphere", "liter-atmosphere"], source: "1 L × 101325 Pa", note: "101.325 J (pV work)" }),
   unit("Ws", "watt second", [1, "W*s"], { prefixes: "si", system: "SI", names: ["watt-second"], source: "NIST SP 811 B.8", note: "1 J (photographic flash energy)" }),

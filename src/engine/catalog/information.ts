@@ -13,7 +13,10 @@ export const information = [
     prefixes: "information",
     note: "B = byte; kb/Mb/Gb are kilo/mega/gigabits, Kib/Mib binary; a bare b is refused (bit, barn or bar?)"
   }),
-  unit("B", "byte", [8, "bit"], { ...iec, names: ["octet"], prefixes: "information", note: "8 bits; kB = 1000 B, KiB = 1024 B" }),
+  unit("B", "byte", [8, "bit"], { ...iec, prefixes: "information", note: "8 bits; kB = 1000 B, KiB = 1024 B" }),
+  // French and standards usage (IEC 80000-13 item 13-10: "octet, o"); an octet is always 8 bits,
+  // where a byte once varied, so it is its own unit of equal size: ko, Mo, Go, Kio, Mio accepted
+  unit("o", "octet", [8, "bit"], { ...iec, prefixes: "information", note: "8 bits (IEC 80000-13); ko = 1000 o, Kio = 1024 o; 'mo' is refused (month?)" }),
   unit("nibble", "nibble", [4, "bit"], { ...iec, names: ["nybble"] }),
   unit("bps", "bit per second", [1, "bit/s"], {
     ...iec,

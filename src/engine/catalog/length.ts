@@ -26,6 +26,8 @@ export const length = [
   unit("fur", "furlong", [10, "ch"], { ...customary, note: "660 ft = 1/8 mile" }),
   unit("lea", "league", [3, "mi"], { ...customary, note: "land league, 3 statute miles" }),
   unit("ft_survey", "US survey foot", [ratio(1200, 3937), "m"], {
+    // ftUS: the spelling of state plane coordinate systems (EPSG unit 9003 "US survey foot")
+    aliases: ["ftUS", "ft_US", "ft_us"],
     system: "US customary",
     names: ["survey foot"],
     plurals: ["US survey feet", "survey feet"],

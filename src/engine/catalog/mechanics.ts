@@ -39,7 +39,7 @@ export const mechanics = [
   unit("kgf", "kilogram force", [1, "kg*g0"], { ...gravitational, aliases: ["kp"], names: ["kilopond", "kilogram-force"], plurals: ["kilograms force"] }),
   unit("gf", "gram force", [1, "g*g0"], { ...gravitational, names: ["gram-force", "pond"], plurals: ["grams force"] }),
   unit("ozf", "ounce force", [1, "oz*g0"], { ...gravitational, names: ["ounce-force"], plurals: ["ounces force"] }),
-  unit("kip", "kip", [1000, "lbf"], { ...gravitational, aliases: ["klbf"], names: ["kilopound force", "kilopound-force"] }),
+  unit("kip", "kip", [1000, "lbf"], { ...gravitational, aliases: ["klbf", "kipf"], names: ["kilopound force", "kilopound-force"] }),
   unit("tnf", "short ton force", [2000, "lbf"], { ...gravitational, aliases: ["short_ton_force"], names: ["short ton-force"], plurals: ["short tons force"] }),
   unit("tf", "tonne force", [1000, "kgf"], { ...gravitational, aliases: ["tonne_force"], names: ["metric ton force"], plurals: ["tonnes force"] }),
   unit("sn", "sthene", [1, "kN"], { system: "MTS", source: "NIST SP 811 B.8 (MTS system)", names: ["funal"] }),
@@ -111,7 +111,7 @@ export const mechanics = [
 
   // more force, pressure and structural loads
   unit("long_ton_force", "long ton force", [2240, "lbf"], { ...gravitational, names: ["long ton-force"], plurals: ["long tons force"], note: "9964.01641818352 N" }),
-  unit("Msi", "million pounds per square inch", [1000000, "psi"], { ...gravitational, names: ["megapound per square inch", "million psi"], plurals: false, note: "elastic moduli of composites, 6.894757 GPa" }),
+  unit("Msi", "million pounds per square inch", [1000000, "psi"], { ...gravitational, aliases: ["Mpsi"], names: ["megapound per square inch", "million psi"], plurals: false, note: "elastic moduli of composites, 6.894757 GPa" }),
   unit("plf", "pound per linear foot", [1, "lbf/ft"], { ...gravitational, plurals: ["pounds per linear foot"], note: "distributed load, force per length" }),
   unit("klf", "kip per linear foot", [1, "kip/ft"], { ...gravitational, plurals: ["kips per linear foot"], note: "distributed load, 1000 lbf/ft" }),
   unit("ksf", "kip per square foot", [1, "kip/ft^2"], { ...gravitational, plurals: ["kips per square foot"], note: "soil bearing pressure, 1000 lbf/ft²" }),

@@ -134,6 +134,42 @@ export const ambiguous: ReadonlyArray<AmbiguousName> = [
       { meaning: "imperial fluid drachm, 3.5516328125 mL", unit: "imp_fldr" }
     ]
   },
+  // M is the Roman thousand in the US energy, gas and steam trades (MBtu, Mlb/h) but the SI mega to
+  // everyone else (pint's MBtu, GNU units' Mlb, QUDT's MBtu{IT}): a factor of 1000 between readings.
+  // The doubled MM (MMBtu, MMlb) is only ever the million, so those are catalog units.
+  {
+    names: ["MBtu", "MBTU", "Mbtu"],
+    anyCase: false,
+    readings: [
+      { meaning: "thousand BTU (M = Roman thousand, US energy trade)", unit: "1000 BTU" },
+      { meaning: "million BTU (M read as the SI mega, as pint and QUDT do); the trade writes MMBtu", unit: "MMBtu" }
+    ]
+  },
+  {
+    names: ["Mlb", "Mlbs"],
+    anyCase: false,
+    readings: [
+      { meaning: "thousand pounds (M = Roman thousand, steam and boiler trade: Mlb/h)", unit: "klb" },
+      { meaning: "million pounds (M read as the SI mega, as GNU units does)", unit: "MMlb" }
+    ]
+  },
+  {
+    names: ["Mlbf"],
+    anyCase: false,
+    readings: [
+      { meaning: "thousand pound-force (M = Roman thousand; the kip)", unit: "kip" },
+      { meaning: "million pound-force (M read as the SI mega: rocket thrust, QUDT's Mlbf)", unit: "1000000 lbf" }
+    ]
+  },
+  // The Planck charge has two definitions in use, a factor √(4π) apart
+  {
+    names: ["q_P", "planck_charge", "planckcharge"],
+    anyCase: false,
+    readings: [
+      { meaning: "√(4π ε₀ ħ c) = e/√α ≈ 1.875546e-18 C (Gaussian Planck units; CODATA 2022 e and α)", unit: "1.87554603841939e-18 C" },
+      { meaning: "√(ε₀ ħ c) ≈ 5.290818e-19 C (rationalized Planck units; GNU units' planckcharge)", unit: "5.2908176917024e-19 C" }
+    ]
+  },
   {
     names: ["nt"],
     anyCase: false,

@@ -34,8 +34,17 @@ export const temperature = [
     source: "Réaumur scale: 0 °Ré = 0 °C, 80 °Ré = 100 °C",
     note: "a point on the Réaumur scale"
   }),
+  // precision thermometry: a thousandth of a Celsius degree on the Celsius scale (QUDT MilliDEG_C:
+  // multiplier 0.001, offset 273150); inside a compound it is a difference of 1 mK, like °C
+  affine("m°C", "millidegree Celsius", { factor: ratio(1, 1000), offset: decimal("273150") }, {
+    aliases: ["mdegC", "m℃"],
+    names: ["milli degree Celsius"],
+    system: "SI",
+    source: "SI Brochure 2.3.1 (Celsius scale) with the SI prefix milli; QUDT MilliDEG_C",
+    note: "a point on the Celsius scale in thousandths: 20000 m°C = 20 °C; a difference of 1 m°C is 1 mK"
+  }),
   unit("delta_degC", "degree Celsius difference", [1, "K"], {
-    aliases: ["ΔdegC", "Δ°C"],
+    aliases: ["ΔdegC", "Δ°C", "∆degC", "∆°C"],
     names: ["Celsius degree", "delta degree Celsius"],
     system: "SI",
     source: "SI Brochure 2.3.1 (a Celsius interval equals a kelvin interval)",
@@ -43,7 +52,7 @@ export const temperature = [
     interval: true
   }),
   unit("delta_degF", "degree Fahrenheit difference", [ratio(5, 9), "K"], {
-    aliases: ["ΔdegF", "Δ°F"],
+    aliases: ["ΔdegF", "Δ°F", "∆degF", "∆°F"],
     names: ["Fahrenheit degree", "delta degree Fahrenheit"],
     system: "US customary",
     source: "NIST SP 811 B.9",

@@ -1,0 +1,123 @@
+// Qualified names: a unit name followed by a qualifier in parentheses or braces, as handbooks and
+// QUDT write them: "gallon (UK)", "pint (US)", "horsepower (metric)", "Btu (IT)", "ton (US)",
+// "gal{UK}", "cup{US}", "qt{US liq}". A qualifier is data: its spellings below, and per name the
+// catalog unit each qualified reading is. A qualified name resolves only when this table gives the
+// reading; an unknown qualifier, or one that does not apply to the name, is an error listing the
+// qualifiers the name takes (never ignored, never guessed). The qualified reading of a name that is
+// refused alone ("ton", "cwt", "calorie") is not ambiguous, so it resolves.
+// Sources for the readings: NIST HB 44 appendix C (US liquid and dry measures, imperial measures,
+// survey units), NIST SP 811 B.8 (BTU_IT, BTU_th, calories, therm, metric horsepower), UK Weights
+// and Measures Act 1985 (imperial units), QUDT's unit labels and symbols (which qualifiers are written).
+
+/**
+ * Qualifier spellings (lowercased, as written between the brackets) → the canonical qualifier.
+ * None of them is a unit symbol or name (test/engine/qualifiers.test.ts checks it), so "(UK)" after a
+ * name was never a parenthesized unit and reading it as a qualifier changes no expression that parsed.
+ */
+export const qualifierSpellings: ReadonlyMap<string, string> = new Map([
+  ...["uk", "u.k.", "imp", "imp.", "imperial", "brit", "brit.", "british", "br"].map((s) => [s, "UK"] as const),
+  ...["us", "u.s.", "usa", "u.s.a.", "american"].map((s) => [s, "US"] as const),
+  ...["metric"].map((s) => [s, "metric"] as const),
+  ...["it", "i.t.", "international table", "international", "intl", "int.", "international definition"].map((s) => [s, "IT"] as const),
+  ...["th", "thermochemical", "thermochemical definition"].map((s) => [s, "th"] as const),
+  ...["survey"].map((s) => [s, "survey"] as const),
+  ...["troy"].map((s) => [s, "troy"] as const),
+  ...["avdp", "avdp.", "avoirdupois", "av"].map((s) => [s, "avdp"] as const),
+  ...["ap", "apoth", "apoth.", "apothecaries", "apothecaries'", "apothecary"].map((s) => [s, "apothecary"] as const),
+  ...["fluid", "fl", "fl."].map((s) => [s, "fluid"] as const),
+  ...["liquid", "liq", "liq."].map((s) => [s, "liquid"] as const),
+  ...["dry"].map((s) => [s, "dry"] as const),
+  ...["mean"].map((s) => [s, "mean"] as const),
+  ...["short"].map((s) => [s, "short"] as const),
+  ...["long"].map((s) => [s, "long"] as const),
+  ...["petroleum", "oil"].map((s) => [s, "petroleum"] as const),
+  ...["mechanical"].map((s) => [s, "mechanical"] as const),
+  ...["electric", "electrical"].map((s) => [s, "electric"] as const),
+  ...["boiler"].map((s) => [s, "boiler"] as const),
+  ...["15 °c", "15°c", "15 degc", "15 degrees c"].map((s) => [s, "15 °C"] as const),
+  ...["20 °c", "20°c", "20 degc", "20 degrees c"].map((s) => [s, "20 °C"] as const)
+])
+
+/**
+ * The canonical form of a qualifier text ("US dry", "dry, US", "U.S. liq."): each word (or the whole
+ * text, for spellings with a space) mapped through qualifierSpellings, in a fixed order. Undefined
+ * when any part is not a qualifier spelling, with that part.
+ */
+export const canonicalQualifier = (text: string): { readonly canonical: string } | { readonly unknown: string } => {
+  const whole = qualifierSpellings.get(text.trim().toLowerCase().replace(/\s+/g, " "))
+  if (whole !== undefined) return { canonical: whole }
+  const words = text.trim().split(/[\s,]+/).filter((w) => w !== "")
+  if (words.length === 0) return { unknown: text }
+  const parts: Array<string> = []
+  for (let i = 0; i < words.length; i++) {
+    // two-word spellings ("international definition") before single words
+    const pair = i + 1 < words.length ? qualifierSpellings.get(`${words[i]} ${words[i + 1]}`.toLowerCase()) : undefined
+    if (pair !== undefined) {
+      parts.push(pair)
+      i++
+      continue
+    }
+    const one = qualifierSpellings.get(words[i]!.toLowerCase())
+    if (one === undefined) return { unknown: words[i]! }
+    parts.push(one)
+  }
+  return { canonical: [...new Set(parts)].sort().join(" ") }
+}
+
+export interface QualifiedReadings {
+  /** Catalog symbols, or names refused alone in readings.ts ("ton"), that take these qualifiers. */
+  readonly heads: ReadonlyArray<string>
+  /** Canonical qualifier (one or more, as canonicalQualifier writes them) → the catalog unit symbol. */
+  readonly readings: Readonly<Record<string, string>>
+}
+
+const liquid = (us: string, uk: string, dry?: string): Record<string, string> => ({
+  US: us,
+  "US liquid": us,
+  "US fluid": us,
+  UK: uk,
+  ...(dry ? { "US dry": dry, dry } : {})
+})
+
+export const qualified: ReadonlyArray<QualifiedReadings> = [
+  // volume (NIST HB 44 C-4/C-5; UK Weights and Measures Act 1985)
+  { heads: ["gal"], readings: liquid("gal", "imp_gal", "dry_gal") },
+  { heads: ["qt"], readings: liquid("qt", "imp_qt", "dry_qt") },
+  { heads: ["pt"], readings: liquid("pt", "imp_pt", "dry_pt") },
+  { heads: ["gi"], readings: liquid("gi", "imp_gi") },
+  { heads: ["floz"], readings: liquid("floz", "imp_floz") },
+  { heads: ["fldr"], readings: liquid("fldr", "imp_fldr") },
+  { heads: ["minim"], readings: liquid("minim", "imp_minim") },
+  { heads: ["cup"], readings: { US: "cup", UK: "imp_cup", metric: "cup_metric" } },
+  { heads: ["tbsp"], readings: { US: "tbsp", metric: "tbsp_metric" } },
+  { heads: ["tsp"], readings: { US: "tsp", metric: "tsp_metric" } },
+  { heads: ["bu"], readings: { US: "bu", "US dry": "bu", dry: "bu", UK: "imp_bu" } },
+  { heads: ["pk"], readings: { US: "pk", "US dry": "pk", dry: "pk", UK: "imp_pk" } },
+  // fuel economy: "miles per gallon (UK)" is the imperial figure, 1.2 × the US one
+  { heads: ["mpg"], readings: { US: "mpg", UK: "mpg_imp" } },
+  { heads: ["bbl"], readings: { US: "bbl", petroleum: "bbl", "US petroleum": "bbl", "US fluid": "bbl_fluid", "US liquid": "bbl_fluid", "US dry": "bbl_dry", dry: "bbl_dry" } },
+  // mass (NIST HB 44 C-6; NIST SP 811 B.8)
+  { heads: ["ton"], readings: { US: "short_ton", short: "short_ton", UK: "long_ton", long: "long_ton", metric: "t" } },
+  { heads: ["cwt"], readings: { US: "cwt_us", short: "cwt_us", UK: "cwt_uk", long: "cwt_uk" } },
+  { heads: ["oz"], readings: { avdp: "oz", troy: "ozt", apothecary: "oz_ap" } },
+  { heads: ["lb"], readings: { avdp: "lb", troy: "lb_t", apothecary: "lb_ap" } },
+  { heads: ["st"], readings: { UK: "st" } },
+  // one grain in every system (NIST HB 44 C-6: avoirdupois, troy and apothecaries' grains are equal)
+  { heads: ["gr"], readings: { UK: "gr", US: "gr", avdp: "gr", troy: "gr", apothecary: "gr" } },
+  // length and area (NIST SP 447; 85 FR 62698)
+  { heads: ["ft"], readings: { IT: "ft", survey: "ft_survey", "US survey": "ft_survey" } },
+  { heads: ["mi"], readings: { IT: "mi", survey: "mi_survey", "US survey": "mi_survey" } },
+  { heads: ["ch"], readings: { survey: "ch_survey", "US survey": "ch_survey" } },
+  { heads: ["rd"], readings: { survey: "rd_survey", "US survey": "rd_survey" } },
+  { heads: ["lk"], readings: { survey: "lk_survey", "US survey": "lk_survey" } },
+  { heads: ["fur"], readings: { survey: "fur_survey", "US survey": "fur_survey" } },
+  { heads: ["ac"], readings: { IT: "ac", survey: "acre_survey", "US survey": "acre_survey" } },
+  // energy and power (NIST SP 811 B.8)
+  { heads: ["BTU"], readings: { IT: "BTU", th: "BTU_th", mean: "BTU_mean" } },
+  { heads: ["kBtu"], readings: { IT: "kBtu" } },
+  { heads: ["calorie", "cal"], readings: { IT: "cal_IT", th: "cal", mean: "cal_mean", "15 °C": "cal_15", "20 °C": "cal_20" } },
+  { heads: ["thm"], readings: { US: "thm" } },
+  // the US perm (ASTM E96: 1 gr/(h·ft²·inHg)); the metric perm (g/(d·m²·mmHg)) is not in the catalog
+  { heads: ["perm"], readings: { US: "perm" } },
+  { heads: ["hp"], readings: { metric: "PS", UK: "hp", US: "hp", mechanical: "hp", electric: "hp_e", boiler: "hp_boiler" } }
+]
