@@ -72,7 +72,7 @@ export const startRedis = async (): Promise<RunningRedis> => {
     url: `redis://127.0.0.1:${port}`,
     command: (...args) => redisCommand(port, ...args),
     stop: async () => {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once("exit", r))
         child.kill("SIGKILL")
         await exited
