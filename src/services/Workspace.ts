@@ -195,8 +195,13 @@ export class Workspace extends Context.Service<
      * store's secret, so every replica on the store knows an id was issued as a session id.
      */
     readonly sessionIds: SessionIds
-    /** Drops the workspace `id` and everything in it: only when its 2025-era session is ended on purpose (DELETE). */
-    readonly forget: (id: string) => Effect.Effect<void, StoreUnavailable>
+    /**
+     * Drops the workspace `id` and everything in it, and remembers for `sessionLifetime` that the
+     * session ended (so no replica takes it over): only when a 2025-era session is ended on purpose (DELETE).
+     */
+    readonly forget: (id: string, sessionLifetime: Duration.Duration) => Effect.Effect<void, StoreUnavailable>
+    /** Whether the session `id` was ended on purpose (see forget). */
+    readonly ended: (id: string) => Effect.Effect<boolean, StoreUnavailable>
     /** Whether `id` names a live workspace. */
     readonly exists: (id: string) => Effect.Effect<boolean, StoreUnavailable>
   }
@@ -343,9 +348,9 @@ export class Workspace extends Context.Service<
 
       const exists = (id: string) => (idPattern.test(id) ? Effect.map(load(id), (snap) => snap.live) : Effect.succeed(false))
 
-      const forget = (id: string) => store.remove(id)
+      const forget = (id: string, sessionLifetime: Duration.Duration) => store.end(id, sessionLifetime)
 
-      return Workspace.of({ open, sessionIds: makeSessionIds(store.secret), forget, exists })
+      return Workspace.of({ open, sessionIds: makeSessionIds(store.secret), forget, ended: store.ended, exists })
     })
 
   /** The workspaces over the given store, with settings from configuration (DIMENSIONAL_WORKSPACE_IDLE_TIMEOUT). */

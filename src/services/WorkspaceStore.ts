@@ -18,7 +18,7 @@
 import { Config, ConfigProvider, Context, Duration, Effect, Layer, Semaphore } from "effect"
 import { StoreUnavailable } from "../engine/errors.ts"
 import type { StoredDocument } from "./WorkspaceDocument.ts"
-import { type StoreLimits, WorkspaceStore, storeFull } from "./storeCommon.ts"
+import { type StoreLimits, WorkspaceStore, makeEndedSessions, storeFull } from "./storeCommon.ts"
 import { fileStore } from "./storeFile.ts"
 import { redisLayer } from "./storeRedis.ts"
 
@@ -59,6 +59,7 @@ export const storeSetting = (fallback: string): Config.Config<StoreSetting> =>
 const memoryStore = (limits: StoreLimits): WorkspaceStore["Service"] => {
   const docs = new Map<string, StoredDocument>()
   const lock = Semaphore.makeUnsafe(1)
+  const endedSessions = makeEndedSessions()
   const sweepNow = (idleMs: number) => {
     const cutoff = Date.now() - idleMs
     let removed = 0
@@ -83,6 +84,8 @@ const memoryStore = (limits: StoreLimits): WorkspaceStore["Service"] => {
         })
       ),
     remove: (id) => Effect.sync(() => void docs.delete(id)),
+    end: (id, ttl) => Effect.sync(() => (docs.delete(id), endedSessions.add(id, ttl))),
+    ended: (id) => Effect.sync(() => endedSessions.has(id)),
     sweep: (idle) => lock.withPermits(1)(Effect.sync(() => sweepNow(Duration.toMillis(idle)))),
     count: Effect.sync(() => docs.size),
     secret: crypto.getRandomValues(new Uint8Array(32))

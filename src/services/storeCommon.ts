@@ -19,6 +19,14 @@ export class WorkspaceStore extends Context.Service<
      */
     readonly write: (id: string, expected: number, next: StoredDocument, ttl: Duration.Duration) => Effect.Effect<boolean, StoreUnavailable>
     readonly remove: (id: string) => Effect.Effect<void, StoreUnavailable>
+    /**
+     * Removes the workspace of a session its client ended and remembers the end for `ttl` (a
+     * session id is recognised by its signature for that long, see sessionIds.ts): no replica takes
+     * an ended session over. File store: remembered by this process (it is the directory's only one).
+     */
+    readonly end: (id: string, ttl: Duration.Duration) => Effect.Effect<void, StoreUnavailable>
+    /** Whether the session `id` was ended on purpose within its `ttl`. */
+    readonly ended: (id: string) => Effect.Effect<boolean, StoreUnavailable>
     /** Deletes every document untouched for `idle`; how many. (Redis: 0, its TTL does it.) */
     readonly sweep: (idle: Duration.Duration) => Effect.Effect<number, StoreUnavailable>
     /** How many workspace documents the store holds now (expired ones not yet swept included). */
@@ -72,3 +80,19 @@ export const storeFull = (description: string, publicName: string, limits: Store
     "Definitions passed inline (custom_units, custom_edges) do not need the store"
   ])
 
+
+/** Ends remembered in a process (memory and file stores): pruned as they expire, and bounded. */
+export const makeEndedSessions = (limit = 100_000) => {
+  const until = new Map<string, number>()
+  return {
+    add: (id: string, ttl: Duration.Duration) => {
+      const now = Date.now()
+      for (const [key, at] of until) {
+        if (at > now && until.size < limit) break
+        until.delete(key)
+      }
+      until.set(id, now + Duration.toMillis(ttl))
+    },
+    has: (id: string) => (until.get(id) ?? 0) > Date.now()
+  }
+}

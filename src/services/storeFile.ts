@@ -19,7 +19,7 @@ import * as path from "node:path"
 import { Duration, Effect, Semaphore } from "effect"
 import { StoreUnavailable } from "../engine/errors.ts"
 import { type StoredDocument, decodeDocument, encodeDocument } from "./WorkspaceDocument.ts"
-import { type StoreLimits, WorkspaceStore, guardedCall, keyOf, storeFailure, storeFull } from "./storeCommon.ts"
+import { type StoreLimits, WorkspaceStore, guardedCall, keyOf, makeEndedSessions, storeFailure, storeFull } from "./storeCommon.ts"
 
 const publicName = "file store"
 const prefix = encodeURIComponent(keyOf(""))
@@ -224,5 +224,13 @@ export const fileStore = (directoryText: string, limits: StoreLimits) =>
         })
       )
 
-    return WorkspaceStore.of({ description, read, write, remove, sweep, count: Effect.sync(() => ids.size), secret: prepared.secret })
+    const endedSessions = makeEndedSessions()
+    return WorkspaceStore.of({
+      description,
+      read,
+      write,
+      remove,
+      end: (id, ttl) => Effect.tap(remove(id), () => Effect.sync(() => endedSessions.add(id, ttl))),
+      ended: (id) => Effect.sync(() => endedSessions.has(id)),
+      sweep, count: Effect.sync(() => ids.size), secret: prepared.secret })
   })

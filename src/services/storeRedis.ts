@@ -20,6 +20,7 @@ import { type StoreLimits, WorkspaceStore, guardedCall, keyOf, storeCallTimeout,
 const publicName = "redis"
 const indexKey = "dimensional:workspaces"
 const secretKey = "dimensional:session-secret"
+const endedKey = (id: string) => `dimensional:ended:${id}`
 
 /** Decoded documents kept per process, bounded by the bytes of their stored text. */
 const cacheBytes = 32 * 1024 * 1024
@@ -116,6 +117,8 @@ const redisStore = (description: string, limits: StoreLimits) =>
       read,
       write,
       remove,
+      end: (id, ttl) => Effect.andThen(guarded(redis.send("SET", endedKey(id), "1", "PX", String(Math.max(1, Math.round(Duration.toMillis(ttl)))))), remove(id)),
+      ended: (id) => guarded(redis.send<number>("EXISTS", endedKey(id))).pipe(Effect.map((n) => Number(n) === 1)),
       // Redis deletes idle documents by their TTL
       sweep: () => Effect.succeed(0),
       count,

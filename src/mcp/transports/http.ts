@@ -230,8 +230,9 @@ export const makeMcpHandler = (sessions: HttpSessions["Service"], workspaces: Wo
   /**
    * The session a request names. Another replica's session (or one this process served before it
    * restarted, or whose local copy idled out while its workspace lives) is taken over here: its id
-   * is signed (Workspace.sessionIds), so it is known without a store entry while it is younger than
-   * the idle time-out, and after that while its workspace lives. An id never issued as a session id
+   * is signed (Workspace.sessionIds), so it is known without a workspace in the store while it is
+   * younger than the idle time-out (unless its client ended it: DELETE), and after that while its
+   * workspace lives. An id never issued as a session id
    * is Unknown (404). When only the store could say and it cannot answer: StoreDown (503 with
    * Retry-After, never 404: the session and its workspace may well be intact).
    */
@@ -244,11 +245,10 @@ export const makeMcpHandler = (sessions: HttpSessions["Service"], workspaces: Wo
       if (session) return { _tag: "Found" as const, session }
       const issued = workspaces.sessionIds.issuedAt(id)
       if (issued === undefined) return { _tag: "Unknown" as const, id }
-      if (Date.now() - issued >= idleMillis) {
-        const known = yield* Effect.result(workspaces.exists(id))
-        if (known._tag === "Failure") return { _tag: "StoreDown" as const }
-        if (!known.success) return { _tag: "Unknown" as const, id }
-      }
+      // young: live unless its client ended it; older: live while its workspace is
+      const known = yield* Effect.result(Date.now() - issued < idleMillis ? Effect.map(workspaces.ended(id), (ended) => !ended) : workspaces.exists(id))
+      if (known._tag === "Failure") return { _tag: "StoreDown" as const }
+      if (!known.success) return { _tag: "Unknown" as const, id }
       const adopted = yield* Effect.result(sessions.adopt(id, request.headers["mcp-protocol-version"] ?? "2025-03-26"))
       if (adopted._tag === "Failure") return { _tag: "Busy" as const, maxSessions: adopted.failure.maxSessions }
       return { _tag: "Found" as const, session: adopted.success }

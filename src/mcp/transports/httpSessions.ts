@@ -151,7 +151,7 @@ export class HttpSessions extends Context.Service<
           // workspace still in use through another)
           // (the transport closes itself, reason "deleted", only on the client's DELETE; and only ids
           // issued as session ids ever become sessions, see http.ts)
-          if (reason === "deleted") Effect.runFork(Effect.ignore(workspaces.forget(entry.session.id)))
+          if (reason === "deleted") Effect.runFork(Effect.ignore(workspaces.forget(entry.session.id, limits.idleTimeout)))
         }
 
         const closeEntry = (entry: Entry, reason: CloseReason): Effect.Effect<void> =>
