@@ -155,7 +155,12 @@ type Body = { readonly _tag: "Json"; readonly value: unknown } | { readonly _tag
 /** Reads and parses a POST body, refusing what is too large, not UTF-8, not JSON, a batch or not a JSON-RPC message. */
 const readJsonBody = (request: HttpServerRequest.HttpServerRequest, maxBodyBytes: number): Effect.Effect<Body> =>
   Effect.gen(function* () {
-    const tooLarge = (): Body => ({ _tag: "Rejected", response: jsonRpcError(413, ErrorCodes.server, `Payload Too Large: the request body must not exceed ${maxBodyBytes} bytes`) })
+    // the rest of the body is never read: the connection must close with the answer, or its unread
+    // bytes would be taken for the next request on a kept-alive connection (and reset it)
+    const tooLarge = (): Body => ({
+      _tag: "Rejected",
+      response: jsonRpcError(413, ErrorCodes.server, `Payload Too Large: the request body must not exceed ${maxBodyBytes} bytes`, { connection: "close" })
+    })
     const declared = Number(request.headers["content-length"])
     if (Number.isFinite(declared) && declared > maxBodyBytes) return tooLarge()
     const read = yield* readBytes(request, maxBodyBytes)
