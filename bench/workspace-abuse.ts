@@ -1,9 +1,10 @@
 /**
  * The workspace store under abuse and faults (issue 20), measured on a real server process:
  *
- * 1. a creation flood (3,000 bare initializes, then 300 sessions that each define a unit) and its
- *    expiry (workspace idle time-out 3 s): workspace files on disk and their bytes, and the server's
- *    RSS, right after the flood and after the time-out has passed; for the file and memory stores;
+ * 1. a creation flood and its expiry (workspace idle time-out 3 s): 3,000 bare initializes, 300
+ *    sessions that each define a unit, and 3,000 define_unit calls of clients pinned to 2026-07-28
+ *    naming no workspace (each creates one); workspace files on disk and their bytes, and the
+ *    server's RSS, after the flood and once the time-out has passed; for the file and memory stores;
  * 2. a bystander's latency (a session converting km to m in a loop) while another session defines
  *    the largest quantity kinds the server accepts (200 aliases of 4,000 characters and a
  *    4,000-character description where allowed, else the largest within the caps), 60 attempts;
@@ -17,6 +18,7 @@ import { type ChildProcess, spawn } from "node:child_process"
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client"
 
 const root = process.argv[2] ?? new URL("..", import.meta.url).pathname
 
@@ -84,6 +86,14 @@ const flood = async (store: "file" | "memory") => {
     const before = rssMb(server.child.pid!)
     await inBatches(3000, 50, () => post(server.url, { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "flood", version: "1" } } }).then((r) => r.text()))
     await inBatches(300, 20, async (i) => (await session(server.url)).call("define_unit", { name: `widget${i}`, dimension: "count", aliases: [`w${i}`] }))
+    const modern = await Promise.all(Array.from({ length: 4 }, async () => {
+      const client = new Client({ name: "flood", version: "1" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } })
+      await client.connect(new StreamableHTTPClientTransport(new URL(server.url)))
+      return client
+    }))
+    await inBatches(3000, 4, (i) => modern[i % 4]!.callTool({ name: "define_unit", arguments: { name: `gadget${i}`, dimension: "count", aliases: [`g${i}`] } }))
+    await Promise.all(modern.map((c) => c.close()))
+    await sleep(1_000)
     const afterFlood = { rss: rssMb(server.child.pid!), ...(store === "file" ? files(dir) : { count: NaN, mb: NaN }) }
     await sleep(6_000)
     // a few calls so a lazily expiring store gets the chance it would get in service
@@ -156,7 +166,7 @@ const twoProcesses = async () => {
       let kept = 0
       for (let page: string | undefined = "0"; page !== undefined; ) {
         const r = await sc.call("list_units", { workspace, query: "unit", limit: 100, ...(page === "0" ? {} : { cursor: page }) })
-        kept += (r.structuredContent.units as Array<{ name: string }>).filter((u) => /^unit\d+$/.test(u.name)).length
+        kept += (r.structuredContent.result as Array<{ name: string }>).filter((u) => /^unit\d+$/.test(u.name)).length
         page = r.structuredContent.next_cursor ?? undefined
       }
       return { secondStarted: b !== undefined, acknowledged, kept }
@@ -172,7 +182,7 @@ const main = async () => {
   console.log(`workspace store under abuse: ${root}`)
   for (const store of ["file", "memory"] as const) {
     const r = await flood(store)
-    console.log(`flood (${store}): RSS ${r.before.toFixed(0)} MB before; after 3,000 initializes + 300 defines: ${r.afterFlood.count} files, ${r.afterFlood.mb.toFixed(2)} MB on disk, RSS ${r.afterFlood.rss.toFixed(0)} MB; after expiry: ${r.afterExpiry.count} files, ${r.afterExpiry.mb.toFixed(2)} MB, RSS ${r.afterExpiry.rss.toFixed(0)} MB`)
+    console.log(`flood (${store}): RSS ${r.before.toFixed(0)} MB before; after 3,000 initializes + 300 session defines + 3,000 workspace-creating defines: ${r.afterFlood.count} files, ${r.afterFlood.mb.toFixed(2)} MB on disk, RSS ${r.afterFlood.rss.toFixed(0)} MB; after expiry: ${r.afterExpiry.count} files, ${r.afterExpiry.mb.toFixed(2)} MB, RSS ${r.afterExpiry.rss.toFixed(0)} MB`)
   }
   const by = await bystander()
   console.log(`largest kinds: ${by.accepted} accepted, ${by.refused} refused, slowest define ${by.worstDefineMs.toFixed(0)} ms; bystander convert over ${by.bystanderCalls} calls: p50 ${by.p50.toFixed(1)} ms, worst ${by.worst.toFixed(0)} ms; RSS ${by.rss.toFixed(0)} MB`)

@@ -123,6 +123,7 @@ const overQuota = (before: WorkspaceData, after: WorkspaceData): InvalidInput | 
   const long = overLength(before, after)
   if (long) return long
   const bytes = storedBytes(after)
+  // the size before is computed only when the size after is past the quota (a change that shrinks is kept)
   if (bytes > WorkspaceQuota.bytes && bytes > storedBytes(before)) {
     return new InvalidInput({
       message: `This change would make the workspace ${bytes} bytes; at most ${WorkspaceQuota.bytes} bytes are kept per workspace`,

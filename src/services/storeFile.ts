@@ -19,6 +19,7 @@ import * as path from "node:path"
 import { Duration, Effect, Semaphore } from "effect"
 import { StoreUnavailable } from "../engine/errors.ts"
 import { type StoredDocument, decodeDocument, encodeDocument } from "./WorkspaceDocument.ts"
+import { logName } from "./logName.ts"
 import { type StoreLimits, WorkspaceStore, guardedCall, keyOf, makeEndedSessions, storeFailure, storeFull } from "./storeCommon.ts"
 
 const publicName = "file store"
@@ -152,7 +153,7 @@ export const fileStore = (directoryText: string, limits: StoreLimits) =>
               return Effect.succeed(undefined)
             }
             const doc = decodeDocument(text)
-            if ("_tag" in doc) return storeFailure(description, publicName, `cannot read workspace ${id.slice(0, 12)}…: ${doc.reason}`, undefined, doc.newerFormat ? ["This workspace was written by a newer release of dimensional: use that release"] : ["The stored document is left untouched"])
+            if ("_tag" in doc) return storeFailure(description, publicName, `cannot read workspace ${logName(id)}: ${doc.reason}`, undefined, doc.newerFormat ? ["This workspace was written by a newer release of dimensional: use that release"] : ["The stored document is left untouched"])
             if (writes === before) remember(id, doc, text.length)
             return Effect.succeed(doc)
           })

@@ -15,6 +15,7 @@ import { Duration, Effect, Layer } from "effect"
 import * as Redis from "effect/persistence/Redis"
 import { StoreUnavailable } from "../engine/errors.ts"
 import { type StoredDocument, currentFormat, decodeDocument, encodeDocument } from "./WorkspaceDocument.ts"
+import { logName } from "./logName.ts"
 import { type StoreLimits, WorkspaceStore, guardedCall, keyOf, storeCallTimeout, storeFailure, storeFull } from "./storeCommon.ts"
 
 const publicName = "redis"
@@ -87,7 +88,7 @@ const redisStore = (description: string, limits: StoreLimits) =>
           if (text === null || text === undefined) return Effect.succeed(undefined)
           const doc = decode(id, text)
           if ("_tag" in doc) {
-            return storeFailure(description, publicName, `cannot read workspace ${id.slice(0, 12)}…: ${doc.reason}`, undefined, doc.newerFormat ? ["This workspace was written by a newer release of dimensional: use that release"] : ["The stored document is left untouched"])
+            return storeFailure(description, publicName, `cannot read workspace ${logName(id)}: ${doc.reason}`, undefined, doc.newerFormat ? ["This workspace was written by a newer release of dimensional: use that release"] : ["The stored document is left untouched"])
           }
           return Effect.succeed(doc)
         })
@@ -99,7 +100,7 @@ const redisStore = (description: string, limits: StoreLimits) =>
       return guarded(redis.send<number>("EVAL", compareAndSet, "2", keyOf(id), indexKey, String(expected), text, ttlMs, String(currentFormat), String(Date.now()), String(limits.maxWorkspaces), id)).pipe(
         Effect.flatMap((n) => {
           const answer = Number(n)
-          if (answer === -1) return storeFailure(description, publicName, `holds workspace ${id.slice(0, 12)}… in a newer format; it is left untouched`, undefined, ["This workspace was written by a newer release of dimensional: use that release"])
+          if (answer === -1) return storeFailure(description, publicName, `holds workspace ${logName(id)} in a newer format; it is left untouched`, undefined, ["This workspace was written by a newer release of dimensional: use that release"])
           if (answer === -2) return storeFull(description, publicName, limits)
           if (answer === 1) remember(id, text, next)
           return Effect.succeed(answer === 1)
