@@ -77,6 +77,9 @@ const files = (dir: string) => {
   return { count: names.length, mb: names.reduce((s, n) => s + statSync(join(dir, n)).size, 0) / 1024 / 1024 }
 }
 
+/** Workspaces the store holds, from /healthz (null where the server does not report them). */
+const stored = async (url: string): Promise<number | null> => ((await (await fetch(new URL("/healthz", url))).json()) as { workspaces?: number }).workspaces ?? null
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 const flood = async (store: "file" | "memory") => {
@@ -94,11 +97,11 @@ const flood = async (store: "file" | "memory") => {
     await inBatches(3000, 4, (i) => modern[i % 4]!.callTool({ name: "define_unit", arguments: { name: `gadget${i}`, dimension: "count", aliases: [`g${i}`] } }))
     await Promise.all(modern.map((c) => c.close()))
     await sleep(1_000)
-    const afterFlood = { rss: rssMb(server.child.pid!), ...(store === "file" ? files(dir) : { count: NaN, mb: NaN }) }
+    const afterFlood = { rss: rssMb(server.child.pid!), stored: await stored(server.url), ...(store === "file" ? files(dir) : { count: NaN, mb: NaN }) }
     await sleep(6_000)
     // a few calls so a lazily expiring store gets the chance it would get in service
     await (await session(server.url)).call("convert", { value: 1, from_unit: "km", to_unit: "m" })
-    const afterExpiry = { rss: rssMb(server.child.pid!), ...(store === "file" ? files(dir) : { count: NaN, mb: NaN }) }
+    const afterExpiry = { rss: rssMb(server.child.pid!), stored: await stored(server.url), ...(store === "file" ? files(dir) : { count: NaN, mb: NaN }) }
     return { before, afterFlood, afterExpiry }
   } finally {
     await server.stop()
@@ -107,7 +110,7 @@ const flood = async (store: "file" | "memory") => {
 }
 
 const bystander = async () => {
-  const server = await start(["--store", "memory"])
+  const server = await start(["--store", "memory", "--max-body", "4194304"])
   try {
     const attacker = await session(server.url)
     const quiet = await session(server.url)
@@ -117,7 +120,7 @@ const bystander = async () => {
     const loop = (async () => {
       while (running) {
         const t = performance.now()
-        await quiet.call("convert", { value: 1, from_unit: "km", to_unit: "m" })
+        await quiet.call("convert", { value: 1, from_unit: "km", to_unit: "m" }).catch(() => undefined)
         latencies.push(performance.now() - t)
       }
     })()
@@ -128,8 +131,9 @@ const bystander = async () => {
       const huge = { name: `huge_${k}`, dimension: "length", description: "d".repeat(4000), aliases: Array.from({ length: 200 }, (_, i) => `k${k}_${i}_${"a".repeat(4000)}`) }
       const capped = { name: `capped_${k}`, dimension: "length", description: "d".repeat(1000), aliases: Array.from({ length: 200 }, (_, i) => `k${k}_${i}_${"a".repeat(90)}`), disambiguation_hints: Array.from({ length: 20 }, () => "h".repeat(1000)) }
       const t = performance.now()
-      let result = await attacker.call("define_quantity_kind", huge)
-      if (result?.isError) result = await attacker.call("define_quantity_kind", capped)
+      const attempt = (args: object) => attacker.call("define_quantity_kind", args as Record<string, unknown>).catch((e: unknown) => ({ isError: true, failed: String(e) }))
+      let result = await attempt(huge)
+      if (result?.isError) result = await attempt(capped)
       attackMs = Math.max(attackMs, performance.now() - t)
       if (result?.isError) refused++
       else accepted++
@@ -182,7 +186,9 @@ const main = async () => {
   console.log(`workspace store under abuse: ${root}`)
   for (const store of ["file", "memory"] as const) {
     const r = await flood(store)
-    console.log(`flood (${store}): RSS ${r.before.toFixed(0)} MB before; after 3,000 initializes + 300 session defines + 3,000 workspace-creating defines: ${r.afterFlood.count} files, ${r.afterFlood.mb.toFixed(2)} MB on disk, RSS ${r.afterFlood.rss.toFixed(0)} MB; after expiry: ${r.afterExpiry.count} files, ${r.afterExpiry.mb.toFixed(2)} MB, RSS ${r.afterExpiry.rss.toFixed(0)} MB`)
+    const where = (x: { count: number; mb: number; stored: number | null; rss: number }) =>
+      `${store === "file" ? `${x.count} files (${x.mb.toFixed(2)} MB)` : `${x.stored ?? "n/a"} workspaces in memory`}, RSS ${x.rss.toFixed(0)} MB`
+    console.log(`flood (${store}): RSS ${r.before.toFixed(0)} MB before; after 3,000 initializes + 300 session defines + 3,000 workspace-creating defines: ${where(r.afterFlood)}; after expiry: ${where(r.afterExpiry)}`)
   }
   const by = await bystander()
   console.log(`largest kinds: ${by.accepted} accepted, ${by.refused} refused, slowest define ${by.worstDefineMs.toFixed(0)} ms; bystander convert over ${by.bystanderCalls} calls: p50 ${by.p50.toFixed(1)} ms, worst ${by.worst.toFixed(0)} ms; RSS ${by.rss.toFixed(0)} MB`)

@@ -9,7 +9,7 @@
  *                   Mcp-Session-Id opens a session)
  *   GET    /mcp     the session's server-to-client SSE stream
  *   DELETE /mcp     ends the session
- *   GET    /healthz liveness: {"status":"ok","sessions":live,"opened":N,"closed":{by reason}}
+ *   GET    /healthz liveness: {"status":"ok","sessions":live,"opened":N,"closed":{by reason},"workspaces":N}
  *
  * Every /mcp request is checked before it reaches a session, each failure a 4xx with a JSON-RPC
  * error body: Host and Origin against the allow-lists (403, DNS-rebinding protection), the Accept
@@ -415,14 +415,18 @@ export const McpRoutes = (settings: HttpSettings) =>
       })
       yield* Effect.addFinalizer(() => Effect.promise(() => modern.close()))
       const mcp = makeMcpHandler(sessions, yield* Workspace, settings, allowListFor(settings), modern)
+      const store = yield* WorkspaceStore.WorkspaceStore
       yield* router.add("*", mcpPath, observed(mcp))
       yield* router.add(
         "GET",
         healthPath,
         observed(() =>
-          Effect.map(sessions.stats, (stats) =>
-            HttpServerResponse.jsonUnsafe({ status: "ok", name: serverInfo.name, version: serverInfo.version, sessions: stats.live, opened: stats.opened, closed: stats.closed })
-          )
+          Effect.gen(function* () {
+            const stats = yield* sessions.stats
+            // workspaces the store holds (null while it does not answer: liveness is not the store's)
+            const workspaces = yield* Effect.orElseSucceed(store.count, () => null)
+            return HttpServerResponse.jsonUnsafe({ status: "ok", name: serverInfo.name, version: serverInfo.version, sessions: stats.live, opened: stats.opened, closed: stats.closed, workspaces })
+          })
         )
       )
     })
