@@ -71,7 +71,10 @@ const tooLong = (what: string, got: string, limit: number) =>
 /** The first name or text of a new definition past its length limit. */
 const overLength = (before: WorkspaceData, after: WorkspaceData): InvalidInput | undefined => {
   const known = new Set<object>([...before.units, ...before.kinds, ...before.constants, ...before.edges])
-  const names = (what: string, list: ReadonlyArray<string>) => list.find((n) => n.length > LengthLimits.name) !== undefined ? tooLong(what, list.find((n) => n.length > LengthLimits.name)!, LengthLimits.name) : undefined
+  const names = (what: string, list: ReadonlyArray<string>) => {
+    const long = list.find((n) => n.length > LengthLimits.name)
+    return long === undefined ? undefined : tooLong(what, long, LengthLimits.name)
+  }
   const text = (what: string, t: string) => (t.length > LengthLimits.text ? tooLong(what, t, LengthLimits.text) : undefined)
   for (const u of after.units) {
     if (known.has(u)) continue
