@@ -52,10 +52,27 @@ export const builtins: ReadonlyArray<QuantityKind> = builtinKinds.map((e) => {
   return kind
 })
 
-/** Finds a kind by name or alias (case-insensitive). */
+/**
+ * Each kind's names in lower case, computed once per kind object (a workspace's kinds are the same
+ * objects from call to call while it is unchanged): a lookup then costs one set probe per kind,
+ * however many and however long the aliases are, instead of lower-casing every alias per call.
+ */
+const lowered = new WeakMap<QuantityKind, { readonly name: string; readonly aliases: ReadonlySet<string> }>()
+const namesOf = (kind: QuantityKind) => {
+  let names = lowered.get(kind)
+  if (!names) {
+    names = { name: kind.name.toLowerCase(), aliases: new Set(kind.aliases.map((a) => a.toLowerCase())) }
+    lowered.set(kind, names)
+  }
+  return names
+}
+
+/** Finds a kind by name or alias (case-insensitive); a name wins over another kind's alias. */
 export const findKind = (kinds: ReadonlyArray<QuantityKind>, name: string): QuantityKind | undefined => {
   const wanted = name.trim().toLowerCase()
-  return kinds.find((k) => k.name.toLowerCase() === wanted) ?? kinds.find((k) => k.aliases.some((a) => a.toLowerCase() === wanted))
+  for (const kind of kinds) if (namesOf(kind).name === wanted) return kind
+  for (const kind of kinds) if (namesOf(kind).aliases.has(wanted)) return kind
+  return undefined
 }
 
 export const unknownKind = (kinds: ReadonlyArray<QuantityKind>, name: string, parameter: string): UnknownKind => {

@@ -25,37 +25,19 @@
  * writes from two replicas are both kept. Each change is checked against the quotas; the catalog
  * overlay is built once per workspace version and cached (bounded), so reading calls reuse it.
  */
-import { Config, Context, Duration, Effect, Layer } from "effect"
+import { Config, Context, Duration, Effect, Layer, Schedule } from "effect"
 import type { Catalog } from "../engine/Catalog.ts"
 import { type CustomEdge, type CustomUnit, overlayCatalog } from "../engine/customUnits.ts"
-import type { Constant } from "../engine/Constants.ts"
 import { asUnit } from "../engine/constants/sessionConstant.ts"
-import type { QuantityKind } from "../engine/QuantityKind.ts"
 import { InvalidInput, isEngineError, StoreUnavailable, type UnitError, UnknownWorkspace } from "../engine/errors.ts"
 import { UnitCatalog } from "./UnitCatalog.ts"
+import { type WorkspaceData, emptyWorkspace, storedBytes } from "./WorkspaceDocument.ts"
 import { layerMemory as storeInMemory, WorkspaceStore } from "./WorkspaceStore.ts"
+import { type SessionIds, makeSessionIds } from "./sessionIds.ts"
+import { Action } from "../engine/actions.ts"
+import { Role } from "../engine/roles.ts"
 
-/** A constant defined with define_constant; it is also a unit of the workspace named by its symbol. */
-export type WorkspaceConstant = Pick<Constant, "symbol" | "name" | "value" | "unit" | "uncertainty" | "source">
-
-/** The active declaration of declare_computation. */
-export interface Declaration {
-  readonly id: string
-  readonly kind: string
-  readonly expectedUnit: string
-  readonly context: Readonly<Record<string, string>>
-}
-
-export interface WorkspaceData {
-  readonly units: ReadonlyArray<CustomUnit>
-  readonly edges: ReadonlyArray<CustomEdge>
-  readonly constants: ReadonlyArray<WorkspaceConstant>
-  /** Kinds defined with define_quantity_kind; the built-in ones live in the engine. */
-  readonly kinds: ReadonlyArray<QuantityKind>
-  readonly declaration: Declaration | undefined
-}
-
-export const emptyWorkspace: WorkspaceData = { units: [], edges: [], constants: [], kinds: [], declaration: undefined }
+export { type Declaration, type WorkspaceConstant, type WorkspaceData, emptyWorkspace } from "./WorkspaceDocument.ts"
 
 export type CatalogError = InvalidInput | UnitError
 
@@ -63,31 +45,99 @@ export type WorkspaceError = StoreUnavailable | UnknownWorkspace
 
 /**
  * What one workspace may hold: generous for real work (a few hundred custom units is a large
- * project), and a bound on the store's memory and on the cost of building the workspace's catalog.
+ * project), and a bound on the store's memory and on the cost of every call that reads it. Every
+ * name counts, a kind's aliases as much as a unit's; `bytes` bounds the stored document whatever
+ * it holds.
  */
-export const WorkspaceQuota = { units: 500, aliases: 2000, edges: 1000, constants: 200, kinds: 200 } as const
+export const WorkspaceQuota = { units: 500, aliases: 2000, edges: 1000, constants: 200, kinds: 200, bytes: 1024 * 1024 } as const
+
+/** How long one name (unit, alias, kind, keyword, symbol) and one text (description, hint, source) may be. */
+export const LengthLimits = { name: 100, text: 1000, keywordsPerKind: 50, hintsPerKind: 20 } as const
 
 const sizes = (d: WorkspaceData) => ({
   units: d.units.length,
-  aliases: d.units.reduce((n, u) => n + u.aliases.length, 0),
+  aliases: d.units.reduce((n, u) => n + u.aliases.length, 0) + d.kinds.reduce((n, k) => n + k.aliases.length, 0),
   edges: d.edges.length,
   constants: d.constants.length,
   kinds: d.kinds.length
 })
 
+const tooLong = (what: string, got: string, limit: number) =>
+  new InvalidInput({
+    message: `${what} is ${got.length} characters long; at most ${limit} are kept`,
+    got: `${got.slice(0, 40)}…`,
+    expected: `at most ${limit} characters`,
+    hints: ["Use a shorter name or text"]
+  })
+
+/** The first name or text of a new definition past its length limit. */
+const overLength = (before: WorkspaceData, after: WorkspaceData): InvalidInput | undefined => {
+  const known = new Set<object>([...before.units, ...before.kinds, ...before.constants, ...before.edges])
+  const names = (what: string, list: ReadonlyArray<string>) => {
+    const long = list.find((n) => n.length > LengthLimits.name)
+    return long === undefined ? undefined : tooLong(what, long, LengthLimits.name)
+  }
+  const text = (what: string, t: string) => (t.length > LengthLimits.text ? tooLong(what, t, LengthLimits.text) : undefined)
+  for (const u of after.units) {
+    if (known.has(u)) continue
+    const over = names("A unit name or alias", [u.name, ...u.aliases]) ?? (u.definition ? text("A unit's definition", u.definition.unit) : undefined)
+    if (over) return over
+  }
+  for (const e of after.edges) {
+    if (known.has(e)) continue
+    const over = names("A conversion's unit", [e.src, e.dst])
+    if (over) return over
+  }
+  for (const c of after.constants) {
+    if (known.has(c)) continue
+    const over = names("A constant's symbol", [c.symbol]) ?? text("A constant's name", c.name) ?? text("A constant's unit", c.unit) ?? text("A constant's source", c.source)
+    if (over) return over
+  }
+  for (const k of after.kinds) {
+    if (known.has(k)) continue
+    if (k.keywords.length > LengthLimits.keywordsPerKind) return tooManyOf("keywords", k.keywords.length, LengthLimits.keywordsPerKind)
+    if (k.disambiguationHints.length > LengthLimits.hintsPerKind) return tooManyOf("disambiguation hints", k.disambiguationHints.length, LengthLimits.hintsPerKind)
+    const over =
+      names("A kind's name, alias or keyword", [k.name, ...k.aliases, ...k.keywords]) ??
+      text("A kind's description", k.description) ??
+      text("A kind's category", k.category) ??
+      text("A kind's dimension", k.dimensionText) ??
+      k.disambiguationHints.map((h) => text("A kind's disambiguation hint", h)).find((e) => e !== undefined)
+    if (over) return over
+  }
+  return undefined
+}
+
+const tooManyOf = (what: string, got: number, limit: number) =>
+  new InvalidInput({ message: `A kind may have at most ${limit} ${what}; this one has ${got}`, got: String(got), expected: `at most ${limit} ${what}`, hints: [`Keep the ${limit} most telling ${what}`] })
+
 /** The first quota a change passes, as the error for it; growth only, so a workspace at a cap can still shrink. */
 const overQuota = (before: WorkspaceData, after: WorkspaceData): InvalidInput | undefined => {
   const was = sizes(before)
   const now = sizes(after)
-  for (const key of Object.keys(WorkspaceQuota) as Array<keyof typeof WorkspaceQuota>) {
+  for (const key of Object.keys(was) as Array<keyof typeof was>) {
     if (now[key] > WorkspaceQuota[key] && now[key] > was[key]) {
       return new InvalidInput({
         message: `This workspace already holds ${was[key]} ${key}; at most ${WorkspaceQuota[key]} are kept per workspace`,
         got: String(now[key]),
         expected: `at most ${WorkspaceQuota[key]} ${key}`,
-        hints: ["Reset the workspace (reset_session) to start again, or define units inline for one call"]
+        hints: ["Define units inline for one call instead"],
+        next: [Action.emptyWorkspace]
       })
     }
+  }
+  const long = overLength(before, after)
+  if (long) return long
+  const bytes = storedBytes(after)
+  // the size before is computed only when the size after is past the quota (a change that shrinks is kept)
+  if (bytes > WorkspaceQuota.bytes && bytes > storedBytes(before)) {
+    return new InvalidInput({
+      message: `This change would make the workspace ${bytes} bytes; at most ${WorkspaceQuota.bytes} bytes are kept per workspace`,
+      got: String(bytes),
+      expected: `at most ${WorkspaceQuota.bytes} bytes`,
+      hints: ["Define units inline for one call instead"],
+        next: [Action.emptyWorkspace]
+    })
   }
   return undefined
 }
@@ -129,14 +179,37 @@ const maxWriteAttempts = 20
 /** Catalogs kept per process, one per workspace version: enough for the workspaces in active use. */
 const catalogCacheSize = 256
 
+/**
+ * Deletes expired workspaces from the store for as long as the layer lives: a few times per idle
+ * time-out, at least every minute (Redis deletes them itself by TTL; its sweep does nothing).
+ */
+const sweeper = (idleTimeout: Duration.Duration) =>
+  Effect.gen(function* () {
+    const store = yield* WorkspaceStore
+    const every = Duration.millis(Math.min(60_000, Math.max(50, Duration.toMillis(idleTimeout) / 4)))
+    const once = store.sweep(idleTimeout).pipe(
+      Effect.tap((n) => (n > 0 ? Effect.logInfo(`deleted ${n} expired workspace(s)`) : Effect.void)),
+      Effect.catch(() => Effect.void)
+    )
+    yield* once.pipe(Effect.repeat(Schedule.spaced(every)), Effect.forkScoped)
+  })
+
 export class Workspace extends Context.Service<
   Workspace,
   {
     readonly open: (requested: string | undefined, mode: "read" | "write") => Effect.Effect<OpenWorkspace, WorkspaceError>
-    /** Records an (empty) workspace under `id` unless one is there: how a 2025-era session is known to every replica. */
-    readonly register: (id: string) => Effect.Effect<void, StoreUnavailable>
-    /** Drops the workspace `id` and everything in it (its 2025-era session ended). */
-    readonly forget: (id: string) => Effect.Effect<void, StoreUnavailable>
+    /**
+     * Issues and recognises 2025-era session ids (a session's id is its workspace's): signed with the
+     * store's secret, so every replica on the store knows an id was issued as a session id.
+     */
+    readonly sessionIds: SessionIds
+    /**
+     * Drops the workspace `id` and everything in it, and remembers for `sessionLifetime` that the
+     * session ended (so no replica takes it over): only when a 2025-era session is ended on purpose (DELETE).
+     */
+    readonly forget: (id: string, sessionLifetime: Duration.Duration) => Effect.Effect<void, StoreUnavailable>
+    /** Whether the session `id` was ended on purpose (see forget). */
+    readonly ended: (id: string) => Effect.Effect<boolean, StoreUnavailable>
     /** Whether `id` names a live workspace. */
     readonly exists: (id: string) => Effect.Effect<boolean, StoreUnavailable>
   }
@@ -183,7 +256,7 @@ export class Workspace extends Context.Service<
         Effect.map(store.read(id), (doc) => {
           if (!doc) return { version: 0, touched: 0, data: emptyWorkspace, live: false }
           const expired = Date.now() - doc.touched > ttlMs
-          return { version: doc.version, touched: doc.touched, data: expired ? emptyWorkspace : (doc.data as WorkspaceData), live: !expired }
+          return { version: doc.version, touched: doc.touched, data: expired ? emptyWorkspace : doc.data, live: !expired }
         })
 
       // reads keep a workspace alive: its idle clock restarts, written at most every quarter time-out
@@ -256,7 +329,7 @@ export class Workspace extends Context.Service<
       const unknown = (id: string) =>
         new UnknownWorkspace({
           message: `No workspace '${id.length > 100 ? `${id.slice(0, 100)}…` : id}': it was never created here, or it expired after ${Duration.format(ttl)} unused`,
-          role: "workspace",
+          role: Role.workspace,
           got: id.slice(0, 100),
           hints: ["Use the exact id a define_* tool returned in its 'workspace' field", "Omit 'workspace' in a define_* call to start a new workspace, then define your units again"]
         })
@@ -281,17 +354,11 @@ export class Workspace extends Context.Service<
           return Effect.flatMap(load(requested), (snap) => (snap.live ? Effect.succeed(handleOf(requested)) : Effect.fail(unknown(requested))))
         })
 
-      const register = (id: string) =>
-        Effect.gen(function* () {
-          const snap = yield* load(id)
-          if (snap.live) return
-          yield* store.write(id, snap.version, { version: snap.version + 1, touched: Date.now(), data: emptyWorkspace }, ttl)
-        })
       const exists = (id: string) => (idPattern.test(id) ? Effect.map(load(id), (snap) => snap.live) : Effect.succeed(false))
 
-      const forget = (id: string) => store.remove(id)
+      const forget = (id: string, sessionLifetime: Duration.Duration) => store.end(id, sessionLifetime)
 
-      return Workspace.of({ open, register, forget, exists })
+      return Workspace.of({ open, sessionIds: makeSessionIds(store.secret), forget, ended: store.ended, exists })
     })
 
   /** The workspaces over the given store, with settings from configuration (DIMENSIONAL_WORKSPACE_IDLE_TIMEOUT). */
@@ -299,7 +366,9 @@ export class Workspace extends Context.Service<
     Workspace,
     Effect.gen(function* () {
       const idleTimeout = yield* Config.Duration(workspaceIdleEnv).pipe(Config.withDefault(defaultWorkspaceSettings.idleTimeout))
-      return yield* Workspace.make({ idleTimeout })
+      const workspaces = yield* Workspace.make({ idleTimeout })
+      yield* sweeper(idleTimeout)
+      return workspaces
     })
   )
 
@@ -308,5 +377,8 @@ export class Workspace extends Context.Service<
    * library, of tests and of one stdio client (today's behaviour).
    */
   static readonly layerInMemory = (defaultId: string = newWorkspaceId()): Layer.Layer<Workspace, never, UnitCatalog> =>
-    Layer.merge(Layer.effect(Workspace, Workspace.make(defaultWorkspaceSettings)), Layer.succeed(DefaultWorkspace, defaultId)).pipe(Layer.provide(storeInMemory))
+    Layer.merge(
+      Layer.effect(Workspace, Effect.tap(Workspace.make(defaultWorkspaceSettings), () => sweeper(defaultWorkspaceSettings.idleTimeout))),
+      Layer.succeed(DefaultWorkspace, defaultId)
+    ).pipe(Layer.provide(storeInMemory))
 }

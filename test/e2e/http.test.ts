@@ -2,6 +2,7 @@
 // two concurrent sessions with separate state, idle expiry (404, a notice on the stream, filtered
 // by logging/setLevel, then a fresh session), shutdown with streams open (exit code 0), request ids
 // in the stderr log, and the command line's errors.
+import { logName } from "../../src/services/logName.ts"
 import { spawn } from "node:child_process"
 import { type LoggingMessageNotification, SdkHttpError } from "@modelcontextprotocol/client"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -63,7 +64,9 @@ describe("dimensional mcp --http", () => {
     expect(response.status).toBe(406)
     await waitUntil(() => server.stderr().includes("requestId=e2e-trace-7"))
     expect(server.stderr()).toMatch(/level=INFO .*message="POST \/mcp 406" requestId=e2e-trace-7/)
-    expect(server.stderr()).toMatch(/message="GET \/mcp 200" requestId=[0-9a-f-]{36} .*session=[0-9a-f-]{36}/)
+    expect(server.stderr()).toMatch(/message="GET \/mcp 200" requestId=[0-9a-f-]{36} .*session=#[0-9a-f]{12}/)
+    // a session id grants access to its workspace: logs name it by a short hash, never the id
+    expect(server.stderr()).not.toMatch(/session=s[0-9a-z]{9}/)
   })
 })
 
@@ -81,7 +84,7 @@ describe("dimensional mcp --http with a short idle time-out", () => {
     await quiet.client.setLoggingLevel("error")
     await chatty.client.ping()
     // the notice travels on each client's GET stream: both are open before the sessions go idle
-    await waitUntil(() => [quiet, chatty].every((c) => new RegExp(`message="GET /mcp 200" .*session=${c.sessionId()}`).test(server.stderr())))
+    await waitUntil(() => [quiet, chatty].every((c) => new RegExp(`message="GET /mcp 200" .*session=${logName(c.sessionId()!)}`).test(server.stderr())))
     await waitForSessions(server, (live) => live === 0)
 
     expect(notices.get(chatty)!.map((n) => [n.level, n.data])).toEqual([["notice", expect.stringMatching(/idle.*Start a new session/)]])

@@ -8,7 +8,7 @@ import { Duration, Effect } from "effect"
 import { describe, expect, it } from "vitest"
 import { WorkspaceStore, layerFor } from "../../src/services/WorkspaceStore.ts"
 
-const doc = (version: number) => ({ version, touched: Date.now(), data: { units: [], edges: [], constants: [], kinds: [], marker: version } })
+const doc = (version: number) => ({ version, touched: Date.now(), data: { units: [], edges: [], constants: [], kinds: [], declaration: undefined, marker: version } })
 const ttl = Duration.days(1)
 
 describe("the file store", () => {

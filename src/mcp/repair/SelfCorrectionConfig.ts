@@ -4,7 +4,8 @@
  * asked (MCP sampling) and whether the server may correct unit names itself. Read from Effect
  * `Config`: environment variables, or command-line flags layered over them by the CLI.
  */
-import { Config, Context, Duration, Effect, Layer, Option, type Redacted, Schema } from "effect"
+import { readFileSync } from "node:fs"
+import { Config, ConfigProvider, Context, Duration, Effect, Layer, Option, Redacted, Schema } from "effect"
 import { retryableByDefault } from "./failures.ts"
 
 export interface SelfCorrectionSettings {
@@ -62,16 +63,40 @@ export const settingKeys = {
   serverUnitCorrection: "DIMENSIONAL_SERVER_UNIT_CORRECTION",
   providerBaseUrl: "DIMENSIONAL_LLM_BASE_URL",
   providerModel: "DIMENSIONAL_LLM_MODEL",
-  providerApiKey: "DIMENSIONAL_LLM_API_KEY"
-} as const satisfies Record<Exclude<keyof SelfCorrectionSettings, "provider"> | "providerBaseUrl" | "providerModel" | "providerApiKey", string>
+  providerApiKey: "DIMENSIONAL_LLM_API_KEY",
+  providerApiKeyFile: "DIMENSIONAL_LLM_API_KEY_FILE"
+} as const satisfies Record<Exclude<keyof SelfCorrectionSettings, "provider"> | "providerBaseUrl" | "providerModel" | "providerApiKey" | "providerApiKeyFile", string>
+
+/**
+ * Where `--llm-api-key` puts its value: nowhere the key is used. A key on the command line is
+ * readable by every user of the machine (`ps`, /proc/<pid>/cmdline) for as long as the server runs,
+ * so the flag stops the server with a message naming the safe ways (issue 20, finding 9).
+ */
+const keyOnCommandLine = "DIMENSIONAL_LLM_API_KEY_ON_COMMAND_LINE"
+
+/** The key from DIMENSIONAL_LLM_API_KEY, or read from the file DIMENSIONAL_LLM_API_KEY_FILE / --llm-api-key-file names. */
+const apiKeyConfig: Config.Config<Redacted.Redacted<string> | undefined> = Config.all({
+  direct: Config.option(Config.Redacted(settingKeys.providerApiKey)),
+  file: Config.option(Config.String(settingKeys.providerApiKeyFile))
+}).pipe(
+  Config.flatMap(({ direct, file }) => {
+    if (Option.isSome(direct) || Option.isNone(file)) return Config.succeed(Option.getOrUndefined(direct))
+    try {
+      const key = readFileSync(file.value, "utf8").trim()
+      return key.length > 0 ? Config.succeed(Redacted.make(key)) : Config.fail(new ConfigProvider.SourceError({ message: `${settingKeys.providerApiKeyFile}/--llm-api-key-file: the file ${file.value} is empty` }))
+    } catch (error) {
+      return Config.fail(new ConfigProvider.SourceError({ message: `${settingKeys.providerApiKeyFile}/--llm-api-key-file: cannot read ${file.value} (${error instanceof Error ? error.message : String(error)})` }))
+    }
+  })
+)
 
 /** The provider when a base URL is configured; then a model is required. */
 const providerConfig: Config.Config<ProviderSettings | undefined> = Config.option(Config.String(settingKeys.providerBaseUrl)).pipe(
   Config.flatMap((baseUrl) =>
     Option.isNone(baseUrl)
       ? Config.succeed(undefined)
-      : Config.all({ model: Config.String(settingKeys.providerModel), apiKey: Config.option(Config.Redacted(settingKeys.providerApiKey)) }).pipe(
-          Config.map(({ model, apiKey }) => ({ baseUrl: baseUrl.value.replace(/\/+$/, ""), model, apiKey: Option.getOrUndefined(apiKey) }))
+      : Config.all({ model: Config.String(settingKeys.providerModel), apiKey: apiKeyConfig }).pipe(
+          Config.map(({ model, apiKey }) => ({ baseUrl: baseUrl.value.replace(/\/+$/, ""), model, apiKey }))
         )
   )
 )
@@ -89,8 +114,21 @@ const errorList = Config.String(settingKeys.retryableErrors).pipe(
   Config.withDefault(defaultRetryableErrors)
 )
 
+const noKeyOnCommandLine = Config.option(Config.String(keyOnCommandLine)).pipe(
+  Config.flatMap((given) =>
+    Option.isNone(given)
+      ? Config.succeed(undefined)
+      : Config.fail(
+          new ConfigProvider.SourceError({
+            message: `--llm-api-key is refused: a key on the command line is visible to every user of this machine (ps, /proc). Set ${settingKeys.providerApiKey} in the environment, or put the key in a file readable only by you and pass --llm-api-key-file PATH`
+          })
+        )
+  )
+)
+
 /** The settings from configuration, each with its default. */
 export const selfCorrectionConfig: Config.Config<SelfCorrectionSettings> = Config.all({
+  noKeyOnCommandLine,
   enabled: Config.Boolean(settingKeys.enabled).pipe(Config.withDefault(defaultSettings.enabled)),
   maxRetries: count(settingKeys.maxRetries, defaultSettings.maxRetries, 5),
   retryableErrors: errorList,
@@ -100,7 +138,7 @@ export const selfCorrectionConfig: Config.Config<SelfCorrectionSettings> = Confi
   backoff: Config.Duration(settingKeys.backoff).pipe(Config.withDefault(defaultSettings.backoff)),
   serverUnitCorrection: Config.Boolean(settingKeys.serverUnitCorrection).pipe(Config.withDefault(defaultSettings.serverUnitCorrection)),
   provider: providerConfig
-})
+}).pipe(Config.map(({ noKeyOnCommandLine: _, ...settings }) => settings))
 
 export class SelfCorrectionConfig extends Context.Service<SelfCorrectionConfig, SelfCorrectionSettings>()("dimensional/SelfCorrectionConfig") {
   /** Settings read from the current ConfigProvider (the environment unless the CLI layered flags over it). */
@@ -121,7 +159,8 @@ export const flagUsage = `Self-correction flags (each also an environment variab
   --server-unit-correction        DIMENSIONAL_SERVER_UNIT_CORRECTION=true  apply an unknown unit's likely fix on the server
   --llm-base-url URL              DIMENSIONAL_LLM_BASE_URL             also ask a model at this OpenAI-compatible API (off unless set)
   --llm-model NAME                DIMENSIONAL_LLM_MODEL                its model (required with the base URL)
-  --llm-api-key KEY               DIMENSIONAL_LLM_API_KEY              its bearer token (optional: local servers need none)`
+  --llm-api-key-file PATH         DIMENSIONAL_LLM_API_KEY_FILE         a file holding its bearer token (or set DIMENSIONAL_LLM_API_KEY;
+                                                                       optional: local servers need none; never on the command line)`
 
 const switches: Readonly<Record<string, readonly [string, string]>> = {
   "--no-retry": [settingKeys.enabled, "false"],
@@ -138,7 +177,8 @@ const valued: Readonly<Record<string, string>> = {
   "--retry-backoff": settingKeys.backoff,
   "--llm-base-url": settingKeys.providerBaseUrl,
   "--llm-model": settingKeys.providerModel,
-  "--llm-api-key": settingKeys.providerApiKey
+  "--llm-api-key-file": settingKeys.providerApiKeyFile,
+  "--llm-api-key": keyOnCommandLine
 }
 
 /**

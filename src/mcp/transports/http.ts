@@ -9,7 +9,7 @@
  *                   Mcp-Session-Id opens a session)
  *   GET    /mcp     the session's server-to-client SSE stream
  *   DELETE /mcp     ends the session
- *   GET    /healthz liveness: {"status":"ok","sessions":live,"opened":N,"closed":{by reason}}
+ *   GET    /healthz liveness: {"status":"ok","sessions":live,"opened":N,"closed":{by reason},"workspaces":N}
  *
  * Every /mcp request is checked before it reaches a session, each failure a 4xx with a JSON-RPC
  * error body: Host and Origin against the allow-lists (403, DNS-rebinding protection), the Accept
@@ -28,6 +28,7 @@ import { HttpRouter, HttpServer, HttpServerRequest, HttpServerResponse } from "e
 import { FormulaRegistry } from "../../services/FormulaRegistry.ts"
 import { SelfCorrectionConfig } from "../repair/SelfCorrectionConfig.ts"
 import { UnitCatalog } from "../../services/UnitCatalog.ts"
+import { logName } from "../../services/logName.ts"
 import { Workspace } from "../../services/Workspace.ts"
 import * as WorkspaceStore from "../../services/WorkspaceStore.ts"
 import { type AllowList, type HttpSettings, allowListFor, hostAllowed, httpEnv, httpSettings, isWildcard, originAllowed } from "./httpConfig.ts"
@@ -154,7 +155,12 @@ type Body = { readonly _tag: "Json"; readonly value: unknown } | { readonly _tag
 /** Reads and parses a POST body, refusing what is too large, not UTF-8, not JSON, a batch or not a JSON-RPC message. */
 const readJsonBody = (request: HttpServerRequest.HttpServerRequest, maxBodyBytes: number): Effect.Effect<Body> =>
   Effect.gen(function* () {
-    const tooLarge = (): Body => ({ _tag: "Rejected", response: jsonRpcError(413, ErrorCodes.server, `Payload Too Large: the request body must not exceed ${maxBodyBytes} bytes`) })
+    // the rest of the body is never read: the connection must close with the answer, or its unread
+    // bytes would be taken for the next request on a kept-alive connection (and reset it)
+    const tooLarge = (): Body => ({
+      _tag: "Rejected",
+      response: jsonRpcError(413, ErrorCodes.server, `Payload Too Large: the request body must not exceed ${maxBodyBytes} bytes`, { connection: "close" })
+    })
     const declared = Number(request.headers["content-length"])
     if (Number.isFinite(declared) && declared > maxBodyBytes) return tooLarge()
     const read = yield* readBytes(request, maxBodyBytes)
@@ -209,7 +215,7 @@ const isInitializeRequest = (message: unknown): boolean => {
 }
 
 const sessionNotFound = (id: string) =>
-  jsonRpcError(404, ErrorCodes.sessionNotFound, `Session not found: '${id}' is unknown or expired. Start a new session: send initialize without an Mcp-Session-Id header.`)
+  jsonRpcError(404, ErrorCodes.sessionNotFound, `Session not found: '${id.slice(0, 80)}' is unknown or expired. Start a new session: send initialize without an Mcp-Session-Id header.`)
 
 const sessionRequired = jsonRpcError(400, ErrorCodes.server, "Bad Request: Mcp-Session-Id header is required (only initialize may come without one)")
 
@@ -224,6 +230,17 @@ export const makeMcpHandler = (sessions: HttpSessions["Service"], workspaces: Wo
       return HttpServerResponse.fromWeb(asStandaloneStream(response, request.method))
     }).pipe(Effect.ensuring(sessions.touch(session.id)))
 
+  const idleMillis = Duration.toMillis(settings.idleTimeout)
+
+  /**
+   * The session a request names. Another replica's session (or one this process served before it
+   * restarted, or whose local copy idled out while its workspace lives) is taken over here: its id
+   * is signed (Workspace.sessionIds), so it is known without a workspace in the store while it is
+   * younger than the idle time-out (unless its client ended it: DELETE), and after that while its
+   * workspace lives. An id never issued as a session id
+   * is Unknown (404). When only the store could say and it cannot answer: StoreDown (503 with
+   * Retry-After, never 404: the session and its workspace may well be intact).
+   */
   const existing = (request: HttpServerRequest.HttpServerRequest, log: RequestLog) =>
     Effect.gen(function* () {
       const id = request.headers[sessionHeader]
@@ -231,13 +248,18 @@ export const makeMcpHandler = (sessions: HttpSessions["Service"], workspaces: Wo
       log.sessionId = id
       const session = yield* sessions.lookup(id)
       if (session) return { _tag: "Found" as const, session }
-      // a session another replica opened: its workspace is in the shared store, so take it over here
-      const known = yield* Effect.orElseSucceed(workspaces.exists(id), () => false)
-      if (!known) return { _tag: "Unknown" as const, id }
+      const issued = workspaces.sessionIds.issuedAt(id)
+      if (issued === undefined) return { _tag: "Unknown" as const, id }
+      // young: live unless its client ended it; older: live while its workspace is
+      const known = yield* Effect.result(Date.now() - issued < idleMillis ? Effect.map(workspaces.ended(id), (ended) => !ended) : workspaces.exists(id))
+      if (known._tag === "Failure") return { _tag: "StoreDown" as const }
+      if (!known.success) return { _tag: "Unknown" as const, id }
       const adopted = yield* Effect.result(sessions.adopt(id, request.headers["mcp-protocol-version"] ?? "2025-03-26"))
       if (adopted._tag === "Failure") return { _tag: "Busy" as const, maxSessions: adopted.failure.maxSessions }
       return { _tag: "Found" as const, session: adopted.success }
     })
+
+  const storeDown = jsonRpcError(503, ErrorCodes.server, "Service Unavailable: the workspace store cannot say whether this session exists right now; retry shortly (the session is not lost)", { "retry-after": "2" })
 
   const busy = (maxSessions: number) => jsonRpcError(503, ErrorCodes.server, `Service Unavailable: all ${maxSessions} sessions are busy; retry shortly`, { "retry-after": "1" })
 
@@ -264,6 +286,7 @@ export const makeMcpHandler = (sessions: HttpSessions["Service"], workspaces: Wo
       const found = yield* existing(request, log)
       if (found._tag === "Found") return yield* handOver(found.session, request, body.value, web)
       if (found._tag === "Busy") return busy(found.maxSessions)
+      if (found._tag === "StoreDown") return storeDown
       if (found._tag === "Unknown") return sessionNotFound(found.id)
       if (!isInitializeRequest(body.value)) return sessionRequired
       const opened = yield* Effect.result(sessions.open)
@@ -271,10 +294,10 @@ export const makeMcpHandler = (sessions: HttpSessions["Service"], workspaces: Wo
       const session = opened.success
       log.sessionId = session.id
       const response = yield* handOver(session, request, body.value, web)
-      // an initialize the transport refused leaves a session nobody can name: drop it
+      // an initialize the transport refused leaves a session nobody can name: drop it (nothing was
+      // stored for it: a session's workspace is written by its first definition, and any replica
+      // recognises the signed id without a store entry)
       if (session.transport.sessionId === undefined || response.status >= 400) yield* sessions.close(session.id, "not-initialized")
-      // known to the store, so any replica can take the session over; without the store it stays on this node
-      else yield* Effect.ignore(workspaces.register(session.id))
       return response
     })
 
@@ -286,6 +309,7 @@ export const makeMcpHandler = (sessions: HttpSessions["Service"], workspaces: Wo
       const found = yield* existing(request, log)
       if (found._tag === "Missing") return sessionRequired
       if (found._tag === "Busy") return busy(found.maxSessions)
+      if (found._tag === "StoreDown") return storeDown
       if (found._tag === "Unknown") return sessionNotFound(found.id)
       return yield* handOver(found.session, request)
     })
@@ -295,6 +319,7 @@ export const makeMcpHandler = (sessions: HttpSessions["Service"], workspaces: Wo
       const found = yield* existing(request, log)
       if (found._tag === "Missing") return sessionRequired
       if (found._tag === "Busy") return busy(found.maxSessions)
+      if (found._tag === "StoreDown") return storeDown
       if (found._tag === "Unknown") return sessionNotFound(found.id)
       return yield* handOver(found.session, request)
     })
@@ -372,7 +397,7 @@ const observed =
       const path = request.url.split("?")[0]
       // the line is written beside the answer, not before it: a request does not wait for its log
       yield* Effect.logInfo(`${request.method} ${path} ${response.status}`).pipe(
-        Effect.annotateLogs({ requestId: log.requestId, ms: Date.now() - started, ...(log.sessionId ? { session: log.sessionId } : {}) }),
+        Effect.annotateLogs({ requestId: log.requestId, ms: Date.now() - started, ...(log.sessionId ? { session: logName(log.sessionId) } : {}) }),
         Effect.forkDetach
       )
       return HttpServerResponse.setHeader(response, "x-request-id", log.requestId)
@@ -390,14 +415,18 @@ export const McpRoutes = (settings: HttpSettings) =>
       })
       yield* Effect.addFinalizer(() => Effect.promise(() => modern.close()))
       const mcp = makeMcpHandler(sessions, yield* Workspace, settings, allowListFor(settings), modern)
+      const store = yield* WorkspaceStore.WorkspaceStore
       yield* router.add("*", mcpPath, observed(mcp))
       yield* router.add(
         "GET",
         healthPath,
         observed(() =>
-          Effect.map(sessions.stats, (stats) =>
-            HttpServerResponse.jsonUnsafe({ status: "ok", name: serverInfo.name, version: serverInfo.version, sessions: stats.live, opened: stats.opened, closed: stats.closed })
-          )
+          Effect.gen(function* () {
+            const stats = yield* sessions.stats
+            // workspaces the store holds (null while it does not answer: liveness is not the store's)
+            const workspaces = yield* Effect.orElseSucceed(store.count, () => null)
+            return HttpServerResponse.jsonUnsafe({ status: "ok", name: serverInfo.name, version: serverInfo.version, sessions: stats.live, opened: stats.opened, closed: stats.closed, workspaces })
+          })
         )
       )
     })

@@ -19,6 +19,7 @@ import {
   isJSONRPCResultResponse
 } from "@modelcontextprotocol/server"
 import { Clock, Context, Duration, Effect, Exit, Layer, Schedule, Schema, Scope } from "effect"
+import { logName } from "../../services/logName.ts"
 import { Workspace } from "../../services/Workspace.ts"
 import { type ToolServices, tools } from "../../tools/index.ts"
 import { type ServerFactory, makeServerFactory } from "../server.ts"
@@ -113,7 +114,7 @@ export class HttpSessions extends Context.Service<
     Layer.effect(
       HttpSessions,
       Effect.gen(function* () {
-        const shared = yield* Effect.context<SharedServices>()
+        const workspaces = yield* Workspace
         const serverFactory = yield* makeServerFactory<ToolServices>(tools)
         const registryScope = yield* Effect.scope
         const clock = yield* Clock.Clock
@@ -143,9 +144,14 @@ export class HttpSessions extends Context.Service<
           entry.closing = true
           closedCount[reason]++
           Effect.runFork(Scope.close(entry.scope, Exit.void))
-          // a session ended by its client or by idling ends on every replica: its workspace goes too
-          // (a restart, an eviction or a shutdown keeps it, so another node can take the session over)
-          if (reason === "deleted" || reason === "expired") Effect.runFork(Effect.ignore(Context.get(shared, Workspace).forget(entry.session.id)))
+          // only a session its client ended (DELETE) takes its workspace with it. Idling out, eviction,
+          // a restart or a shutdown close this process's copy only: another replica may be serving
+          // the same session right now, and the store's own expiry deletes the workspace once
+          // nobody uses it (findings 3 of issue 20: a copy idling out on one replica deleted a
+          // workspace still in use through another)
+          // (the transport closes itself, reason "deleted", only on the client's DELETE; and only ids
+          // issued as session ids ever become sessions, see http.ts)
+          if (reason === "deleted") Effect.runFork(Effect.ignore(workspaces.forget(entry.session.id, limits.idleTimeout)))
         }
 
         const closeEntry = (entry: Entry, reason: CloseReason): Effect.Effect<void> =>
@@ -157,7 +163,7 @@ export class HttpSessions extends Context.Service<
               // best effort: the client learns why on its open stream, if it has one
               yield* Effect.tryPromise(() => server.sendLoggingMessage({ level: "notice", logger: "dimensional", data: closeMessages[reason] }, id)).pipe(Effect.ignore)
             }
-            yield* Effect.logDebug(`session ${id} closed: ${reason}`)
+            yield* Effect.logDebug(`session ${logName(id)} closed: ${reason}`)
             release(entry, reason)
             yield* Effect.tryPromise(() => server.close()).pipe(Effect.ignore)
           })
@@ -182,7 +188,7 @@ export class HttpSessions extends Context.Service<
                 }
               }
               if (!oldestIdle) return yield* new SessionLimitReached({ maxSessions: limits.maxSessions })
-              yield* Effect.logInfo(`session cap ${limits.maxSessions} reached: evicting session ${oldestIdle.session.id}, the longest idle`)
+              yield* Effect.logInfo(`session cap ${limits.maxSessions} reached: evicting session ${logName(oldestIdle.session.id)}, the longest idle`)
               yield* closeEntry(oldestIdle, "evicted")
             }
           }
@@ -211,7 +217,7 @@ export class HttpSessions extends Context.Service<
           })
 
         const setUp = (adopted: string | undefined) => Effect.gen(function* () {
-          const id = adopted ?? crypto.randomUUID()
+          const id = adopted ?? workspaces.sessionIds.issue()
           const scope = yield* Scope.fork(registryScope, "sequential")
           // the session's own workspace is its default: any replica reaches it through the store
           const server = serverFactory({ era: "legacy", defaultWorkspace: id, conformanceFixtures: limits.conformanceFixtures === true })

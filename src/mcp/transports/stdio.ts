@@ -14,6 +14,7 @@ import { UnitCatalog } from "../../services/UnitCatalog.ts"
 import { type ToolServices, tools } from "../../tools/index.ts"
 import { LogToStderr } from "../logging.ts"
 import { makeServerFactory } from "../server.ts"
+import { LineTransport } from "./stdioLines.ts"
 
 export { LogToStderr }
 
@@ -26,15 +27,24 @@ export const StdioServices = Layer.mergeAll(Workspace.layer, FormulaRegistry.lay
 export const runStdioServer = Effect.gen(function* () {
   const factory = yield* makeServerFactory<ToolServices>(tools)
   const defaultWorkspace = yield* DefaultWorkspace
+  const wire = new LineTransport()
+  // the wire closes when stdin ends (or breaks): then the server stops, whatever state it is in
   const closed = Effect.callback<void>((resume) => {
-    const done = () => resume(Effect.void)
-    process.stdin.once("end", done)
-    process.stdin.once("close", done)
+    const previous = wire.onclose
+    wire.onclose = () => {
+      previous?.()
+      resume(Effect.void)
+    }
   })
   const handle = serveStdio(({ era }) => factory({ era, defaultWorkspace }), {
+    transport: wire,
     onerror: (error) => void process.stderr.write(`dimensional: stdio: ${error.message}\n`)
   })
   yield* Effect.logInfo("dimensional MCP server listening on stdio (protocol 2026-07-28 and 2025-era revisions)")
   yield* closed
-  yield* Effect.promise(() => handle.close())
+  // a call still running (waiting on the client's model, say) must not keep the process alive
+  // after its client is gone: close within a second, then exit regardless
+  yield* Effect.promise(() => handle.close()).pipe(Effect.timeoutOrElse({ duration: "1 second", orElse: () => Effect.void }))
+  process.exitCode ??= 0
+  setTimeout(() => process.exit(), 250).unref()
 }).pipe(Effect.provide(StdioServices), Effect.provide(LogToStderr))

@@ -1,0 +1,98 @@
+/**
+ * The store's service and what every store shares (kept apart from WorkspaceStore.ts, which picks a
+ * store, so that the stores can import it without an import cycle).
+ */
+import { Context, Duration, Effect } from "effect"
+import { StoreUnavailable } from "../engine/errors.ts"
+import type { StoredDocument } from "./WorkspaceDocument.ts"
+
+export class WorkspaceStore extends Context.Service<
+  WorkspaceStore,
+  {
+    /** What the store is, for logs and the start-up line: "memory", "file:/abs/dir", "redis://host:port". */
+    readonly description: string
+    readonly read: (id: string) => Effect.Effect<StoredDocument | undefined, StoreUnavailable>
+    /**
+     * Stores `next` only if the stored version is still `expected` (0: no document yet). False when
+     * another writer came first. `ttl` lets the store drop the document by itself after idling.
+     * Fails when `expected` is 0 and the store already holds `maxWorkspaces` live workspaces.
+     */
+    readonly write: (id: string, expected: number, next: StoredDocument, ttl: Duration.Duration) => Effect.Effect<boolean, StoreUnavailable>
+    readonly remove: (id: string) => Effect.Effect<void, StoreUnavailable>
+    /**
+     * Removes the workspace of a session its client ended and remembers the end for `ttl` (a
+     * session id is recognised by its signature for that long, see sessionIds.ts): no replica takes
+     * an ended session over. File store: remembered by this process (it is the directory's only one).
+     */
+    readonly end: (id: string, ttl: Duration.Duration) => Effect.Effect<void, StoreUnavailable>
+    /** Whether the session `id` was ended on purpose within its `ttl`. */
+    readonly ended: (id: string) => Effect.Effect<boolean, StoreUnavailable>
+    /** Deletes every document untouched for `idle`; how many. (Redis: 0, its TTL does it.) */
+    readonly sweep: (idle: Duration.Duration) => Effect.Effect<number, StoreUnavailable>
+    /** How many workspace documents the store holds now (expired ones not yet swept included). */
+    readonly count: Effect.Effect<number, StoreUnavailable>
+    /** A random key shared by every process on this store: signs the session ids they issue. */
+    readonly secret: Uint8Array
+  }
+>()("dimensional/WorkspaceStore") {}
+
+/** How long one store call may take before the call fails with store_unavailable. */
+export const storeCallTimeout = Duration.seconds(3)
+
+export interface StoreLimits {
+  /** Live workspaces one store holds at most. */
+  readonly maxWorkspaces: number
+}
+
+export const keyOf = (id: string) => `dimensional:workspace:${id}`
+
+const causeText = (cause: unknown): string => {
+  if (cause instanceof Error) return `${cause.message}${cause.cause !== undefined ? ` (${causeText(cause.cause)})` : ""}`
+  if (typeof cause === "object" && cause !== null && "message" in cause) return String((cause as { message: unknown }).message)
+  return String(cause)
+}
+
+/**
+ * A store failure: the client's message names only the kind of store and what went wrong (never
+ * a path or an address: `publicName`), and the full cause is logged with the store's description.
+ */
+export const storeFailure = (description: string, publicName: string, what: string, cause?: unknown, hints?: ReadonlyArray<string>): Effect.Effect<never, StoreUnavailable> =>
+  Effect.logWarning(`workspace store ${description} ${what}${cause === undefined ? "" : `: ${causeText(cause)}`}`).pipe(
+    Effect.andThen(
+      Effect.fail(
+        new StoreUnavailable({
+          message: `The workspace store (${publicName}) ${what}`,
+          hints: hints ?? ["Try the call again shortly", "Definitions passed inline (custom_units, custom_edges) do not need the store"]
+        })
+      )
+    )
+  )
+
+/** Bounds a store call; an unexpected failure becomes StoreUnavailable (logged with its cause). */
+export const guardedCall = <A, E>(description: string, publicName: string, effect: Effect.Effect<A, E>, timed = true): Effect.Effect<A, StoreUnavailable> =>
+  (timed ? effect.pipe(Effect.timeoutOrElse({ duration: storeCallTimeout, orElse: () => storeFailure(description, publicName, `did not answer within ${Duration.format(storeCallTimeout)}`) })) : effect).pipe(
+    Effect.catch((e: unknown) => (e instanceof StoreUnavailable ? Effect.fail(e) : storeFailure(description, publicName, "failed", e)))
+  )
+
+export const storeFull = (description: string, publicName: string, limits: StoreLimits) =>
+  storeFailure(description, publicName, `already holds its maximum of ${limits.maxWorkspaces} live workspaces; no new workspace can be created until some expire`, undefined, [
+    "Keep using an existing workspace (pass its id as 'workspace')",
+    "Definitions passed inline (custom_units, custom_edges) do not need the store"
+  ])
+
+
+/** Ends remembered in a process (memory and file stores): pruned as they expire, and bounded. */
+export const makeEndedSessions = (limit = 100_000) => {
+  const until = new Map<string, number>()
+  return {
+    add: (id: string, ttl: Duration.Duration) => {
+      const now = Date.now()
+      for (const [key, at] of until) {
+        if (at > now && until.size < limit) break
+        until.delete(key)
+      }
+      until.set(id, now + Duration.toMillis(ttl))
+    },
+    has: (id: string) => (until.get(id) ?? 0) > Date.now()
+  }
+}

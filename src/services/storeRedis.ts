@@ -1,0 +1,144 @@
+/**
+ * The Redis store, shared by every replica (Effect's Redis persistence over @effect/platform-node's
+ * NodeRedis). Every write is one Lua script, atomic on the server, which:
+ * - refuses a document stored in a newer format than this release writes (a newer replica's
+ *   workspace during a rolling deploy is never overwritten by an older one);
+ * - checks the version (compare-and-set: of two replicas writing one version exactly one wins);
+ * - on creating a workspace, counts the live ones in the sorted set `dimensional:workspaces`
+ *   (member: id, score: expiry time) and refuses past `maxWorkspaces`;
+ * - sets the document with PX: Redis deletes an idle workspace by itself (no sweeper).
+ * Memory is also bounded by Redis's own `maxmemory` (see the README's store section).
+ */
+import { randomBytes } from "node:crypto"
+import * as NodeRedis from "@effect/platform-node/NodeRedis"
+import { Duration, Effect, Layer } from "effect"
+import * as Redis from "effect/persistence/Redis"
+import { StoreUnavailable } from "../engine/errors.ts"
+import { type StoredDocument, currentFormat, decodeDocument, encodeDocument } from "./WorkspaceDocument.ts"
+import { logName } from "./logName.ts"
+import { type StoreLimits, WorkspaceStore, guardedCall, keyOf, storeCallTimeout, storeFailure, storeFull } from "./storeCommon.ts"
+
+const publicName = "redis"
+const indexKey = "dimensional:workspaces"
+const secretKey = "dimensional:session-secret"
+const endedKey = (id: string) => `dimensional:ended:${id}`
+
+/** Decoded documents kept per process, bounded by the bytes of their stored text. */
+const cacheBytes = 32 * 1024 * 1024
+
+const compareAndSet = `local current = redis.call('GET', KEYS[1])
+local version = 0
+if current then
+  local doc = cjson.decode(current)
+  if doc.format and doc.format > tonumber(ARGV[4]) then return -1 end
+  version = doc.version
+else
+  redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', ARGV[5])
+  if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[6]) and not redis.call('ZSCORE', KEYS[2], ARGV[7]) then return -2 end
+end
+if version ~= tonumber(ARGV[1]) then return 0 end
+redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
+redis.call('ZADD', KEYS[2], tonumber(ARGV[5]) + tonumber(ARGV[3]), ARGV[7])
+return 1`
+
+/**
+ * Decodes stored text, reusing the document decoded last time when the text is unchanged: most
+ * calls only read, and the same object lets the catalog built for it be reused as well.
+ */
+const makeDecoder = () => {
+  const decoded = new Map<string, { readonly text: string; readonly doc: StoredDocument }>()
+  let bytes = 0
+  const drop = (id: string) => {
+    const hit = decoded.get(id)
+    if (hit) bytes -= hit.text.length
+    decoded.delete(id)
+  }
+  const remember = (id: string, text: string, doc: StoredDocument) => {
+    drop(id)
+    decoded.set(id, { text, doc })
+    bytes += text.length
+    for (const key of decoded.keys()) {
+      if (bytes <= cacheBytes || decoded.size <= 1) break
+      drop(key)
+    }
+  }
+  const decode = (id: string, text: string) => {
+    const hit = decoded.get(id)
+    if (hit && hit.text === text) return hit.doc
+    const doc = decodeDocument(text)
+    if (!("_tag" in doc)) remember(id, text, doc)
+    return doc
+  }
+  return { decode, remember, drop }
+}
+
+const redisStore = (description: string, limits: StoreLimits) =>
+  Effect.gen(function* () {
+    const redis = yield* Redis.Redis
+    const guarded = <A, E>(effect: Effect.Effect<A, E>) => guardedCall(description, publicName, effect)
+    // one secret for every replica: the first to start sets it, the others read it
+    const secretHex = yield* guarded(
+      Effect.andThen(redis.send("SET", secretKey, randomBytes(32).toString("hex"), "NX"), redis.send<string | null>("GET", secretKey))
+    ).pipe(Effect.mapError((e) => new StoreUnavailable({ message: `Cannot start: ${e.message}`, hints: e.hints })))
+    const { decode, remember, drop } = makeDecoder()
+
+    const read = (id: string): Effect.Effect<StoredDocument | undefined, StoreUnavailable> =>
+      guarded(redis.send<string | null>("GET", keyOf(id))).pipe(
+        Effect.flatMap((text) => {
+          if (text === null || text === undefined) return Effect.succeed(undefined)
+          const doc = decode(id, text)
+          if ("_tag" in doc) {
+            return storeFailure(description, publicName, `cannot read workspace ${logName(id)}: ${doc.reason}`, undefined, doc.newerFormat ? ["This workspace was written by a newer release of dimensional: use that release"] : ["The stored document is left untouched"])
+          }
+          return Effect.succeed(doc)
+        })
+      )
+
+    const write = (id: string, expected: number, next: StoredDocument, ttl: Duration.Duration) => {
+      const text = encodeDocument(next)
+      const ttlMs = String(Math.max(1, Math.round(Duration.toMillis(ttl))))
+      return guarded(redis.send<number>("EVAL", compareAndSet, "2", keyOf(id), indexKey, String(expected), text, ttlMs, String(currentFormat), String(Date.now()), String(limits.maxWorkspaces), id)).pipe(
+        Effect.flatMap((n) => {
+          const answer = Number(n)
+          if (answer === -1) return storeFailure(description, publicName, `holds workspace ${logName(id)} in a newer format; it is left untouched`, undefined, ["This workspace was written by a newer release of dimensional: use that release"])
+          if (answer === -2) return storeFull(description, publicName, limits)
+          if (answer === 1) remember(id, text, next)
+          return Effect.succeed(answer === 1)
+        })
+      )
+    }
+
+    const remove = (id: string) =>
+      guarded(Effect.andThen(redis.send("DEL", keyOf(id)), redis.send("ZREM", indexKey, id))).pipe(Effect.tap(() => Effect.sync(() => drop(id))), Effect.asVoid)
+
+    const count = guarded(Effect.andThen(redis.send("ZREMRANGEBYSCORE", indexKey, "-inf", String(Date.now())), redis.send<number>("ZCARD", indexKey))).pipe(Effect.map(Number))
+
+    return WorkspaceStore.of({
+      description,
+      read,
+      write,
+      remove,
+      end: (id, ttl) => Effect.andThen(guarded(redis.send("SET", endedKey(id), "1", "PX", String(Math.max(1, Math.round(Duration.toMillis(ttl)))))), remove(id)),
+      ended: (id) => guarded(redis.send<number>("EXISTS", endedKey(id))).pipe(Effect.map((n) => Number(n) === 1)),
+      // Redis deletes idle documents by their TTL
+      sweep: () => Effect.succeed(0),
+      count,
+      secret: Buffer.from(secretHex ?? "", "hex")
+    })
+  })
+
+/** The store over a Redis connection; a Redis that cannot be reached stops the server at start-up. */
+export const redisLayer = (url: string, limits: StoreLimits): Layer.Layer<WorkspaceStore, StoreUnavailable> => {
+  const description = url.replace(/\/\/[^@/]*@/, "//")
+  const connection = NodeRedis.layer({
+    url,
+    // fail a command at once while disconnected (the time-out would otherwise be the only bound)
+    disableOfflineQueue: true,
+    socket: { connectTimeout: Duration.toMillis(storeCallTimeout) }
+  }).pipe(
+    Layer.catchTag("RedisError", (e) =>
+      Layer.effect(Redis.Redis, Effect.fail(new StoreUnavailable({ message: `The workspace store (${description}) cannot be reached: ${e.message}`, hints: ["Start Redis or fix the --store / DIMENSIONAL_STORE URL"] })))
+    )
+  )
+  return Layer.effect(WorkspaceStore, redisStore(description, limits)).pipe(Layer.provide(connection))
+}

@@ -1,0 +1,82 @@
+// What an operator and a client see around the store and the transport (finding 9 of issue 20):
+// a 413 closes its connection (its unread body would otherwise be taken for the next request on a
+// kept-alive connection); a read-only store directory stops the server at start-up with the reason;
+// a crashed write's temporary file is removed at start-up; an LLM key on the command line is refused.
+import { spawn } from "node:child_process"
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { Agent, request } from "node:http"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { ConfigProvider, Effect, Redacted } from "effect"
+import { afterAll, describe, expect, it } from "vitest"
+import { parseFlags, selfCorrectionConfig } from "../../src/mcp/repair/SelfCorrectionConfig.ts"
+import { repoRoot, spawnServer } from "../support/httpServer.ts"
+
+const asRoot = process.getuid?.() === 0
+if (asRoot) console.warn("read-only store test skipped: running as root, which writes to a read-only directory anyway")
+
+const root = mkdtempSync(join(tmpdir(), "dimensional-ops-"))
+afterAll(() => rmSync(root, { recursive: true, force: true }))
+
+const startFails = (args: ReadonlyArray<string>) =>
+  new Promise<{ code: number | null; output: string }>((resolve) => {
+    const child = spawn(process.execPath, ["src/cli.ts", "mcp", "--http", "--port", "0", ...args], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] })
+    let output = ""
+    child.stdout.on("data", (c: Buffer) => (output += c.toString()))
+    child.stderr.on("data", (c: Buffer) => (output += c.toString()))
+    const killer = setTimeout(() => child.kill("SIGKILL"), 15_000)
+    child.once("exit", (code) => (clearTimeout(killer), resolve({ code, output })))
+  })
+
+describe("store and transport operations", () => {
+  it("closes the connection of a 413, so a kept-alive connection is never reset by its unread body", async () => {
+    const server = await spawnServer({ args: ["--store", "memory", "--max-body", "1024"] })
+    try {
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+      const { status, connection } = await new Promise<{ status: number | undefined; connection: string | undefined }>((resolve, reject) => {
+        const req = request(server.url, { method: "POST", agent, headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "content-length": "200000" } }, (res) => {
+          res.resume()
+          res.on("end", () => resolve({ status: res.statusCode, connection: res.headers.connection }))
+        })
+        req.on("error", reject)
+        req.end("x".repeat(200_000))
+      })
+      agent.destroy()
+      expect(status).toBe(413)
+      expect(connection).toBe("close")
+    } finally {
+      await server.stop()
+    }
+  }, 30_000)
+
+  it.skipIf(asRoot)("stops at start-up when the store directory is read-only, saying so", async () => {
+    const dir = join(root, "readonly")
+    mkdirSync(dir)
+    chmodSync(dir, 0o555)
+    const { code, output } = await startFails(["--store", `file:${dir}`])
+    chmodSync(dir, 0o755)
+    expect(code).not.toBe(0)
+    expect(output).toMatch(/workspace store .* cannot be opened: it is not writable/)
+  }, 30_000)
+
+  it("removes a crashed write's temporary file at start-up", async () => {
+    const dir = join(root, "leftover")
+    mkdirSync(dir)
+    const leftover = join(dir, "dimensional%3Aworkspace%3Aws_x.123.1.tmp")
+    writeFileSync(leftover, '{"half a docu')
+    const server = await spawnServer({ args: ["--store", `file:${dir}`] })
+    await server.stop()
+    expect(existsSync(leftover)).toBe(false)
+  }, 30_000)
+
+  it("refuses an LLM key on the command line and reads one from a file", () => {
+    const refused = Effect.runSync(Effect.flip(selfCorrectionConfig.parse(ConfigProvider.fromUnknown(parseFlags(["--llm-api-key", "sk-secret"]).values))))
+    expect(String(refused)).toMatch(/visible to every user of this machine/)
+    expect(String(refused)).not.toContain("sk-secret")
+    const file = join(root, "key")
+    writeFileSync(file, "sk-from-file\n", { mode: 0o600 })
+    const flags = parseFlags(["--llm-base-url", "http://127.0.0.1:9", "--llm-model", "m", "--llm-api-key-file", file]).values
+    const settings = Effect.runSync(selfCorrectionConfig.parse(ConfigProvider.fromUnknown(flags)))
+    expect(Redacted.value(settings.provider!.apiKey!)).toBe("sk-from-file")
+  })
+})
