@@ -158,8 +158,15 @@ const serveMcp = (argv: ReadonlyArray<string>) => {
   return runStdioServer.pipe(Effect.provide(ConfigProvider.layerAdd(ConfigProvider.fromUnknown(flags.values), { asPrimary: true })))
 }
 
+/**
+ * With no command: an MCP client spawned us (stdin is a pipe), as every reference server is
+ * configured (`npx -y dimensional-mcp`), so serve MCP over stdio; a person at a terminal gets the help.
+ */
+export const servesByDefault = (argv: ReadonlyArray<string>, stdinIsTerminal: boolean): boolean => argv.length === 0 && !stdinIsTerminal
+
 const main = (argv: ReadonlyArray<string>): Effect.Effect<void, unknown> => {
   if (argv[0] === "mcp") return serveMcp(argv.slice(1))
+  if (servesByDefault(argv, process.stdin.isTTY === true)) return serveMcp([])
   return Command.runWith(root, { version: serverInfo.version })(argv).pipe(
     // a command line the parser refused: its message is already printed; scripts see exit code 2
     Effect.catchTag("ShowHelp", (e) => Effect.sync(() => void (e.errors.length > 0 && (process.exitCode = 2)))),

@@ -1,7 +1,9 @@
 // The human CLI as a script or a person runs it: answers on stdout, the same suggestions as the
 // MCP tools on stderr, --json for the structured form, exit codes a script can test.
-import { execFile } from "node:child_process"
+import { execFile, spawnSync } from "node:child_process"
 import { promisify } from "node:util"
+import { Client } from "@modelcontextprotocol/client"
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio"
 import { describe, expect, it } from "vitest"
 import { repoRoot } from "./support/httpServer.ts"
 
@@ -50,5 +52,24 @@ describe("dimensional (the CLI)", () => {
     expect((await run("--help")).stdout).toMatch(/convert/)
     expect((await run("convert", "5", "km")).code).toBe(2)
     expect((await run("frobnicate")).code).toBe(2)
+  })
+
+  it("with no command, serves MCP over stdio to a client that spawns it (stdin is a pipe, as `npx -y dimensional-mcp`)", async () => {
+    const client = new Client({ name: "dimensional-cli-test", version: "1.0.0" })
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: ["src/cli.ts"], cwd: repoRoot, stderr: "pipe" }))
+    try {
+      expect(client.getServerVersion()?.name).toBe("dimensional")
+      const result = await client.callTool({ name: "convert", arguments: { value: 5, from_unit: "km", to_unit: "mi" } })
+      expect((result.structuredContent as { quantity: number }).quantity).toBeCloseTo(3.10686, 5)
+    } finally {
+      await client.close()
+    }
+  })
+
+  it("with no command and no input at all (stdin closed), ends cleanly instead of waiting", async () => {
+    // stdin from /dev/null: not a terminal, and at its end at once
+    const r = spawnSync(process.execPath, ["src/cli.ts"], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8", timeout: 20_000 })
+    expect(r.status).toBe(0)
+    expect(r.stdout).toBe("")
   })
 })
