@@ -53,7 +53,7 @@ try {
   log(`machine: ${machine()}`)
   log("building dist/dimensional.js and the bare server bundle")
   await buildCli()
-  await bundle({ entry: join(root, "bench/bare-server.ts"), outdir: scratch, name: "bare-server" })
+  await bundle({ entries: { "bare-server": join(root, "bench/bare-server.ts") }, outdir: scratch, shebang: true })
   // the bare server starts the way our bin does: compile cache on, then the bundle
   await writeFile(join(scratch, "bare-launcher.js"), 'import module from "node:module"\nmodule.enableCompileCache?.()\nawait import("./bare-server.js")\n')
   const ours: ServerCommand = { name: "dimensional", script: join(root, "bin/dimensional.js"), args: ["mcp"] }

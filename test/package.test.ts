@@ -4,15 +4,18 @@
 // in JavaScript, as the README shows.
 //
 // The tarball is extracted into <tmp>/app/node_modules/dimensional-mcp, with the .bin links npm
-// would make, instead of `npm install <tarball>`: installing would fetch the declared dependencies
-// from the registry, and this test must not need the network. The bin is started before any
-// dependency is linked in: it runs a self-contained bundle, so that proves the bundle needs none.
-// The library needs its dependencies, which are then linked from this checkout. Running from
-// inside node_modules matters too: Node does not strip TypeScript types there.
+// would make, instead of `npm install <tarball>`: installing would fetch from the registry, and this
+// test must not need the network. What an install brings is measured instead from the manifest and
+// this checkout's node_modules (the lockfile's versions): npm installs `dependencies` and
+// non-optional peers, transitively. The bin is started with nothing else installed: it runs a
+// self-contained bundle. The library is then given only its peer `effect` (linked from this
+// checkout), as the README tells library users. Running from inside node_modules matters too: Node
+// does not strip TypeScript types there.
 import { execFile } from "node:child_process"
-import { mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from "node:fs/promises"
+import { existsSync } from "node:fs"
+import { mkdir, mkdtemp, readFile, readdir, rm, stat, symlink, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os"
-import { join, relative } from "node:path"
+import { dirname, join, relative } from "node:path"
 import { fileURLToPath } from "node:url"
 import { promisify } from "node:util"
 import { Client } from "@modelcontextprotocol/client"
@@ -66,13 +69,28 @@ describe("the npm package", () => {
     expect(files).toContain("server.json")
   })
 
+  it("declares no dependencies: the bin is one bundle, and npm installs nothing else for it", async () => {
+    const manifest = JSON.parse(await readFile(join(installed, "package.json"), "utf8")) as Manifest
+    expect(manifest.dependencies ?? {}).toEqual({})
+    const bin = await installFootprint(installed, [])
+    const library = await installFootprint(installed, ["effect"])
+    console.log(
+      `install footprint: npx/bin ${bin.packages.length} package(s), ${mb(bin.bytes)} (${bin.packages.join(", ")}); ` +
+        `library (with its peer effect) ${library.packages.length} package(s), ${mb(library.bytes)} (${library.packages.join(", ")})`
+    )
+    expect(bin.packages).toEqual(["dimensional-mcp"])
+    expect(library.packages).toEqual(["dimensional-mcp", "effect"])
+  })
+
   it.each([
-    ["the 2025 initialize handshake", undefined],
-    ["2026-07-28 (server/discover)", "2026-07-28"]
-  ] as const)("starts from a clean directory and answers tools/list and a convert call over stdio, on %s", async (_, pin) => {
+    ["bare `dimensional-mcp`, the 2025 initialize handshake", [], undefined],
+    ["bare `dimensional-mcp`, 2026-07-28 (server/discover)", [], "2026-07-28"],
+    ["`dimensional-mcp mcp`, the 2025 initialize handshake", ["mcp"], undefined],
+    ["`dimensional-mcp mcp`, 2026-07-28 (server/discover)", ["mcp"], "2026-07-28"]
+  ] as const)("starts from a clean directory and answers tools/list and a convert call over stdio: %s", async (_, command, pin) => {
     const transport = new StdioClientTransport({
       command: process.execPath,
-      args: [join(app, "node_modules", ".bin", "dimensional-mcp"), "mcp"],
+      args: [join(app, "node_modules", ".bin", "dimensional-mcp"), ...command],
       cwd: app,
       env: { ...(process.env as Record<string, string>), NODE_COMPILE_CACHE: join(scratch, "compile-cache") },
       stderr: "pipe"
@@ -102,11 +120,10 @@ describe("the npm package", () => {
   })
 
   describe("as a library", () => {
-    // what an app that depends on dimensional-mcp has in node_modules: its dependencies and the peer effect
+    // what an app that uses the library has in node_modules: dimensional-mcp and the peer effect
+    // (and @types/node for its own TypeScript); the MCP SDK's and platform-node's types are optional peers
     beforeAll(async () => {
-      const manifest = JSON.parse(await readFile(join(installed, "package.json"), "utf8")) as { dependencies: Record<string, string>; peerDependencies: Record<string, string> }
-      const needed = [...Object.keys(manifest.dependencies), ...Object.keys(manifest.peerDependencies), "@effect/platform-node-shared", "@types/node", "undici"]
-      for (const name of needed) {
+      for (const name of ["effect", "@types/node"]) {
         const target = join(root, "node_modules", name)
         const link = join(app, "node_modules", name)
         await mkdir(join(link, ".."), { recursive: true })
@@ -149,29 +166,104 @@ console.log(JSON.stringify(Effect.runSync(program)))
       expect((JSON.parse(stdout) as [number, number])[0]).toBeCloseTo(3.10686, 5)
     }, 60_000)
 
-    it("keeps MCP and HTTP out of the engine entry's import graph", async () => {
+    it("runs the README's example from CommonJS: require(\"dimensional-mcp\")", async () => {
+      await writeFile(
+        join(app, "example.cjs"),
+        `const { Effect } = require("effect")
+const Dimensional = require("dimensional-mcp")
+const Units = require("dimensional-mcp/engine")
+const r = Effect.runSync(Dimensional.convert(5, "km", "mi").pipe(Effect.provide(Dimensional.layer)))
+const u = Effect.runSync(Units.convert(5, "10*9/L", "/uL", "ucum").pipe(Effect.provide(Units.layer)))
+console.log(JSON.stringify([r.quantity, u.quantity]))
+`
+      )
+      const { stdout } = await run(process.execPath, [join(app, "example.cjs")], { cwd: app })
+      const [miles, perMicrolitre] = JSON.parse(stdout) as [number, number]
+      expect(miles).toBeCloseTo(3.10686, 5)
+      expect(perMicrolitre).toBeCloseTo(5000, 9)
+    })
+
+    it("keeps MCP, HTTP and the store out of the engine entry's import graph", async () => {
       const graph = await importGraph(join(installed, "dist", "lib", "engine.js"))
-      expect(graph.length).toBeGreaterThan(20)
       const outside: Array<string> = []
+      let bytes = 0
       for (const file of graph) {
         const text = await readFile(file, "utf8")
-        for (const m of text.matchAll(/(?:^|\n)\s*(?:import|export)[^"']*["']([^."'][^"']*)["']/g)) outside.push(m[1]!)
+        bytes += text.length
+        for (const m of text.matchAll(/(?:import|export)[^"';]*?from\s*["']([^."'][^"']*)["']/g)) outside.push(m[1]!)
       }
-      expect(outside.filter((spec) => /modelcontextprotocol|^effect\/http|platform-node|^node:http/.test(spec))).toEqual([])
-      expect(graph.filter((f) => /\/(mcp|tools)\//.test(f))).toEqual([])
+      expect(outside.filter((spec) => !/^(effect(\/|$)|node:module$)/.test(spec) || /^effect\/http/.test(spec))).toEqual([])
+      // the whole index bundle (SDK, HTTP, redis client) is several times this
+      expect(bytes).toBeLessThan(600_000)
     })
   })
 })
 
-/** Every file reachable from `entry` through static relative imports. */
+/** Every file reachable from `entry` through static relative imports (the bundles are minified: `from"./chunk.js"`). */
 const importGraph = async (entry: string): Promise<Array<string>> => {
   const seen = new Set<string>()
   const visit = async (file: string) => {
     if (seen.has(file)) return
     seen.add(file)
     const text = await readFile(file, "utf8")
-    for (const m of text.matchAll(/(?:^|\n)\s*(?:import|export)[^"']*["'](\.{1,2}\/[^"']+)["']/g)) await visit(join(file, "..", m[1]!))
+    for (const m of text.matchAll(/(?:import|export)[^"';]*?from\s*["'](\.{1,2}\/[^"']+)["']/g)) await visit(join(file, "..", m[1]!))
   }
   await visit(entry)
   return [...seen]
+}
+
+interface Manifest {
+  readonly name: string
+  readonly dependencies?: Record<string, string>
+  readonly optionalDependencies?: Record<string, string>
+  readonly peerDependencies?: Record<string, string>
+  readonly peerDependenciesMeta?: Record<string, { optional?: boolean }>
+}
+
+const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`
+
+/** Bytes of the files under `dir`, leaving out its nested node_modules (packages counted on their own). */
+const bytesUnder = async (dir: string): Promise<number> => {
+  let total = 0
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    if (entry.name === "node_modules") continue
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) total += await bytesUnder(path)
+    else if (entry.isFile()) total += (await stat(path)).size
+  }
+  return total
+}
+
+/** Where Node (and npm's hoisting) finds `name` for a package in `from`: the nearest node_modules up from it, else this checkout's. */
+const locate = (name: string, from: string): string | undefined => {
+  for (let dir = from; dir !== dirname(dir); dir = dirname(dir)) {
+    const candidate = join(dir, "node_modules", name)
+    if (existsSync(join(candidate, "package.json"))) return candidate
+  }
+  const hoisted = join(root, "node_modules", name)
+  return existsSync(join(hoisted, "package.json")) ? hoisted : undefined
+}
+
+/**
+ * What npm installs for the package in `pkg` (plus `alsoInstalled`, the peers a user adds): its
+ * `dependencies`, non-optional peers and present optional dependencies, transitively, at this
+ * checkout's versions. Packages by name, and their bytes on disk.
+ */
+const installFootprint = async (pkg: string, alsoInstalled: ReadonlyArray<string>): Promise<{ packages: Array<string>; bytes: number }> => {
+  const found = new Map<string, number>()
+  const visit = async (dir: string) => {
+    const manifest = JSON.parse(await readFile(join(dir, "package.json"), "utf8")) as Manifest
+    if (found.has(manifest.name)) return
+    found.set(manifest.name, await bytesUnder(dir))
+    const peers = Object.keys(manifest.peerDependencies ?? {}).filter((n) => manifest.peerDependenciesMeta?.[n]?.optional !== true)
+    const wanted = [...Object.keys(manifest.dependencies ?? {}), ...peers, ...(dir === pkg ? alsoInstalled : [])]
+    const optional = Object.keys(manifest.optionalDependencies ?? {})
+    for (const name of [...wanted, ...optional]) {
+      const at = locate(name, dir === pkg ? root : dir)
+      if (at) await visit(at)
+      else if (!optional.includes(name)) throw new Error(`${manifest.name} needs ${name}, which this checkout does not have`)
+    }
+  }
+  await visit(pkg)
+  return { packages: [...found.keys()].sort(), bytes: [...found.values()].reduce((a, b) => a + b, 0) }
 }
