@@ -16,7 +16,10 @@ const isNonFiniteString = (u: unknown): boolean => isObject(u) && u.type === "st
 /**
  * A JSON Schema as an agent needs to read it, and no longer: no non-finite number strings, an
  * optional property as its own type (omitting it is how it is left out), no explicit
- * `additionalProperties: true` (the default). Nullable required fields keep their null.
+ * `additionalProperties: true` (the default). A nullable required field says its null as
+ * `anyOf: [{type: X}, {type: "null"}]`, each branch one `type`: the MCP Inspector warns on
+ * `type: [X, "null"]`, which clients that map tool schemas onto a single-`type` dialect (Gemini's
+ * OpenAPI subset) reject or flatten.
  */
 const compact = (schema: unknown, drop: ReadonlySet<string> = none): unknown => {
   if (Array.isArray(schema)) return schema.map((s) => compact(s, drop))
@@ -27,11 +30,9 @@ const compact = (schema: unknown, drop: ReadonlySet<string> = none): unknown => 
     out[key] = key === "properties" && isObject(value) ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, compact(v, drop)])) : compact(value, drop)
   }
   if (Array.isArray(out.anyOf)) {
-    const members = (out.anyOf as Array<unknown>).filter((m) => !isNonFiniteString(m))
+    const members = uniqueMembers((out.anyOf as Array<unknown>).filter((m) => !isNonFiniteString(m)))
     const { anyOf: _anyOf, ...rest } = out
     if (members.length === 1) return { ...(members[0] as JsonObject), ...rest }
-    // {anyOf: [{type: number}, {type: null}]} says the same as {type: [number, null]}
-    if (members.every((m) => isObject(m) && Object.keys(m).length === 1 && typeof m.type === "string")) return { type: members.map((m) => (m as JsonObject).type), ...rest }
     out.anyOf = members
   }
   if (isObject(out.properties)) {
@@ -43,6 +44,15 @@ const compact = (schema: unknown, drop: ReadonlySet<string> = none): unknown => 
     out.properties = properties
   }
   return out
+}
+
+/** anyOf members, each once (an optional NullOr field comes out of Effect with two null branches). */
+const uniqueMembers = (members: ReadonlyArray<unknown>): Array<unknown> => {
+  const seen = new Set<string>()
+  return members.filter((m) => {
+    const key = JSON.stringify(m)
+    return seen.has(key) ? false : (seen.add(key), true)
+  })
 }
 
 const none: ReadonlySet<string> = new Set()
@@ -66,6 +76,26 @@ const withoutNull = (property: unknown): unknown => {
 }
 
 /**
+ * Shapes said once: a field several tools take with the same shape is spelled out in one tool's
+ * listing (its owner, named here) and named in the others' as "as in <owner>". Their arguments are
+ * decoded in full all the same, and a refusal carries a whole valid example.
+ */
+const saidOnce: Readonly<Record<string, { readonly owner: string; readonly type: string }>> = {
+  custom_units: { owner: "convert", type: "array" },
+  custom_edges: { owner: "convert", type: "array" }
+}
+
+const withSharedShapes = (tool: AnyTool, schema: JsonObject): JsonObject => {
+  if (!isObject(schema.properties)) return schema
+  const properties: JsonObject = {}
+  for (const [name, property] of Object.entries(schema.properties)) {
+    const shared = saidOnce[name]
+    properties[name] = shared && shared.owner !== tool.name && isObject(property) ? { type: shared.type, description: `${String(property.description ?? name)}: as in ${shared.owner}` } : property
+  }
+  return { ...schema, properties }
+}
+
+/**
  * The error branch of every output schema. The SDK client checks structuredContent against the
  * output schema even for errors, so errors must fit; their full shape is described once, in the
  * server's instructions, instead of in all eighteen tools.
@@ -82,7 +112,7 @@ export const jsonSchemaOf = (schema: Schema.Top, options?: Schema.ToJsonSchemaOp
 
 /** The input JSON Schema; a tool without parameters is advertised as an empty object (Effect's `{}` accepts anything). */
 const inputSchemaOf = (tool: AnyTool): McpTool["inputSchema"] => {
-  const schema = compact(jsonSchemaOf(tool.input, { onExcessProperty: "error" }), inputOnly) as JsonObject
+  const schema = withSharedShapes(tool, compact(jsonSchemaOf(tool.input, { onExcessProperty: "error" }), inputOnly) as JsonObject)
   const empty = schema.properties === undefined && schema.additionalProperties === undefined
   return (empty ? { type: "object", properties: {}, additionalProperties: false } : { ...schema, type: "object" }) as McpTool["inputSchema"]
 }

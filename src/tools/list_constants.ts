@@ -4,7 +4,12 @@ import { isEngineError } from "../engine/errors.ts"
 import { openWorkspace, workspaceField } from "./workspaceArgument.ts"
 import { UnitCatalog } from "../services/UnitCatalog.ts"
 import { sessionConstants } from "./define_constant.ts"
+import { page, pageInput, pageOutput } from "./paging.ts"
 import { defineTool, readOnly } from "./Tool.ts"
+
+/** A default page answers in under 2,000 tokens: a constant costs about 115 (as text and as structured content). */
+const DEFAULT_LIMIT = 15
+const MAX_LIMIT = 100
 
 export const ListConstantsInput = Schema.Struct({
   workspace: workspaceField,
@@ -13,7 +18,8 @@ export const ListConstantsInput = Schema.Struct({
       description: "Default all",
       examples: ["measured"]
     })
-  )
+  ),
+  ...pageInput(DEFAULT_LIMIT, MAX_LIMIT)
 })
 
 export const ConstantInfo = Schema.Struct({
@@ -28,7 +34,7 @@ export const ConstantInfo = Schema.Struct({
   category: Schema.Literals(Constants.categories)
 })
 
-export const ListConstantsOutput = Schema.Struct({ result: Schema.Array(ConstantInfo) })
+export const ListConstantsOutput = Schema.Struct({ result: Schema.Array(ConstantInfo), ...pageOutput })
 
 export const listConstants = defineTool({
   name: "list_constants",
@@ -53,6 +59,6 @@ export const listConstants = defineTool({
         if (isEngineError(info)) return yield* Effect.die(new Error(`Constant ${c.symbol} has a unit that no longer resolves: ${info.message}`))
         result.push(info)
       }
-      return { result }
+      return yield* page(result, input, DEFAULT_LIMIT)
     })
 })

@@ -3,7 +3,12 @@ import { InvalidInput } from "../engine/errors.ts"
 import { unitText } from "../engine/FormulaEvaluation.ts"
 import type { PreparedFormula } from "../engine/PreparedFormula.ts"
 import { FormulaRegistry } from "../services/FormulaRegistry.ts"
+import { page, pageInput, pageOutput } from "./paging.ts"
 import { defineTool, readOnly } from "./Tool.ts"
+
+/** A default page answers in under 2,000 tokens: a formula with its example costs about 245 (as text and as structured content). */
+const DEFAULT_LIMIT = 7
+const MAX_LIMIT = 100
 
 /** ucon calls the reliability domain "sre"; both names select it. */
 const DOMAIN_ALIASES: Readonly<Record<string, string>> = { sre: "reliability" }
@@ -12,7 +17,8 @@ export const ListFormulasInput = Schema.Struct({
   domain: Schema.optional(Schema.NonEmptyString).annotate({
     description: "medical, engineering, chemistry, physics, reliability (sre) or aerospace",
     examples: ["medical"]
-  })
+  }),
+  ...pageInput(DEFAULT_LIMIT, MAX_LIMIT)
 })
 
 const ExampleParameter = Schema.Struct({ value: Schema.Number, unit: Schema.optional(Schema.String) })
@@ -29,7 +35,7 @@ export const FormulaInfo = Schema.Struct({
   source: Schema.String
 })
 
-export const ListFormulasOutput = Schema.Struct({ result: Schema.Array(FormulaInfo) })
+export const ListFormulasOutput = Schema.Struct({ result: Schema.Array(FormulaInfo), ...pageOutput })
 
 const describeFormula = (p: PreparedFormula): typeof FormulaInfo.Type => ({
   name: p.formula.name,
@@ -55,7 +61,7 @@ export const listFormulas = defineTool({
   handler: (input) =>
     Effect.gen(function* () {
       const formulas = yield* (yield* FormulaRegistry).list
-      if (input.domain === undefined) return { result: formulas.map(describeFormula) }
+      if (input.domain === undefined) return yield* page(formulas.map(describeFormula), input, DEFAULT_LIMIT)
       const wanted = input.domain.toLowerCase()
       const domain = DOMAIN_ALIASES[wanted] ?? wanted
       const domains = [...new Set(formulas.map((f) => f.formula.domain))]
@@ -68,6 +74,6 @@ export const listFormulas = defineTool({
           hints: [`Domains: ${domains.join(", ")}`, "Omit domain to list every formula"]
         })
       }
-      return { result: formulas.filter((f) => f.formula.domain === domain).map(describeFormula) }
+      return yield* page(formulas.filter((f) => f.formula.domain === domain).map(describeFormula), input, DEFAULT_LIMIT)
     })
 })

@@ -4,12 +4,18 @@ import { parseDimension } from "../engine/DimensionExpression.ts"
 import { InvalidDimension, isEngineError } from "../engine/errors.ts"
 import * as QuantityKind from "../engine/QuantityKind.ts"
 import { kindsOf, openWorkspace, workspaceField } from "./workspaceArgument.ts"
+import { page, pageInput, pageOutput } from "./paging.ts"
 import { defineTool, readOnly } from "./Tool.ts"
+
+/** A default page answers in under 2,000 tokens: a kind with its hints costs about 130 (as text and as structured content). */
+const DEFAULT_LIMIT = 10
+const MAX_LIMIT = 100
 
 export const ListQuantityKindsInput = Schema.Struct({
   workspace: workspaceField,
   dimension: Schema.optional(Schema.NonEmptyString).annotate({ description: "Only kinds of this dimension ('energy', 'M·L²·T⁻²')", examples: ["energy"] }),
-  category: Schema.optional(Schema.NonEmptyString).annotate({ description: "Only kinds of this category ('thermodynamics', 'radiation', 'session')", examples: ["radiation"] })
+  category: Schema.optional(Schema.NonEmptyString).annotate({ description: "Only kinds of this category ('thermodynamics', 'radiation', 'session')", examples: ["radiation"] }),
+  ...pageInput(DEFAULT_LIMIT, MAX_LIMIT)
 })
 
 export const KindInfo = Schema.Struct({
@@ -23,7 +29,7 @@ export const KindInfo = Schema.Struct({
   builtin: Schema.Boolean
 })
 
-export const ListQuantityKindsOutput = Schema.Struct({ result: Schema.Array(KindInfo) })
+export const ListQuantityKindsOutput = Schema.Struct({ result: Schema.Array(KindInfo), ...pageOutput })
 
 export const listQuantityKinds = defineTool({
   name: "list_quantity_kinds",
@@ -47,6 +53,6 @@ export const listQuantityKinds = defineTool({
         .filter((k) => (dimension === undefined || Dimension.equals(k.dimension, dimension)) && (input.category === undefined || k.category === input.category))
         .sort((a, b) => a.category.localeCompare(b.category) || a.name.localeCompare(b.name))
         .map(QuantityKind.describeKind)
-      return { result }
+      return yield* page(result, input, DEFAULT_LIMIT)
     })
 })
