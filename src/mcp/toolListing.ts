@@ -59,11 +59,17 @@ const none: ReadonlySet<string> = new Set()
 /**
  * Field examples stay out of the listing (descriptions say "e.g." where it helps, and an
  * invalid_input answer carries a whole valid example); output fields are named by the schema alone.
+ * An input's `additionalProperties: false` is said once, in the server's instructions (arguments a
+ * schema does not name are refused): on every object of every tool it cost 175 tokens.
  */
-const inputOnly: ReadonlySet<string> = new Set(["examples"])
+const inputOnly: ReadonlySet<string> = new Set(["examples", "additionalProperties"])
 
-/** "minLength: 1" on every string says only that an empty one is refused, which the refusal itself says. */
-const isNonEmptyMark = (key: string, value: unknown) => key === "minLength" && value === 1
+/**
+ * "minLength: 1" on every string says only that an empty one is refused, which the refusal itself
+ * says; Effect's Int bounds every integer by ±Number.MAX_SAFE_INTEGER, which says nothing to an agent.
+ */
+const isNonEmptyMark = (key: string, value: unknown) =>
+  (key === "minLength" && value === 1) || (key === "minimum" && value === Number.MIN_SAFE_INTEGER) || (key === "maximum" && value === Number.MAX_SAFE_INTEGER)
 const outputOnly: ReadonlySet<string> = new Set(["examples", "description"])
 
 /** An optional property's `X | null` as X: the property is left out by omitting it. */
@@ -114,7 +120,7 @@ export const jsonSchemaOf = (schema: Schema.Top, options?: Schema.ToJsonSchemaOp
 const inputSchemaOf = (tool: AnyTool): McpTool["inputSchema"] => {
   const schema = withSharedShapes(tool, compact(jsonSchemaOf(tool.input, { onExcessProperty: "error" }), inputOnly) as JsonObject)
   const empty = schema.properties === undefined && schema.additionalProperties === undefined
-  return (empty ? { type: "object", properties: {}, additionalProperties: false } : { ...schema, type: "object" }) as McpTool["inputSchema"]
+  return (empty ? { type: "object", properties: {} } : { ...schema, type: "object" }) as McpTool["inputSchema"]
 }
 
 /** MCP's defaults for tool annotations: only a hint that differs from them needs saying. */

@@ -6,8 +6,8 @@ import { defineTool, notationField, readOnly, rolesTable, unitField } from "./To
 
 export const CheckDimensionsInput = Schema.Struct({
   workspace: workspaceField,
-  unit_a: unitField({ description: "First unit expression", examples: ["kg"] }),
-  unit_b: unitField({ description: "Second unit expression", examples: ["lb"] }),
+  unit_a: unitField({ examples: ["kg"] }),
+  unit_b: unitField({ examples: ["lb"] }),
   notation: notationField
 })
 
@@ -24,7 +24,7 @@ export const checkDimensions = defineTool({
   name: "check_dimensions",
   title: "Check whether two units are compatible",
   description:
-    "Whether two units convert into each other (kg, lb: yes; kg, m: no; rad/s, Hz: no, angle is a pseudo-dimension), with both dimensions.",
+    "Whether two units convert into each other, with both dimensions: kg, lb yes; rad/s, Hz no (angle is a pseudo-dimension).",
   input: CheckDimensionsInput,
   output: CheckDimensionsOutput,
   annotations: readOnly,

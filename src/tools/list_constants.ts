@@ -40,8 +40,7 @@ export const listConstants = defineTool({
   name: "list_constants",
   title: "List physical constants",
   description:
-    "List CODATA 2022 constants (NIST) with standard uncertainties (null when exact) and this session's constants, by category then symbol. " +
-    "Session constants are units of the session too.",
+    "CODATA 2022 constants (NIST: c, h, G, ...) with standard uncertainties (null: exact), and the session's, by category then symbol.",
   input: ListConstantsInput,
   output: ListConstantsOutput,
   annotations: readOnly,

@@ -14,7 +14,7 @@ export const listDimensions = defineTool({
   name: "list_dimensions",
   title: "List dimension names",
   description:
-    "The named dimensions (length, pressure, ...) for list_units and define_unit; angle, solid_angle and count are pseudo-dimensions.",
+    "Dimension names (length, pressure, ...); angle, solid_angle and count are pseudo-dimensions.",
   input: ListDimensionsInput,
   output: ListDimensionsOutput,
   annotations: readOnly,

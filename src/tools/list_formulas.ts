@@ -15,7 +15,7 @@ const DOMAIN_ALIASES: Readonly<Record<string, string>> = { sre: "reliability" }
 
 export const ListFormulasInput = Schema.Struct({
   domain: Schema.optional(Schema.NonEmptyString).annotate({
-    description: "medical, engineering, chemistry, physics, reliability (sre) or aerospace",
+    description: "medical, engineering, chemistry, physics, reliability or aerospace",
     examples: ["medical"]
   }),
   ...pageInput(DEFAULT_LIMIT, MAX_LIMIT)
@@ -53,8 +53,7 @@ export const listFormulas = defineTool({
   name: "list_formulas",
   title: "List domain formulas",
   description:
-    "List the domain formulas with each parameter's dimension, the result's unit, the equation, its source and a ready example of " +
-    "call_formula's `parameters`.",
+    "Domain formulas (bmi, reynolds_number, ...): parameters' dimensions, result unit, equation, source, and an example call_formula `parameters`.",
   input: ListFormulasInput,
   output: ListFormulasOutput,
   annotations: readOnly,

@@ -13,8 +13,8 @@ const MAX_LIMIT = 100
 
 export const ListQuantityKindsInput = Schema.Struct({
   workspace: workspaceField,
-  dimension: Schema.optional(Schema.NonEmptyString).annotate({ description: "Only kinds of this dimension ('energy', 'M·L²·T⁻²')", examples: ["energy"] }),
-  category: Schema.optional(Schema.NonEmptyString).annotate({ description: "Only kinds of this category ('thermodynamics', 'radiation', 'session')", examples: ["radiation"] }),
+  dimension: Schema.optional(Schema.NonEmptyString).annotate({ examples: ["energy"] }),
+  category: Schema.optional(Schema.NonEmptyString).annotate({ description: "e.g. thermodynamics, session", examples: ["radiation"] }),
   ...pageInput(DEFAULT_LIMIT, MAX_LIMIT)
 })
 
@@ -34,7 +34,7 @@ export const ListQuantityKindsOutput = Schema.Struct({ result: Schema.Array(Kind
 export const listQuantityKinds = defineTool({
   name: "list_quantity_kinds",
   title: "List kinds of quantity",
-  description:  "Built-in and session kinds of quantity, optionally of one dimension or category.",
+  description: "Built-in and session kinds of quantity (torque vs energy), by dimension or category.",
   input: ListQuantityKindsInput,
   output: ListQuantityKindsOutput,
   annotations: readOnly,

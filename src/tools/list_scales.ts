@@ -24,7 +24,7 @@ export const listScales = defineTool({
   name: "list_scales",
   title: "List unit prefixes",
   description:
-    "SI prefixes quecto (1e-30) to quetta (1e30) and IEC binary prefixes kibi to yobi (for information units: KiB), largest first.",
+    "SI prefixes quecto (1e-30) to quetta (1e30) and binary kibi to yobi (KiB), largest first.",
   input: ListScalesInput,
   output: ListScalesOutput,
   annotations: readOnly,

@@ -15,10 +15,10 @@ const MAX_LIMIT = 100
 export const ListUnitsInput = Schema.Struct({
   workspace: workspaceField,
   dimension: Schema.optional(Schema.NonEmptyString).annotate({
-    description: "A dimension name ('pressure') or expression ('length/time')",
+    description: "e.g. pressure, length/time",
     examples: ["mass"]
   }),
-  query: Schema.optional(Schema.NonEmptyString).annotate({ description: "Text in the name, symbol or an alias", examples: ["gallon"] }),
+  query: Schema.optional(Schema.NonEmptyString).annotate({ description: "Text in a name, symbol or alias", examples: ["gallon"] }),
   ...pageInput(DEFAULT_LIMIT, MAX_LIMIT)
 })
 
@@ -43,8 +43,7 @@ export const listUnits = defineTool({
   name: "list_units",
   title: "List available units",
   description:
-    `List built-in and session units, optionally of one dimension or matching a query, ${DEFAULT_LIMIT} per page (next_cursor pages on). ` +
-    "`scalable` units take SI prefixes; information units also binary ones.",
+    "Built-in and session units, by dimension or text (query: gallon). `scalable` ones take SI prefixes (information units binary ones too).",
   input: ListUnitsInput,
   output: ListUnitsOutput,
   annotations: readOnly,
