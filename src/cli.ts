@@ -223,8 +223,15 @@ const root = Command.make("dimensional").pipe(
  */
 export const servesByDefault = (argv: ReadonlyArray<string>, stdinIsTerminal: boolean): boolean => argv.length === 0 && !stdinIsTerminal
 
+/**
+ * `--log-level` is Effect's global flag, whose choices are lower case; the HTTP server's level was
+ * written `Warn`, `Info` (as DIMENSIONAL_LOG_LEVEL still is), so either case is taken.
+ */
+const normalized = (argv: ReadonlyArray<string>): ReadonlyArray<string> =>
+  argv.map((arg, i) => (arg.startsWith("--log-level=") ? arg.toLowerCase() : argv[i - 1] === "--log-level" ? arg.toLowerCase() : arg))
+
 const main = (argv: ReadonlyArray<string>): Effect.Effect<void, unknown> =>
-  Command.runWith(root, { version: serverInfo.version })(servesByDefault(argv, process.stdin.isTTY === true) ? ["mcp"] : argv).pipe(
+  Command.runWith(root, { version: serverInfo.version })(servesByDefault(argv, process.stdin.isTTY === true) ? ["mcp"] : normalized(argv)).pipe(
     // a command line the parser refused: its message is already printed; scripts see exit code 2
     Effect.catchTag("ShowHelp", (e) => Effect.sync(() => void (e.errors.length > 0 && (process.exitCode = 2)))),
     Effect.catch((e) => Effect.sync(() => void ((process.exitCode = 2), process.stderr.write(`${String((e as { message?: string }).message ?? e)}\n`)))),
