@@ -10,7 +10,8 @@ import { InvalidInput } from "../engine/errors.ts"
 
 /** The input fields of a paged listing: `limit` (1 to max, default `defaultLimit`) and `cursor`. */
 export const pageInput = (defaultLimit: number, maxLimit: number) => ({
-  limit: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: maxLimit }))).annotate({ description: `Default ${defaultLimit}`, examples: [defaultLimit] }),
+  // its default is each tool's own and needs no saying: a default page is the one an agent should read first
+  limit: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: maxLimit }))).annotate({ examples: [defaultLimit] }),
   cursor: Schema.optional(Schema.NonEmptyString).annotate({ examples: [String(defaultLimit)] })
 })
 
