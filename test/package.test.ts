@@ -114,6 +114,18 @@ describe("the npm package", () => {
     }
   })
 
+  it("loads its Redis client only for a redis:// store, from the bundle's own file", async () => {
+    // port 1 refuses at once: the message comes from node-redis itself, so the client was loaded
+    const failed = await run(process.execPath, [join(app, "node_modules", ".bin", "dimensional-mcp"), "mcp", "--store", "redis://127.0.0.1:1"], { cwd: app, timeout: 30_000 }).then(
+      () => ({ code: 0, stderr: "" }),
+      (e: { code: number; stderr: string }) => e
+    )
+    expect(failed.code).not.toBe(0)
+    expect(failed.stderr).toMatch(/store \(redis:\/\/127\.0\.0\.1:1\) cannot be reached: connect ECONNREFUSED/)
+    const main = await readFile(join(installed, "dist", "dimensional.js"), "utf8")
+    expect(main).not.toMatch(/from\s*"redis"/)
+  })
+
   it("converts from a shell through the installed command", async () => {
     const { stdout } = await run(process.execPath, [join(app, "node_modules", ".bin", "dimensional-mcp"), "convert", "5", "km", "mi"], { cwd: app })
     expect(stdout.trim()).toBe("3.1068559611866697 mi")
