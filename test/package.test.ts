@@ -26,6 +26,28 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 const run = promisify(execFile)
 const root = fileURLToPath(new URL("..", import.meta.url))
 
+/**
+ * The oldest Node `engines` admits (>=22.19), from the npm registry's `node` package (as the
+ * project pins its own Node 24), installed once into the OS temp directory; where npm cannot
+ * install it the suite that needs it says so in one line and is skipped.
+ */
+const oldestNode = "22.19.0"
+const oldestNodeDir = join(tmpdir(), `dimensional-node-${oldestNode}`)
+const oldestNodeBin = join(oldestNodeDir, "node_modules", ".bin", "node")
+const oldestNodeMissing = await (async (): Promise<string | undefined> => {
+  try {
+    if (!existsSync(oldestNodeBin)) {
+      await mkdir(oldestNodeDir, { recursive: true })
+      await run("npm", ["install", "--prefix", oldestNodeDir, "--no-audit", "--no-fund", "--loglevel=error", `node@${oldestNode}`], { timeout: 180_000 })
+    }
+    const { stdout } = await run(oldestNodeBin, ["--version"])
+    return stdout.trim() === `v${oldestNode}` ? undefined : `it reports ${stdout.trim()}`
+  } catch (e) {
+    return String((e as Error).message).split("\n")[0]
+  }
+})()
+if (oldestNodeMissing) console.log(`Node ${oldestNode} package checks skipped: npm could not install node@${oldestNode} (${oldestNodeMissing})`)
+
 /** npm itself: the CLI that is running this test when it is `npm test`, else the one on PATH. */
 const npm = (args: ReadonlyArray<string>) =>
   process.env.npm_execpath?.endsWith(".js")
@@ -169,9 +191,14 @@ console.log(JSON.stringify(Effect.runSync(program)))
 
     it("type-checks the example in TypeScript against the installed declarations, then runs it", async () => {
       await writeFile(join(app, "example.ts"), example)
+      // and a CommonJS TypeScript module, as `require` sees the package (type-checked; runtime require is the .cjs test's)
+      await writeFile(
+        join(app, "example-require.cts"),
+        'import { Effect } from "effect"\nimport Dimensional = require("dimensional-mcp")\nexport const miles: number = Effect.runSync(Dimensional.convert(5, "km", "mi").pipe(Effect.provide(Dimensional.layer))).quantity\n'
+      )
       await writeFile(
         join(app, "tsconfig.json"),
-        JSON.stringify({ compilerOptions: { target: "ES2024", module: "NodeNext", moduleResolution: "NodeNext", strict: true, noEmit: true, skipLibCheck: true, types: ["node"] }, files: ["example.ts"] })
+        JSON.stringify({ compilerOptions: { target: "ES2024", module: "NodeNext", moduleResolution: "NodeNext", strict: true, noEmit: true, skipLibCheck: true, types: ["node"] }, files: ["example.ts", "example-require.cts"] })
       )
       await run(process.execPath, [join(root, "node_modules", "typescript", "bin", "tsc"), "-p", join(app, "tsconfig.json")], { cwd: app })
       const { stdout } = await run(process.execPath, [join(app, "example.ts")], { cwd: app })
@@ -193,6 +220,29 @@ console.log(JSON.stringify([r.quantity, u.quantity]))
       const [miles, perMicrolitre] = JSON.parse(stdout) as [number, number]
       expect(miles).toBeCloseTo(3.10686, 5)
       expect(perMicrolitre).toBeCloseTo(5000, 9)
+    })
+
+    describe.skipIf(oldestNodeMissing !== undefined)(`on Node ${oldestNode}, the oldest the engines field admits`, () => {
+      it("runs the CommonJS and the ES module example (written by the tests above)", async () => {
+        for (const file of ["example.cjs", "example.mjs"]) {
+          const { stdout, stderr } = await run(oldestNodeBin, [join(app, file)], { cwd: app })
+          expect((JSON.parse(stdout) as [number, number])[0], file).toBeCloseTo(3.10686, 5)
+          // require() of an ES module is no longer experimental there: nothing to warn about
+          expect(stderr, file).toBe("")
+        }
+      })
+
+      it("serves MCP from the bare command to the SDK client", async () => {
+        const transport = new StdioClientTransport({ command: oldestNodeBin, args: [join(app, "node_modules", ".bin", "dimensional-mcp")], cwd: app, stderr: "pipe" })
+        const client = new Client({ name: "dimensional-package-test", version: "1.0.0" })
+        try {
+          await client.connect(transport)
+          const result = (await client.callTool({ name: "convert", arguments: { value: 5, from_unit: "km", to_unit: "mi" } })) as CallToolResult
+          expect((result.structuredContent as { quantity: number }).quantity).toBeCloseTo(3.10686, 5)
+        } finally {
+          await client.close()
+        }
+      })
     })
 
     it("keeps MCP, HTTP and the store out of the engine entry's import graph", async () => {
