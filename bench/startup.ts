@@ -48,7 +48,16 @@ export interface BareForms {
 }
 
 /** Start-up in one era (the opening exchange differs: initialize, or server/discover); idle memory is measured in the 2025 era only. */
-export const runStartupBench = async (ours: ServerCommand, bare: BareForms, options: StartupOptions, target: { readonly ratio: number }, era: Era = "2025"): Promise<Array<Row>> => {
+export interface StartupTargets {
+  /** Start-up as a ratio to the bare server as written (node runs its script). */
+  readonly asWritten: number
+  /** Start-up as a ratio to the bare server bundled and compile-cached like ours (issue 18: 1.25). */
+  readonly packaged: number
+  /** Idle RSS as a ratio to the bare server bundled (issue 18: 1.3). */
+  readonly memory: number
+}
+
+export const runStartupBench = async (ours: ServerCommand, bare: BareForms, options: StartupOptions, target: StartupTargets, era: Era = "2025"): Promise<Array<Row>> => {
   const servers = [ours, bare.plain, bare.packaged] as const
   // one untimed start each: the OS file cache, the compile caches and this process's client code are warm for all
   for (const s of servers) await timeToFirstCall(s, era)
@@ -69,25 +78,28 @@ export const runStartupBench = async (ours: ServerCommand, bare: BareForms, opti
       label: "spawn → first tools/call (stdio), vs bare as written",
       ours: ms(oursStart),
       others: [{ name: "bare SDK", value: ms(plainStart) }],
-      target: { text: `≤ ${target.ratio}× bare`, met: oursStart / plainStart <= target.ratio }
+      target: { text: `≤ ${target.asWritten}× bare`, met: oursStart / plainStart <= target.asWritten }
     },
     {
       section,
       label: "spawn → first tools/call (stdio), vs bare bundled + compile cache",
       ours: ms(oursStart),
-      others: [{ name: "bare SDK", value: ms(packagedStart) }]
+      others: [{ name: "bare SDK", value: ms(packagedStart) }],
+      target: { text: `≤ ${target.packaged}× bare`, met: oursStart / packagedStart <= target.packaged }
     }
   ]
   if (era !== "2025") return startRows
   const rss = servers.map(() => [] as Array<number>)
   for (let round = 0; round < 3; round++) for (const [i, s] of servers.entries()) rss[i]!.push(await idleRss(s, options.idleMs))
+  const [oursRss, packagedRss] = [median(rss[0]!), median(rss[2]!)]
   return [
     ...startRows,
     {
       section: "memory",
       label: "server RSS, idle after first call (stdio), vs bare bundled",
-      ours: { value: median(rss[0]!), unit: "MB" },
-      others: [{ name: "bare SDK", value: { value: median(rss[2]!), unit: "MB" } }]
+      ours: { value: oursRss, unit: "MB" },
+      others: [{ name: "bare SDK", value: { value: packagedRss, unit: "MB" } }],
+      target: { text: `≤ ${target.memory}× bare`, met: oursRss / packagedRss <= target.memory }
     }
   ]
 }

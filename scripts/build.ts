@@ -14,31 +14,67 @@ import { execFile } from "node:child_process"
 import { rm } from "node:fs/promises"
 import { promisify } from "node:util"
 import { fileURLToPath } from "node:url"
-import { build, type Metafile } from "esbuild"
+import { build, type Metafile, type Plugin } from "esbuild"
 
 export interface BundleOptions {
-  /** Entry file, e.g. src/cli.ts. */
-  readonly entry: string
+  /** Entry files by bundle name (without `.js`), e.g. { dimensional: "src/cli.ts" }. */
+  readonly entries: Readonly<Record<string, string>>
   readonly outdir: string
-  /** The bundle's file name, without `.js`. */
-  readonly name: string
+  /** Packages left for the importer to provide (the library's peer `effect`); everything else is bundled. */
+  readonly external?: ReadonlyArray<string>
+  /** The first line of each file: the bin's `#!/usr/bin/env node`. */
+  readonly shebang?: boolean
 }
 
 /**
  * CommonJS dependencies in the bundle (ajv, for one) may `require` Node's built-in modules, which
  * an ES module cannot do; this gives them a `require` of their own.
  */
-const banner = [
-  "#!/usr/bin/env node",
-  'import { createRequire as __dimensionalCreateRequire } from "node:module";',
-  "const require = __dimensionalCreateRequire(import.meta.url);"
-].join("\n")
+const requireBanner = ['import { createRequire as __dimensionalCreateRequire } from "node:module";', "const require = __dimensionalCreateRequire(import.meta.url);"].join("\n")
+
+/**
+ * The Redis client (node-redis, about 800 KB bundled, a third of the rest) is only reached with
+ * `--store redis://…`, but @effect/platform-node's NodeRedis imports it statically, so every start
+ * (a stdio server with its memory store, `dimensional convert`) would parse it. Instead `redis`
+ * resolves to this stand-in, which loads the real client, bundled on its own as
+ * chunks/redis-client.cjs, the first time a client is created. `SocketTimeoutError` is only tested
+ * (instanceof) on a client's errors, so after the load.
+ */
+const redisStandIn = `
+import { createRequire } from "node:module";
+import { existsSync } from "node:fs";
+let loaded;
+export let SocketTimeoutError;
+const load = () => {
+  if (loaded === undefined) {
+    const here = new URL(".", import.meta.url);
+    const file = ["./chunks/redis-client.cjs", "./redis-client.cjs"].map((f) => new URL(f, here)).find((u) => existsSync(u));
+    if (file === undefined) throw new Error("dimensional: the bundled Redis client (chunks/redis-client.cjs) is missing");
+    loaded = createRequire(import.meta.url)(file.pathname);
+    SocketTimeoutError = loaded.SocketTimeoutError;
+  }
+  return loaded;
+};
+export const createClient = (...args) => load().createClient(...args);
+`
+
+const lazyRedis: Plugin = {
+  name: "lazy-redis",
+  setup(b) {
+    b.onResolve({ filter: /^redis$/ }, (args) => (args.namespace === "redis-stand-in" ? undefined : { path: "redis", namespace: "redis-stand-in" }))
+    b.onLoad({ filter: /.*/, namespace: "redis-stand-in" }, () => ({ contents: redisStandIn, loader: "js", resolveDir: root }))
+  }
+}
+
+/** node-redis as one CommonJS file beside the chunks, for the stand-in above to load. */
+const bundleRedisClient = (outdir: string) =>
+  build({ entryPoints: [`${root}node_modules/redis/dist/index.js`], outfile: `${outdir}/chunks/redis-client.cjs`, bundle: true, format: "cjs", platform: "node", target: "node22", minifySyntax: true, minifyWhitespace: true, legalComments: "none", logLevel: "warning" })
 
 /** Builds one bundle and returns esbuild's metafile (what went in, how large it came out). */
 export const bundle = async (options: BundleOptions): Promise<Metafile> => {
   await rm(options.outdir, { recursive: true, force: true })
   const result = await build({
-    entryPoints: { [options.name]: options.entry },
+    entryPoints: { ...options.entries },
     outdir: options.outdir,
     entryNames: "[name]",
     chunkNames: "chunks/[name]-[hash]",
@@ -50,31 +86,43 @@ export const bundle = async (options: BundleOptions): Promise<Metafile> => {
     minifySyntax: true,
     minifyWhitespace: true,
     legalComments: "none",
-    banner: { js: banner },
+    banner: { js: options.shebang ? `#!/usr/bin/env node\n${requireBanner}` : requireBanner },
+    external: [...(options.external ?? [])],
+    plugins: [lazyRedis],
     metafile: true,
     logLevel: "warning"
   })
+  // only where the stand-in went in (the bench's bare server has no Redis)
+  if (Object.keys(result.metafile.inputs).some((input) => input.startsWith("redis-stand-in:"))) await bundleRedisClient(options.outdir)
   return result.metafile
 }
 
 const root = fileURLToPath(new URL("..", import.meta.url))
 
-export const buildCli = (): Promise<Metafile> => bundle({ entry: `${root}src/cli.ts`, outdir: `${root}dist`, name: "dimensional" })
+export const buildCli = (): Promise<Metafile> => bundle({ entries: { dimensional: `${root}src/cli.ts` }, outdir: `${root}dist`, shebang: true })
 
 /**
- * The library as installed packages import it: JavaScript and declarations for every module under
- * src/, emitted by tsc (tsconfig.build.json) into dist/lib, imports rewritten from .ts to .js.
+ * The library as installed packages import it: `dimensional-mcp` and `dimensional-mcp/engine` as
+ * two ES module bundles with shared chunks (dist/lib/index.js, dist/lib/engine.js), holding every
+ * runtime library they use (the MCP SDK, @effect/platform-node, the redis client,
+ * damerau-levenshtein) except `effect`, the peer the importing app provides: one copy of Effect in
+ * the app, so its services and errors are the app's. The package then declares no dependencies and
+ * `npx dimensional-mcp` installs nothing beyond itself. Declarations come from tsc
+ * (tsconfig.build.json, declarations only) beside them, imports rewritten from .ts to .js. Built
+ * without top-level await, so Node ≥ 22.12 can also `require()` it.
  */
-export const buildLibrary = async (): Promise<void> => {
-  await rm(`${root}dist/lib`, { recursive: true, force: true })
+export const buildLibrary = async (): Promise<Metafile> => {
+  const outdir = `${root}dist/lib`
+  const metafile = await bundle({ entries: { index: `${root}src/index.ts`, engine: `${root}src/engine.ts` }, outdir, external: ["effect", "effect/*"] })
   const tsc = `${root}node_modules/typescript/bin/tsc`
-  await promisify(execFile)(process.execPath, [tsc, "-p", `${root}tsconfig.build.json`], { cwd: root })
+  await promisify(execFile)(process.execPath, [tsc, "-p", `${root}tsconfig.build.json`, "--emitDeclarationOnly"], { cwd: root })
+  return metafile
 }
 
 if (import.meta.main) {
   const started = performance.now()
-  const metafile = await buildCli()
-  await buildLibrary()
-  const outputs = Object.entries(metafile.outputs).map(([file, o]) => `${file.replace(root, "")} ${(o.bytes / 1024).toFixed(0)} KiB`)
-  process.stderr.write(`built dist/lib (library and declarations) and ${outputs.join(", ")} from ${Object.keys(metafile.inputs).length} modules in ${Math.round(performance.now() - started)} ms\n`)
+  const cli = await buildCli()
+  const library = await buildLibrary()
+  const sizes = (metafile: Metafile) => Object.entries(metafile.outputs).map(([file, o]) => `${file.replace(root, "")} ${(o.bytes / 1024).toFixed(0)} KiB`)
+  process.stderr.write(`built ${[...sizes(cli), ...sizes(library)].join(", ")} and the declarations in ${Math.round(performance.now() - started)} ms\n`)
 }

@@ -1,7 +1,9 @@
 // The human CLI as a script or a person runs it: answers on stdout, the same suggestions as the
 // MCP tools on stderr, --json for the structured form, exit codes a script can test.
-import { execFile } from "node:child_process"
+import { execFile, spawnSync } from "node:child_process"
 import { promisify } from "node:util"
+import { Client } from "@modelcontextprotocol/client"
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio"
 import { describe, expect, it } from "vitest"
 import { repoRoot } from "./support/httpServer.ts"
 
@@ -45,10 +47,69 @@ describe("dimensional (the CLI)", () => {
     expect(units.stdout.trim().split("\n")).toHaveLength(4)
   })
 
+  it("rounds to --digits significant digits, as GNU units' -d does", async () => {
+    expect((await run("convert", "5", "km", "mi", "--digits", "4")).stdout.trim()).toBe("3.107 mi")
+    expect((await run("convert", "1", "ly", "km", "--digits", "3")).stdout.trim()).toBe("9460000000000 km")
+    const refused = await run("convert", "5", "km", "mi", "--digits", "40")
+    expect(refused.code).toBe(2)
+    expect(refused.stderr).toMatch(/--digits must be between 1 and 17, got 40/)
+  })
+
+  it("pages units: each page prints the command for the next, and --cursor follows it", async () => {
+    const first = await run("units", "--dimension", "pressure", "--limit", "3")
+    const footer = first.stdout.trim().split("\n").at(-1)!
+    expect(footer).toMatch(/^3 of \d+ units; \d+ more: dimensional units --dimension pressure --limit 3 --cursor 3$/)
+    const second = await run("units", ...footer.slice(footer.indexOf("dimensional units ") + "dimensional units ".length).split(" "))
+    expect(second.code).toBe(0)
+    const names = (out: string) => out.trim().split("\n").slice(0, -1)
+    expect(names(second.stdout)).toHaveLength(3)
+    expect(names(second.stdout).some((line) => names(first.stdout).includes(line))).toBe(false)
+  })
+
+  it("refuses an out-of-range --limit in its own words, not the MCP tool's", async () => {
+    const r = await run("units", "--limit", "500")
+    expect(r.code).toBe(2)
+    expect(r.stderr).toMatch(/--limit must be between 1 and 100, got 500/)
+    expect(r.stderr).not.toMatch(/list_units|invalid_input/)
+  })
+
+  it("parses mcp's flags like every other command: did you mean, a missing value, a bad setting named by flag and variable", async () => {
+    const typo = await run("mcp", "--htp")
+    expect(typo.code).toBe(2)
+    expect(typo.stderr).toMatch(/Unrecognized flag: --htp[\s\S]*Did you mean this\?\s+--http/)
+    const missing = await run("mcp", "--max-retries", "--http")
+    expect(missing.code).toBe(2)
+    expect(missing.stderr).toMatch(/--max-retries/)
+    expect(missing.stderr).not.toMatch(/ConfigError|SchemaError/)
+    const badEnv = spawnSync(process.execPath, ["src/cli.ts", "mcp"], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8", env: { ...process.env, DIMENSIONAL_CORRECTION_TIMEOUT: "soon" } })
+    expect(badEnv.status).toBe(2)
+    expect(badEnv.stderr).toMatch(/--correction-timeout \(env DIMENSIONAL_CORRECTION_TIMEOUT\): expected a valid Duration string/)
+    expect(badEnv.stderr).not.toMatch(/ConfigError|SchemaError/)
+  })
+
   it("prints its version and help on stdout, and exits 2 on a wrong command line", async () => {
     expect((await run("--version")).stdout).toMatch(/0\.2\.0/)
     expect((await run("--help")).stdout).toMatch(/convert/)
     expect((await run("convert", "5", "km")).code).toBe(2)
     expect((await run("frobnicate")).code).toBe(2)
+  })
+
+  it("with no command, serves MCP over stdio to a client that spawns it (stdin is a pipe, as `npx -y dimensional-mcp`)", async () => {
+    const client = new Client({ name: "dimensional-cli-test", version: "1.0.0" })
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: ["src/cli.ts"], cwd: repoRoot, stderr: "pipe" }))
+    try {
+      expect(client.getServerVersion()?.name).toBe("dimensional")
+      const result = await client.callTool({ name: "convert", arguments: { value: 5, from_unit: "km", to_unit: "mi" } })
+      expect((result.structuredContent as { quantity: number }).quantity).toBeCloseTo(3.10686, 5)
+    } finally {
+      await client.close()
+    }
+  })
+
+  it("with no command and no input at all (stdin closed), ends cleanly instead of waiting", async () => {
+    // stdin from /dev/null: not a terminal, and at its end at once
+    const r = spawnSync(process.execPath, ["src/cli.ts"], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8", timeout: 20_000 })
+    expect(r.status).toBe(0)
+    expect(r.stdout).toBe("")
   })
 })

@@ -1,8 +1,11 @@
 // The engine entry's documentation is a specification: every exported operation carries an
 // example, and each example's stated result is what the operation gives.
+import { spawnSync } from "node:child_process"
 import { readFileSync } from "node:fs"
 import { Effect, pipe } from "effect"
-import { describe, expect, it } from "vitest"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { repoRoot } from "./support/httpServer.ts"
+import { type TestClient, connectClient } from "./support/mcp.ts"
 import * as Units from "../src/engine.ts"
 
 const source = readFileSync(new URL("../src/engine.ts", import.meta.url), "utf8")
@@ -53,5 +56,59 @@ describe("Dimension, data-first and pipeable", () => {
     const piped = pipe(base("M"), multiply(base("L")), divide(power(base("T"), 2)))
     expect(Units.DimensionNames.describe(dataFirst)).toBe("force")
     expect(Units.Dimension.equals(piped, dataFirst)).toBe(true)
+  })
+})
+
+// The README as a newcomer reads it: its counts are the code's, its shell lines print what their
+// comments say, and its client configurations start the bare command the way server.json does.
+describe("README.md", () => {
+  const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8")
+  let client: TestClient
+  beforeAll(async () => (client = await connectClient("readme")))
+  afterAll(() => client.close())
+
+  it("gives the counts of tools, units, formulas and constants the server has", async () => {
+    const { tools } = await client.client.listTools()
+    const units = (await client.call("list_units", { limit: 1 })).data
+    const formulas = (await client.call("list_formulas", { limit: 1 })).data
+    const constants = (await client.call("list_constants", { limit: 1 })).data
+    const counts = { tools: tools.length, units: units.total, formulas: formulas.result.length + formulas.remaining, constants: constants.result.length + constants.remaining }
+    expect(readme).toContain(`**${counts.tools} tools, ${counts.units} units, ${counts.formulas} formulas, ${counts.constants} CODATA 2022 constants.**`)
+    for (const m of readme.matchAll(/(\d+) (?:dimension-checked )?formulas/g)) expect(Number(m[1]), m[0]).toBe(counts.formulas)
+    for (const m of readme.matchAll(/\b(\d+) units \(SI/g)) expect(Number(m[1]), m[0]).toBe(counts.units)
+  })
+
+  /** A line of a shell block as the shell splits it (single quotes only, as the README writes them). */
+  const words = (line: string) => [...line.matchAll(/'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2]!)
+
+  const shellLines = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)].flatMap((m) => m[1]!.split("\n")).filter((l) => l.startsWith("npx -y dimensional-mcp ") && l.includes(" # "))
+
+  it("has shell examples with their answers", () => expect(shellLines.length).toBeGreaterThanOrEqual(5))
+
+  it.each(shellLines)("prints what it says: %s", (line) => {
+    const [command, expected] = [line.slice(0, line.indexOf(" # ")), line.slice(line.indexOf(" # ") + 3).trim()]
+    const args = words(command).slice(3)
+    const r = spawnSync(process.execPath, ["src/cli.ts", ...args], { cwd: repoRoot, encoding: "utf8", timeout: 30_000 })
+    expect(r.status, r.stderr).toBe(0)
+    expect(r.stdout.trim().split("\n")).toContain(expected)
+  })
+
+  it("configures every client with the bare command, as server.json does, and VS Code under `servers`", () => {
+    const registry = JSON.parse(readFileSync(new URL("../server.json", import.meta.url), "utf8"))
+    expect(registry.packages[0].packageArguments).toBeUndefined()
+    const configs = [...readme.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => m[1]!).filter((text) => /"(mcpServers|servers)"/.test(text)).map((text) => JSON.parse(text))
+    const stdio = configs.map((c) => (c.mcpServers ?? c.servers).dimensional).filter((s) => s.command === "npx")
+    expect(stdio.length).toBeGreaterThanOrEqual(2)
+    for (const server of stdio) expect(server.args).toEqual(["-y", "dimensional-mcp"])
+    expect(configs.some((c) => c.servers?.dimensional?.type === "stdio")).toBe(true)
+    expect(readme).toContain("claude mcp add dimensional -- npx -y dimensional-mcp\n")
+  })
+
+  it("has a table of contents whose links reach its headings", () => {
+    const anchors = new Set([...readme.matchAll(/^#{2,3} (.+)$/gm)].map((m) => m[1]!.toLowerCase().replace(/[^\w\- ]/g, "").replaceAll(" ", "-")))
+    const contents = readme.slice(readme.indexOf("## Contents"), readme.indexOf("## Add it to your client"))
+    const links = [...contents.matchAll(/\]\(#([^)]+)\)/g)].map((m) => m[1]!)
+    expect(links.length).toBeGreaterThan(10)
+    for (const link of links) expect(anchors, link).toContain(link)
   })
 })

@@ -4,15 +4,18 @@
 // in JavaScript, as the README shows.
 //
 // The tarball is extracted into <tmp>/app/node_modules/dimensional-mcp, with the .bin links npm
-// would make, instead of `npm install <tarball>`: installing would fetch the declared dependencies
-// from the registry, and this test must not need the network. The bin is started before any
-// dependency is linked in: it runs a self-contained bundle, so that proves the bundle needs none.
-// The library needs its dependencies, which are then linked from this checkout. Running from
-// inside node_modules matters too: Node does not strip TypeScript types there.
+// would make, instead of `npm install <tarball>`: installing would fetch from the registry, and this
+// test must not need the network. What an install brings is measured instead from the manifest and
+// this checkout's node_modules (the lockfile's versions): npm installs `dependencies` and
+// non-optional peers, transitively. The bin is started with nothing else installed: it runs a
+// self-contained bundle. The library is then given only its peer `effect` (linked from this
+// checkout), as the README tells library users. Running from inside node_modules matters too: Node
+// does not strip TypeScript types there.
 import { execFile } from "node:child_process"
-import { mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from "node:fs/promises"
+import { existsSync } from "node:fs"
+import { mkdir, mkdtemp, readFile, readdir, rm, stat, symlink, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os"
-import { join, relative } from "node:path"
+import { dirname, join, relative } from "node:path"
 import { fileURLToPath } from "node:url"
 import { promisify } from "node:util"
 import { Client } from "@modelcontextprotocol/client"
@@ -22,6 +25,28 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 
 const run = promisify(execFile)
 const root = fileURLToPath(new URL("..", import.meta.url))
+
+/**
+ * The oldest Node `engines` admits (>=22.19), from the npm registry's `node` package (as the
+ * project pins its own Node 24), installed once into the OS temp directory; where npm cannot
+ * install it the suite that needs it says so in one line and is skipped.
+ */
+const oldestNode = "22.19.0"
+const oldestNodeDir = join(tmpdir(), `dimensional-node-${oldestNode}`)
+const oldestNodeBin = join(oldestNodeDir, "node_modules", ".bin", "node")
+const oldestNodeMissing = await (async (): Promise<string | undefined> => {
+  try {
+    if (!existsSync(oldestNodeBin)) {
+      await mkdir(oldestNodeDir, { recursive: true })
+      await run("npm", ["install", "--prefix", oldestNodeDir, "--no-audit", "--no-fund", "--loglevel=error", `node@${oldestNode}`], { timeout: 180_000 })
+    }
+    const { stdout } = await run(oldestNodeBin, ["--version"])
+    return stdout.trim() === `v${oldestNode}` ? undefined : `it reports ${stdout.trim()}`
+  } catch (e) {
+    return String((e as Error).message).split("\n")[0]
+  }
+})()
+if (oldestNodeMissing) console.log(`Node ${oldestNode} package checks skipped: npm could not install node@${oldestNode} (${oldestNodeMissing})`)
 
 /** npm itself: the CLI that is running this test when it is `npm test`, else the one on PATH. */
 const npm = (args: ReadonlyArray<string>) =>
@@ -66,13 +91,28 @@ describe("the npm package", () => {
     expect(files).toContain("server.json")
   })
 
+  it("declares no dependencies: the bin is one bundle, and npm installs nothing else for it", async () => {
+    const manifest = JSON.parse(await readFile(join(installed, "package.json"), "utf8")) as Manifest
+    expect(manifest.dependencies ?? {}).toEqual({})
+    const bin = await installFootprint(installed, [])
+    const library = await installFootprint(installed, ["effect"])
+    console.log(
+      `install footprint: npx/bin ${bin.packages.length} package(s), ${mb(bin.bytes)} (${bin.packages.join(", ")}); ` +
+        `library (with its peer effect) ${library.packages.length} package(s), ${mb(library.bytes)} (${library.packages.join(", ")})`
+    )
+    expect(bin.packages).toEqual(["dimensional-mcp"])
+    expect(library.packages).toEqual(["dimensional-mcp", "effect"])
+  })
+
   it.each([
-    ["the 2025 initialize handshake", undefined],
-    ["2026-07-28 (server/discover)", "2026-07-28"]
-  ] as const)("starts from a clean directory and answers tools/list and a convert call over stdio, on %s", async (_, pin) => {
+    ["bare `dimensional-mcp`, the 2025 initialize handshake", [], undefined],
+    ["bare `dimensional-mcp`, 2026-07-28 (server/discover)", [], "2026-07-28"],
+    ["`dimensional-mcp mcp`, the 2025 initialize handshake", ["mcp"], undefined],
+    ["`dimensional-mcp mcp`, 2026-07-28 (server/discover)", ["mcp"], "2026-07-28"]
+  ] as const)("starts from a clean directory and answers tools/list and a convert call over stdio: %s", async (_, command, pin) => {
     const transport = new StdioClientTransport({
       command: process.execPath,
-      args: [join(app, "node_modules", ".bin", "dimensional-mcp"), "mcp"],
+      args: [join(app, "node_modules", ".bin", "dimensional-mcp"), ...command],
       cwd: app,
       env: { ...(process.env as Record<string, string>), NODE_COMPILE_CACHE: join(scratch, "compile-cache") },
       stderr: "pipe"
@@ -96,17 +136,28 @@ describe("the npm package", () => {
     }
   })
 
+  it("loads its Redis client only for a redis:// store, from the bundle's own file", async () => {
+    // port 1 refuses at once: the message comes from node-redis itself, so the client was loaded
+    const failed = await run(process.execPath, [join(app, "node_modules", ".bin", "dimensional-mcp"), "mcp", "--store", "redis://127.0.0.1:1"], { cwd: app, timeout: 30_000 }).then(
+      () => ({ code: 0, stderr: "" }),
+      (e: { code: number; stderr: string }) => e
+    )
+    expect(failed.code).not.toBe(0)
+    expect(failed.stderr).toMatch(/store \(redis:\/\/127\.0\.0\.1:1\) cannot be reached: connect ECONNREFUSED/)
+    const main = await readFile(join(installed, "dist", "dimensional.js"), "utf8")
+    expect(main).not.toMatch(/from\s*"redis"/)
+  })
+
   it("converts from a shell through the installed command", async () => {
     const { stdout } = await run(process.execPath, [join(app, "node_modules", ".bin", "dimensional-mcp"), "convert", "5", "km", "mi"], { cwd: app })
     expect(stdout.trim()).toBe("3.1068559611866697 mi")
   })
 
   describe("as a library", () => {
-    // what an app that depends on dimensional-mcp has in node_modules: its dependencies and the peer effect
+    // what an app that uses the library has in node_modules: dimensional-mcp and the peer effect
+    // (and @types/node for its own TypeScript); the MCP SDK's and platform-node's types are optional peers
     beforeAll(async () => {
-      const manifest = JSON.parse(await readFile(join(installed, "package.json"), "utf8")) as { dependencies: Record<string, string>; peerDependencies: Record<string, string> }
-      const needed = [...Object.keys(manifest.dependencies), ...Object.keys(manifest.peerDependencies), "@effect/platform-node-shared", "@types/node", "undici"]
-      for (const name of needed) {
+      for (const name of ["effect", "@types/node"]) {
         const target = join(root, "node_modules", name)
         const link = join(app, "node_modules", name)
         await mkdir(join(link, ".."), { recursive: true })
@@ -140,38 +191,141 @@ console.log(JSON.stringify(Effect.runSync(program)))
 
     it("type-checks the example in TypeScript against the installed declarations, then runs it", async () => {
       await writeFile(join(app, "example.ts"), example)
+      // and a CommonJS TypeScript module, as `require` sees the package (type-checked; runtime require is the .cjs test's)
+      await writeFile(
+        join(app, "example-require.cts"),
+        'import { Effect } from "effect"\nimport Dimensional = require("dimensional-mcp")\nexport const miles: number = Effect.runSync(Dimensional.convert(5, "km", "mi").pipe(Effect.provide(Dimensional.layer))).quantity\n'
+      )
       await writeFile(
         join(app, "tsconfig.json"),
-        JSON.stringify({ compilerOptions: { target: "ES2024", module: "NodeNext", moduleResolution: "NodeNext", strict: true, noEmit: true, skipLibCheck: true, types: ["node"] }, files: ["example.ts"] })
+        JSON.stringify({ compilerOptions: { target: "ES2024", module: "NodeNext", moduleResolution: "NodeNext", strict: true, noEmit: true, skipLibCheck: true, types: ["node"] }, files: ["example.ts", "example-require.cts"] })
       )
       await run(process.execPath, [join(root, "node_modules", "typescript", "bin", "tsc"), "-p", join(app, "tsconfig.json")], { cwd: app })
       const { stdout } = await run(process.execPath, [join(app, "example.ts")], { cwd: app })
       expect((JSON.parse(stdout) as [number, number])[0]).toBeCloseTo(3.10686, 5)
     }, 60_000)
 
-    it("keeps MCP and HTTP out of the engine entry's import graph", async () => {
+    it("runs the README's example from CommonJS: require(\"dimensional-mcp\")", async () => {
+      await writeFile(
+        join(app, "example.cjs"),
+        `const { Effect } = require("effect")
+const Dimensional = require("dimensional-mcp")
+const Units = require("dimensional-mcp/engine")
+const r = Effect.runSync(Dimensional.convert(5, "km", "mi").pipe(Effect.provide(Dimensional.layer)))
+const u = Effect.runSync(Units.convert(5, "10*9/L", "/uL", "ucum").pipe(Effect.provide(Units.layer)))
+console.log(JSON.stringify([r.quantity, u.quantity]))
+`
+      )
+      const { stdout } = await run(process.execPath, [join(app, "example.cjs")], { cwd: app })
+      const [miles, perMicrolitre] = JSON.parse(stdout) as [number, number]
+      expect(miles).toBeCloseTo(3.10686, 5)
+      expect(perMicrolitre).toBeCloseTo(5000, 9)
+    })
+
+    describe.skipIf(oldestNodeMissing !== undefined)(`on Node ${oldestNode}, the oldest the engines field admits`, () => {
+      it("runs the CommonJS and the ES module example (written by the tests above)", async () => {
+        for (const file of ["example.cjs", "example.mjs"]) {
+          const { stdout, stderr } = await run(oldestNodeBin, [join(app, file)], { cwd: app })
+          expect((JSON.parse(stdout) as [number, number])[0], file).toBeCloseTo(3.10686, 5)
+          // require() of an ES module is no longer experimental there: nothing to warn about
+          expect(stderr, file).toBe("")
+        }
+      })
+
+      it("serves MCP from the bare command to the SDK client", async () => {
+        const transport = new StdioClientTransport({ command: oldestNodeBin, args: [join(app, "node_modules", ".bin", "dimensional-mcp")], cwd: app, stderr: "pipe" })
+        const client = new Client({ name: "dimensional-package-test", version: "1.0.0" })
+        try {
+          await client.connect(transport)
+          const result = (await client.callTool({ name: "convert", arguments: { value: 5, from_unit: "km", to_unit: "mi" } })) as CallToolResult
+          expect((result.structuredContent as { quantity: number }).quantity).toBeCloseTo(3.10686, 5)
+        } finally {
+          await client.close()
+        }
+      })
+    })
+
+    it("keeps MCP, HTTP and the store out of the engine entry's import graph", async () => {
       const graph = await importGraph(join(installed, "dist", "lib", "engine.js"))
-      expect(graph.length).toBeGreaterThan(20)
       const outside: Array<string> = []
+      let bytes = 0
       for (const file of graph) {
         const text = await readFile(file, "utf8")
-        for (const m of text.matchAll(/(?:^|\n)\s*(?:import|export)[^"']*["']([^."'][^"']*)["']/g)) outside.push(m[1]!)
+        bytes += text.length
+        for (const m of text.matchAll(/(?:import|export)[^"';]*?from\s*["']([^."'][^"']*)["']/g)) outside.push(m[1]!)
       }
-      expect(outside.filter((spec) => /modelcontextprotocol|^effect\/http|platform-node|^node:http/.test(spec))).toEqual([])
-      expect(graph.filter((f) => /\/(mcp|tools)\//.test(f))).toEqual([])
+      expect(outside.filter((spec) => !/^(effect(\/|$)|node:module$)/.test(spec) || /^effect\/http/.test(spec))).toEqual([])
+      // the whole index bundle (SDK, HTTP, redis client) is several times this
+      expect(bytes).toBeLessThan(600_000)
     })
   })
 })
 
-/** Every file reachable from `entry` through static relative imports. */
+/** Every file reachable from `entry` through static relative imports (the bundles are minified: `from"./chunk.js"`). */
 const importGraph = async (entry: string): Promise<Array<string>> => {
   const seen = new Set<string>()
   const visit = async (file: string) => {
     if (seen.has(file)) return
     seen.add(file)
     const text = await readFile(file, "utf8")
-    for (const m of text.matchAll(/(?:^|\n)\s*(?:import|export)[^"']*["'](\.{1,2}\/[^"']+)["']/g)) await visit(join(file, "..", m[1]!))
+    for (const m of text.matchAll(/(?:import|export)[^"';]*?from\s*["'](\.{1,2}\/[^"']+)["']/g)) await visit(join(file, "..", m[1]!))
   }
   await visit(entry)
   return [...seen]
+}
+
+interface Manifest {
+  readonly name: string
+  readonly dependencies?: Record<string, string>
+  readonly optionalDependencies?: Record<string, string>
+  readonly peerDependencies?: Record<string, string>
+  readonly peerDependenciesMeta?: Record<string, { optional?: boolean }>
+}
+
+const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`
+
+/** Bytes of the files under `dir`, leaving out its nested node_modules (packages counted on their own). */
+const bytesUnder = async (dir: string): Promise<number> => {
+  let total = 0
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    if (entry.name === "node_modules") continue
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) total += await bytesUnder(path)
+    else if (entry.isFile()) total += (await stat(path)).size
+  }
+  return total
+}
+
+/** Where Node (and npm's hoisting) finds `name` for a package in `from`: the nearest node_modules up from it, else this checkout's. */
+const locate = (name: string, from: string): string | undefined => {
+  for (let dir = from; dir !== dirname(dir); dir = dirname(dir)) {
+    const candidate = join(dir, "node_modules", name)
+    if (existsSync(join(candidate, "package.json"))) return candidate
+  }
+  const hoisted = join(root, "node_modules", name)
+  return existsSync(join(hoisted, "package.json")) ? hoisted : undefined
+}
+
+/**
+ * What npm installs for the package in `pkg` (plus `alsoInstalled`, the peers a user adds): its
+ * `dependencies`, non-optional peers and present optional dependencies, transitively, at this
+ * checkout's versions. Packages by name, and their bytes on disk.
+ */
+const installFootprint = async (pkg: string, alsoInstalled: ReadonlyArray<string>): Promise<{ packages: Array<string>; bytes: number }> => {
+  const found = new Map<string, number>()
+  const visit = async (dir: string) => {
+    const manifest = JSON.parse(await readFile(join(dir, "package.json"), "utf8")) as Manifest
+    if (found.has(manifest.name)) return
+    found.set(manifest.name, await bytesUnder(dir))
+    const peers = Object.keys(manifest.peerDependencies ?? {}).filter((n) => manifest.peerDependenciesMeta?.[n]?.optional !== true)
+    const wanted = [...Object.keys(manifest.dependencies ?? {}), ...peers, ...(dir === pkg ? alsoInstalled : [])]
+    const optional = Object.keys(manifest.optionalDependencies ?? {})
+    for (const name of [...wanted, ...optional]) {
+      const at = locate(name, dir === pkg ? root : dir)
+      if (at) await visit(at)
+      else if (!optional.includes(name)) throw new Error(`${manifest.name} needs ${name}, which this checkout does not have`)
+    }
+  }
+  await visit(pkg)
+  return { packages: [...found.keys()].sort(), bytes: [...found.values()].reduce((a, b) => a + b, 0) }
 }

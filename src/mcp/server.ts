@@ -32,7 +32,8 @@ export const serverInfo = { name: "dimensional", version: "0.2.0" } as const
 const instructions =
   "Unit-safe arithmetic. Use convert for a value between units, check_dimensions before combining quantities, " +
   "and list_units / list_dimensions / list_scales to discover names. Definitions live in a workspace: by default a 2025-era connection's own (2026-07-28 has none), " +
-  "or the id a define_* result gives in `workspace`; pass it as `workspace` on later calls. Every failure is a result with isError and " +
+  "or the id a define_* result gives in `workspace`; pass it as `workspace` on later calls. list_* tools answer a page: pass its next_cursor as " +
+  "`cursor` for the next (remaining counts the rest). Arguments a tool's schema does not name are refused. Every failure is a result with isError and " +
   "{error, error_type, parameter, step, got, expected, likely_fix, fix, hints}: apply likely_fix (or send fix.value as " +
   `fix.parameter) when present; otherwise read hints and ask the user. error_type is one of ${allErrorTypes.join(", ")} ` +
   "(ambiguous_input carries readings: each meaning with its value; invalid_input carries issues, schema, validExample). A result with `corrections` ran on arguments " +

@@ -16,7 +16,10 @@ const isNonFiniteString = (u: unknown): boolean => isObject(u) && u.type === "st
 /**
  * A JSON Schema as an agent needs to read it, and no longer: no non-finite number strings, an
  * optional property as its own type (omitting it is how it is left out), no explicit
- * `additionalProperties: true` (the default). Nullable required fields keep their null.
+ * `additionalProperties: true` (the default). A nullable required field says its null as
+ * `anyOf: [{type: X}, {type: "null"}]`, each branch one `type`: the MCP Inspector warns on
+ * `type: [X, "null"]`, which clients that map tool schemas onto a single-`type` dialect (Gemini's
+ * OpenAPI subset) reject or flatten.
  */
 const compact = (schema: unknown, drop: ReadonlySet<string> = none): unknown => {
   if (Array.isArray(schema)) return schema.map((s) => compact(s, drop))
@@ -27,11 +30,9 @@ const compact = (schema: unknown, drop: ReadonlySet<string> = none): unknown => 
     out[key] = key === "properties" && isObject(value) ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, compact(v, drop)])) : compact(value, drop)
   }
   if (Array.isArray(out.anyOf)) {
-    const members = (out.anyOf as Array<unknown>).filter((m) => !isNonFiniteString(m))
+    const members = uniqueMembers((out.anyOf as Array<unknown>).filter((m) => !isNonFiniteString(m)))
     const { anyOf: _anyOf, ...rest } = out
     if (members.length === 1) return { ...(members[0] as JsonObject), ...rest }
-    // {anyOf: [{type: number}, {type: null}]} says the same as {type: [number, null]}
-    if (members.every((m) => isObject(m) && Object.keys(m).length === 1 && typeof m.type === "string")) return { type: members.map((m) => (m as JsonObject).type), ...rest }
     out.anyOf = members
   }
   if (isObject(out.properties)) {
@@ -45,15 +46,30 @@ const compact = (schema: unknown, drop: ReadonlySet<string> = none): unknown => 
   return out
 }
 
+/** anyOf members, each once (an optional NullOr field comes out of Effect with two null branches). */
+const uniqueMembers = (members: ReadonlyArray<unknown>): Array<unknown> => {
+  const seen = new Set<string>()
+  return members.filter((m) => {
+    const key = JSON.stringify(m)
+    return seen.has(key) ? false : (seen.add(key), true)
+  })
+}
+
 const none: ReadonlySet<string> = new Set()
 /**
  * Field examples stay out of the listing (descriptions say "e.g." where it helps, and an
  * invalid_input answer carries a whole valid example); output fields are named by the schema alone.
+ * An input's `additionalProperties: false` is said once, in the server's instructions (arguments a
+ * schema does not name are refused): on every object of every tool it cost 175 tokens.
  */
-const inputOnly: ReadonlySet<string> = new Set(["examples"])
+const inputOnly: ReadonlySet<string> = new Set(["examples", "additionalProperties"])
 
-/** "minLength: 1" on every string says only that an empty one is refused, which the refusal itself says. */
-const isNonEmptyMark = (key: string, value: unknown) => key === "minLength" && value === 1
+/**
+ * "minLength: 1" on every string says only that an empty one is refused, which the refusal itself
+ * says; Effect's Int bounds every integer by ±Number.MAX_SAFE_INTEGER, which says nothing to an agent.
+ */
+const isNonEmptyMark = (key: string, value: unknown) =>
+  (key === "minLength" && value === 1) || (key === "minimum" && value === Number.MIN_SAFE_INTEGER) || (key === "maximum" && value === Number.MAX_SAFE_INTEGER)
 const outputOnly: ReadonlySet<string> = new Set(["examples", "description"])
 
 /** An optional property's `X | null` as X: the property is left out by omitting it. */
@@ -63,6 +79,26 @@ const withoutNull = (property: unknown): unknown => {
   if (members.length !== 1) return { ...property, anyOf: members }
   const { anyOf: _anyOf, ...rest } = property
   return { ...(members[0] as JsonObject), ...rest }
+}
+
+/**
+ * Shapes said once: a field several tools take with the same shape is spelled out in one tool's
+ * listing (its owner, named here) and named in the others' as "as in <owner>". Their arguments are
+ * decoded in full all the same, and a refusal carries a whole valid example.
+ */
+const saidOnce: Readonly<Record<string, { readonly owner: string; readonly type: string }>> = {
+  custom_units: { owner: "convert", type: "array" },
+  custom_edges: { owner: "convert", type: "array" }
+}
+
+const withSharedShapes = (tool: AnyTool, schema: JsonObject): JsonObject => {
+  if (!isObject(schema.properties)) return schema
+  const properties: JsonObject = {}
+  for (const [name, property] of Object.entries(schema.properties)) {
+    const shared = saidOnce[name]
+    properties[name] = shared && shared.owner !== tool.name && isObject(property) ? { type: shared.type, description: `${String(property.description ?? name)}: as in ${shared.owner}` } : property
+  }
+  return { ...schema, properties }
 }
 
 /**
@@ -82,9 +118,9 @@ export const jsonSchemaOf = (schema: Schema.Top, options?: Schema.ToJsonSchemaOp
 
 /** The input JSON Schema; a tool without parameters is advertised as an empty object (Effect's `{}` accepts anything). */
 const inputSchemaOf = (tool: AnyTool): McpTool["inputSchema"] => {
-  const schema = compact(jsonSchemaOf(tool.input, { onExcessProperty: "error" }), inputOnly) as JsonObject
+  const schema = withSharedShapes(tool, compact(jsonSchemaOf(tool.input, { onExcessProperty: "error" }), inputOnly) as JsonObject)
   const empty = schema.properties === undefined && schema.additionalProperties === undefined
-  return (empty ? { type: "object", properties: {}, additionalProperties: false } : { ...schema, type: "object" }) as McpTool["inputSchema"]
+  return (empty ? { type: "object", properties: {} } : { ...schema, type: "object" }) as McpTool["inputSchema"]
 }
 
 /** MCP's defaults for tool annotations: only a hint that differs from them needs saying. */

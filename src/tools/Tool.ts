@@ -28,7 +28,7 @@ export const unitField = (annotations: Schema.Annotations.Documentation<string>)
 /** How the call's unit expressions are written; UCUM is what lab systems, HL7 and FHIR send. */
 export const notationField = Schema.optional(
   Schema.Literals(["conventional", "ucum"]).annotate({
-    description: "'ucum' for lab codes (mm[Hg], 10*3/uL); default conventional",
+    description: "ucum: lab codes (mm[Hg], 10*3/uL)",
     examples: ["ucum"]
   })
 )

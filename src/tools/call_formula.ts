@@ -5,13 +5,13 @@ import { Role } from "../engine/roles.ts"
 import { defineTool, readOnly, rolesTable, unitField } from "./Tool.ts"
 
 export const FormulaParameterInput = Schema.Struct({
-  value: Schema.Finite.annotate({ description: "Numeric value of the parameter", examples: [70] }),
+  value: Schema.Finite.annotate({ examples: [70] }),
   unit: Schema.optional(unitField({
-    description: "Any unit of the expected dimension; omit for a pure number or a count",
+    description: "Omit for a pure number or count",
     examples: ["kg"]
   })),
   uncertainty: Schema.optional(Schema.Finite).annotate({
-    description: "Standard uncertainty, in the value's unit",
+    description: "In the value's unit",
     examples: [0.5]
   })
 })
@@ -20,13 +20,13 @@ const bmiExample = { mass: { value: 70, unit: "kg" }, height: { value: 1.75, uni
 
 export const CallFormulaInput = Schema.Struct({
   workspace: workspaceField,
-  name: Schema.NonEmptyString.annotate({ description: "Formula name, from list_formulas", examples: ["bmi"] }),
+  name: Schema.NonEmptyString.annotate({ examples: ["bmi"] }),
   parameters: Schema.Record(Schema.String, FormulaParameterInput).annotate({
-    description: "One entry per formula parameter: {\"value\": ..., \"unit\": \"...\"}, or {\"value\": ...} for a dimensionless one",
+    description: "One per formula parameter",
     examples: [bmiExample]
   }),
   output_unit: Schema.optional(unitField({
-    description: "Unit for the result (same dimension), e.g. 'lbf'",
+    description: "e.g. lbf",
     examples: ["kg/m^2"]
   }))
 }).annotate({ examples: [{ name: "bmi", parameters: bmiExample }] })

@@ -6,8 +6,8 @@ import { defineTool, notationField, readOnly, rolesTable, unitField } from "./To
 
 export const CheckDimensionsInput = Schema.Struct({
   workspace: workspaceField,
-  unit_a: unitField({ description: "First unit expression", examples: ["kg"] }),
-  unit_b: unitField({ description: "Second unit expression", examples: ["lb"] }),
+  unit_a: unitField({ examples: ["kg"] }),
+  unit_b: unitField({ examples: ["lb"] }),
   notation: notationField
 })
 
@@ -25,7 +25,7 @@ export const checkDimensions = defineTool({
   name: "check_dimensions",
   title: "Check whether two units are compatible",
   description:
-    "Whether two units convert into each other (kg, lb: yes; kg, m: no; rad/s, Hz: no), with both dimensions and what would relate them.",
+    "Whether two units convert into each other, with both dimensions: kg, lb yes; rad/s, Hz no (angle is a pseudo-dimension).",
   input: CheckDimensionsInput,
   output: CheckDimensionsOutput,
   annotations: readOnly,

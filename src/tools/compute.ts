@@ -20,19 +20,19 @@ const roles: RolePlacement = (role, step) =>
 
 
 export const FactorInput = Schema.Struct({
-  value: Schema.optional(Schema.Finite).annotate({ description: "Numeric coefficient of the numerator (default 1)", examples: [15] }),
-  numerator: unitField({ description: "e.g. 'mg', '1000 mcg'; '1' for none", examples: ["mg"] }),
-  denominator: unitField({ description: "e.g. '2.205 lb', '8 hr'; '1' for none", examples: ["kg*d"] })
+  value: Schema.optional(Schema.Finite).annotate({ description: "Default 1", examples: [15] }),
+  numerator: unitField({ description: "e.g. mg, 1000 mcg; 1 for none", examples: ["mg"] }),
+  denominator: unitField({ description: "e.g. 2.205 lb", examples: ["kg*d"] })
 })
 
 export const ComputeInput = Schema.Struct({
-  initial_value: Schema.Finite.annotate({ description: "Starting numeric quantity", examples: [154] }),
-  initial_unit: unitField({ description: "Starting unit", examples: ["lb"] }),
+  initial_value: Schema.Finite.annotate({ examples: [154] }),
+  initial_unit: unitField({ examples: ["lb"] }),
   factors: Schema.Array(FactorInput).annotate({
-    description: "Applied left to right: × value · numerator / denominator",
+    description: "Applied in order: × value·numerator/denominator",
     examples: [[{ value: 1, numerator: "kg", denominator: "2.205 lb" }, { value: 15, numerator: "mg", denominator: "kg*d" }]]
   }),
-  expected_unit: Schema.optional(unitField({ description: "Also give the result in this unit (fails if incompatible)", examples: ["mg/d"] })),
+  expected_unit: Schema.optional(unitField({ description: "Also convert the result to this", examples: ["mg/d"] })),
   notation: notationField,
   molar_mass: statedRelationFields.molar_mass,
   substance: statedRelationFields.substance,
@@ -55,7 +55,7 @@ export const compute = defineTool({
   name: "compute",
   title: "Factor-label computation",
   description:
-    "Multiply a quantity through factors, tracking units: 154 lb × (1 kg / 2.205 lb) × (15 mg / kg·d) = 1047.6 mg/d, each step reported.",
+    "Multiply a quantity through factors, tracking units and each step: 154 lb × (1 kg / 2.205 lb) × (15 mg / kg·d) = 1047.6 mg/d.",
   input: ComputeInput,
   output: ComputeOutput,
   annotations: readOnly,

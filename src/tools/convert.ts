@@ -7,11 +7,11 @@ import { defineTool, notationField, readOnly, rolesTable, unitField } from "./To
 
 export const ConvertInput = Schema.Struct({
   value: Schema.Finite.annotate({ description: "The numeric quantity to convert", examples: [5] }),
-  from_unit: unitField({ description: "Source unit expression, e.g. 'km', 'mcg/(kg*min)', 'degC'", examples: ["km"] }),
-  to_unit: unitField({ description: "Target unit expression, e.g. 'mi', 'mg/(kg*h)', 'degF'", examples: ["mi"] }),
+  from_unit: unitField({ description: "e.g. km, mcg/(kg*min), degC", examples: ["km"] }),
+  to_unit: unitField({ examples: ["mi"] }),
   notation: notationField,
-  valence: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 8 })).annotate({ description: "For mEq ↔ mmol (Ca²⁺: 2)" })),
-  particles: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 8 })).annotate({ description: "For mOsm ↔ mmol (NaCl: 2)" })),
+  valence: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 8 })).annotate({ description: "mEq↔mmol (Ca²⁺: 2)" })),
+  particles: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 8 })).annotate({ description: "mOsm↔mmol (NaCl: 2)" })),
   ...statedRelationFields,
   ...inlineFields
 })
@@ -31,7 +31,7 @@ export const convert = defineTool({
   name: "convert",
   title: "Convert a quantity between units",
   description:
-    "Convert a value between units: 5 km → mi, 100 degC → degF, 5 mcg/(kg*min) → mg/(kg*h). A standalone temperature is a point; degrees inside a compound are differences. Inverse dimensions give 1/x (mpg → L/100km).",
+    "Convert a value between units: 5 km → mi, 100 degC → degF. A lone temperature is a point; inside a compound, a difference. Inverse dimensions give 1/x (mpg → L/100km).",
   input: ConvertInput,
   output: ConvertOutput,
   annotations: readOnly,

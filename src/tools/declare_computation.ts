@@ -8,9 +8,9 @@ import { unitForKind } from "./unitForKind.ts"
 
 export const DeclareComputationInput = Schema.Struct({
   workspace: workspaceField,
-  quantity_kind: Schema.NonEmptyString.annotate({ description: "A kind from list_quantity_kinds", examples: ["gibbs_energy"] }),
-  expected_unit: unitField({ description: "Unit you expect the result in", examples: ["kJ/mol"] }),
-  context: Schema.optional(Schema.Record(Schema.String, Schema.String)).annotate({ description: "Kept with the declaration", examples: [{ temperature: "298.15 K" }] })
+  quantity_kind: Schema.NonEmptyString.annotate({ description: "e.g. gibbs_energy", examples: ["gibbs_energy"] }),
+  expected_unit: unitField({ examples: ["kJ/mol"] }),
+  context: Schema.optional(Schema.Record(Schema.String, Schema.String)).annotate({ examples: [{ temperature: "298.15 K" }] })
 })
 
 export const DeclareComputationOutput = Schema.Struct({
@@ -29,7 +29,7 @@ export const declareComputation = defineTool({
   name: "declare_computation",
   title: "Declare what a computation should produce",
   description:
-    "Declare the kind of quantity (and unit) a computation must produce; validate_result checks the result against it.",
+    "Declare the kind of quantity (gibbs_energy in kJ/mol) a computation must produce, for validate_result.",
   input: DeclareComputationInput,
   output: DeclareComputationOutput,
   annotations: sessionWrite,

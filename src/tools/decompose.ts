@@ -18,17 +18,17 @@ const wire = (r: DecomposeResult) => ({ initial_value: r.initialValue, initial_u
 
 
 export const KnownQuantityInput = Schema.Struct({
-  value: Schema.Finite.annotate({ description: "Numeric value, e.g. 70", examples: [80] }),
-  unit: Schema.optional(unitField({ description: "Unit, e.g. 'kg' (default 'ea', a count)", examples: ["kg"] }))
+  value: Schema.Finite.annotate({ examples: [80] }),
+  unit: Schema.optional(unitField({ description: "Default ea (a count)", examples: ["kg"] }))
 })
 
 export const DecomposeInput = Schema.Struct({
   workspace: workspaceField,
-  query: Schema.optional(Schema.NonEmptyString).annotate({ description: "e.g. '500 mL to L'", examples: ["500 mL to L"] }),
-  initial_unit: Schema.optional(unitField({ description: "Starting unit (with target_unit, instead of query)", examples: ["mcg/(kg*min)"] })),
-  target_unit: Schema.optional(unitField({ description: "Target unit (with initial_unit)", examples: ["mg/h"] })),
+  query: Schema.optional(Schema.NonEmptyString).annotate({ description: "e.g. 500 mL to L", examples: ["500 mL to L"] }),
+  initial_unit: Schema.optional(unitField({ description: "Instead of query, with target_unit", examples: ["mcg/(kg*min)"] })),
+  target_unit: Schema.optional(unitField({ examples: ["mg/h"] })),
   known_quantities: Schema.optional(Schema.Array(KnownQuantityInput)).annotate({
-    description: "Quantities that bridge the gap, e.g. a patient's weight",
+    description: "Bridging quantities, e.g. body weight",
     examples: [[{ value: 70, unit: "kg" }]]
   })
   // a whole call for validation reports' validExample: no field is required, but one mode is

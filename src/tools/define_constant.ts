@@ -10,17 +10,17 @@ import { defineTool, sessionWrite, unitField } from "./Tool.ts"
 export const DefineConstantInput = Schema.Struct({
   workspace: workspaceField,
   symbol: Schema.NonEmptyString.annotate({
-    description: "e.g. 'g_local'; must not read as a unit ('Tm')",
+    description: "Also a unit, so not one that reads as a unit (Tm)",
     examples: ["g_local"]
   }),
-  name: Schema.NonEmptyString.annotate({ description: "Full descriptive name", examples: ["local gravitational acceleration"] }),
-  value: Schema.Finite.annotate({ description: "Numeric value in the given unit (finite, nonzero)", examples: [9.81] }),
-  unit: unitField({ description: "Unit of the value, e.g. 'm/s^2'; '1' for a pure number", examples: ["m/s^2"] }),
+  name: Schema.NonEmptyString.annotate({ examples: ["local gravitational acceleration"] }),
+  value: Schema.Finite.annotate({ description: "Nonzero", examples: [9.81] }),
+  unit: unitField({ description: "1 for a pure number", examples: ["m/s^2"] }),
   uncertainty: Schema.optional(Schema.NullOr(Schema.Number)).annotate({
-    description: "Standard uncertainty in the same unit; omit if exact",
+    description: "Omit if exact",
     examples: [0.01]
   }),
-  source: Schema.optional(Schema.String).annotate({ description: "Where the value comes from (default 'user-defined')", examples: ["measured on site"] })
+  source: Schema.optional(Schema.String).annotate({ examples: ["measured on site"] })
 })
 
 export const DefineConstantOutput = Schema.Struct({

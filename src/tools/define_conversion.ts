@@ -6,10 +6,10 @@ import { defineTool, sessionWrite, unitField } from "./Tool.ts"
 
 export const DefineConversionInput = Schema.Struct({
   workspace: workspaceField,
-  src: unitField({ description: "Source unit name or alias", examples: ["widget"] }),
-  dst: unitField({ description: "Destination unit name or alias", examples: ["ea"] }),
-  factor: Schema.Finite.annotate({ description: "Conversion multiplier: dst = src × factor (+ offset)", examples: [12] }),
-  offset: Schema.optional(Schema.Finite).annotate({ description: "Additive offset, for scales such as temperatures (default 0)", examples: [0] })
+  src: unitField({ examples: ["widget"] }),
+  dst: unitField({ examples: ["ea"] }),
+  factor: Schema.Finite.annotate({ examples: [12] }),
+  offset: Schema.optional(Schema.Finite).annotate({ examples: [0] })
   // a whole call for validation reports' validExample that succeeds in a fresh session (a built-in edge is checked, not applied)
 }).annotate({ examples: [{ src: "ft", dst: "in", factor: 12 }] })
 
@@ -28,7 +28,7 @@ export const defineConversion = defineTool({
   name: "define_conversion",
   title: "Add a conversion edge for this session",
   description:
-    "Relate a session unit to another: dst = src × factor + offset. Built-in units are never redefined (an edge between two is checked and reported).",
+    "Relate a session unit to another: dst = src × factor + offset (1 widget = 12 ea). Built-in units are never redefined.",
   input: DefineConversionInput,
   output: DefineConversionOutput,
   annotations: sessionWrite,

@@ -7,16 +7,16 @@ import { defineTool, sessionWrite } from "./Tool.ts"
 
 export const DefineQuantityKindInput = Schema.Struct({
   workspace: workspaceField,
-  name: Schema.NonEmptyString.annotate({ description: "Unique identifier, e.g. 'reaction_gibbs_energy'", examples: ["reaction_gibbs_energy"] }),
+  name: Schema.NonEmptyString.annotate({ examples: ["reaction_gibbs_energy"] }),
   dimension: Schema.NonEmptyString.annotate({
-    description: "e.g. 'energy', 'energy/amount_of_substance'",
+    description: "e.g. energy/amount_of_substance",
     examples: ["energy/amount_of_substance"]
   }),
-  description: Schema.optional(Schema.String).annotate({ description: "Description", examples: ["Gibbs energy change of a reaction at constant T, p"] }),
-  aliases: Schema.optional(Schema.Array(Schema.NonEmptyString)).annotate({ description: "Alternative names", examples: [["delta_G_rxn"]] }),
-  category: Schema.optional(Schema.NonEmptyString).annotate({ description: "Classification (default 'session')", examples: ["thermodynamics"] }),
-  disambiguation_hints: Schema.optional(Schema.Array(Schema.String)).annotate({ description: "How to tell it apart", examples: [["Use ΔG = ΔH − TΔS"]] }),
-  keywords: Schema.optional(Schema.Array(Schema.NonEmptyString)).annotate({ description: "Words in reasoning that point at this kind", examples: [["ΔG_rxn"]] })
+  description: Schema.optional(Schema.String).annotate({ examples: ["Gibbs energy change of a reaction at constant T, p"] }),
+  aliases: Schema.optional(Schema.Array(Schema.NonEmptyString)).annotate({ examples: [["delta_G_rxn"]] }),
+  category: Schema.optional(Schema.NonEmptyString).annotate({ description: "Default session", examples: ["thermodynamics"] }),
+  disambiguation_hints: Schema.optional(Schema.Array(Schema.String)).annotate({ examples: [["Use ΔG = ΔH − TΔS"]] }),
+  keywords: Schema.optional(Schema.Array(Schema.NonEmptyString)).annotate({ description: "Words in reasoning that name it", examples: [["ΔG_rxn"]] })
 })
 
 export const DefineQuantityKindOutput = Schema.Struct({
@@ -33,7 +33,7 @@ export const defineQuantityKind = defineTool({
   name: "define_quantity_kind",
   title: "Define a kind of quantity",
   description:
-    "Register a session kind of quantity, to tell apart quantities of one dimension (entropy change vs heat capacity).",
+    "Define a session kind of quantity, to tell apart quantities of one dimension (entropy change vs heat capacity).",
   input: DefineQuantityKindInput,
   output: DefineQuantityKindOutput,
   annotations: sessionWrite,

@@ -10,9 +10,9 @@ import { defineTool, sessionWrite } from "./Tool.ts"
 
 export const DefineUnitInput = Schema.Struct({
   workspace: workspaceField,
-  name: Schema.NonEmptyString.annotate({ description: "Canonical unit name", examples: ["widget"] }),
-  dimension: Schema.NonEmptyString.annotate({ description: "e.g. 'mass', 'count', 'length/time'", examples: ["count"] }),
-  aliases: Schema.optional(Schema.Array(Schema.NonEmptyString)).annotate({ description: "Shorthand symbols", examples: [["wdg"]] })
+  name: Schema.NonEmptyString.annotate({ examples: ["widget"] }),
+  dimension: Schema.NonEmptyString.annotate({ description: "e.g. count, length/time", examples: ["count"] }),
+  aliases: Schema.optional(Schema.Array(Schema.NonEmptyString)).annotate({ examples: [["wdg"]] })
 })
 
 export const DefineUnitOutput = Schema.Struct({
@@ -29,7 +29,7 @@ export const defineUnit = defineTool({
   name: "define_unit",
   title: "Define a custom unit for this session",
   description:
-    "Register a session unit with a dimension and aliases; it converts only to itself until define_conversion relates it.",
+    "Define a session unit (widget, count); it converts to nothing else until define_conversion relates it.",
   input: DefineUnitInput,
   output: DefineUnitOutput,
   annotations: sessionWrite,

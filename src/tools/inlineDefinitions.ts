@@ -14,21 +14,21 @@ import { openWorkspace, workspaceField } from "./workspaceArgument.ts"
 import { UnitCatalog } from "../services/UnitCatalog.ts"
 
 export const CustomUnitInput = Schema.Struct({
-  name: Schema.NonEmptyString.annotate({ description: "Unit name" }),
-  dimension: Schema.NonEmptyString.annotate({ description: "Dimension, e.g. 'mass', 'length/time'" }),
-  aliases: Schema.optional(Schema.Array(Schema.NonEmptyString)).annotate({ description: "Other symbols" })
+  name: Schema.NonEmptyString,
+  dimension: Schema.NonEmptyString.annotate({ description: "e.g. mass, length/time" }),
+  aliases: Schema.optional(Schema.Array(Schema.NonEmptyString))
 })
 
 export const CustomEdgeInput = Schema.Struct({
-  src: unitField({ description: "Source unit" }),
-  dst: unitField({ description: "Destination unit" }),
+  src: unitField({}),
+  dst: unitField({}),
   factor: Schema.Finite.annotate({ description: "dst = src × factor + offset" }),
-  offset: Schema.optional(Schema.Finite).annotate({ description: "Additive offset (default 0)" })
+  offset: Schema.optional(Schema.Finite)
 })
 
 export const inlineFields = {
-  custom_units: Schema.optional(Schema.Array(CustomUnitInput)).annotate({ description: "Units defined for this call only" }),
-  custom_edges: Schema.optional(Schema.Array(CustomEdgeInput)).annotate({ description: "Conversion edges for this call only" }),
+  custom_units: Schema.optional(Schema.Array(CustomUnitInput)).annotate({ description: "Units for this call only" }),
+  custom_edges: Schema.optional(Schema.Array(CustomEdgeInput)).annotate({ description: "Conversions for this call only" }),
   workspace: workspaceField
 }
 

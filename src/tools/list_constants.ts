@@ -4,7 +4,12 @@ import { isEngineError } from "../engine/errors.ts"
 import { openWorkspace, workspaceField } from "./workspaceArgument.ts"
 import { UnitCatalog } from "../services/UnitCatalog.ts"
 import { workspaceConstants } from "../services/workspaceConstants.ts"
+import { page, pageInput, pageOutput } from "./paging.ts"
 import { defineTool, readOnly } from "./Tool.ts"
+
+/** A default page answers in under 2,000 tokens: a constant costs about 115 (as text and as structured content). */
+const DEFAULT_LIMIT = 15
+const MAX_LIMIT = 100
 
 export const ListConstantsInput = Schema.Struct({
   workspace: workspaceField,
@@ -13,7 +18,8 @@ export const ListConstantsInput = Schema.Struct({
       description: "Default all",
       examples: ["measured"]
     })
-  )
+  ),
+  ...pageInput(DEFAULT_LIMIT, MAX_LIMIT)
 })
 
 export const ConstantInfo = Schema.Struct({
@@ -28,14 +34,13 @@ export const ConstantInfo = Schema.Struct({
   category: Schema.Literals(Constants.categories)
 })
 
-export const ListConstantsOutput = Schema.Struct({ result: Schema.Array(ConstantInfo) })
+export const ListConstantsOutput = Schema.Struct({ result: Schema.Array(ConstantInfo), ...pageOutput })
 
 export const listConstants = defineTool({
   name: "list_constants",
   title: "List physical constants",
   description:
-    "List CODATA 2022 constants (NIST) with standard uncertainties (null when exact) and this session's constants, by category then symbol. " +
-    "Session constants are units of the session too.",
+    "CODATA 2022 constants (NIST: c, h, G, ...) with standard uncertainties (null: exact), and the session's, by category then symbol.",
   input: ListConstantsInput,
   output: ListConstantsOutput,
   annotations: readOnly,
@@ -54,6 +59,6 @@ export const listConstants = defineTool({
         const { isExact, ...rest } = info
         result.push({ ...rest, is_exact: isExact })
       }
-      return { result }
+      return yield* page(result, input, DEFAULT_LIMIT)
     })
 })

@@ -3,16 +3,22 @@ import { InvalidInput } from "../engine/errors.ts"
 import { unitText } from "../engine/FormulaEvaluation.ts"
 import type { PreparedFormula } from "../engine/PreparedFormula.ts"
 import { FormulaRegistry } from "../services/FormulaRegistry.ts"
+import { page, pageInput, pageOutput } from "./paging.ts"
 import { defineTool, readOnly } from "./Tool.ts"
+
+/** A default page answers in under 2,000 tokens: a formula with its example costs about 245 (as text and as structured content). */
+const DEFAULT_LIMIT = 7
+const MAX_LIMIT = 100
 
 /** ucon calls the reliability domain "sre"; both names select it. */
 const DOMAIN_ALIASES: Readonly<Record<string, string>> = { sre: "reliability" }
 
 export const ListFormulasInput = Schema.Struct({
   domain: Schema.optional(Schema.NonEmptyString).annotate({
-    description: "e.g. medical, engineering, sre",
+    description: "medical, engineering, chemistry, physics, reliability or aerospace",
     examples: ["medical"]
-  })
+  }),
+  ...pageInput(DEFAULT_LIMIT, MAX_LIMIT)
 })
 
 const ExampleParameter = Schema.Struct({ value: Schema.Number, unit: Schema.optional(Schema.String) })
@@ -29,7 +35,7 @@ export const FormulaInfo = Schema.Struct({
   source: Schema.String
 })
 
-export const ListFormulasOutput = Schema.Struct({ result: Schema.Array(FormulaInfo) })
+export const ListFormulasOutput = Schema.Struct({ result: Schema.Array(FormulaInfo), ...pageOutput })
 
 const describeFormula = (p: PreparedFormula): typeof FormulaInfo.Type => ({
   name: p.formula.name,
@@ -47,15 +53,14 @@ export const listFormulas = defineTool({
   name: "list_formulas",
   title: "List domain formulas",
   description:
-    "List the domain formulas with each parameter's dimension, the result's unit, the equation, its source and a ready example of " +
-    "call_formula's `parameters`.",
+    "Domain formulas (bmi, reynolds_number, ...): parameters' dimensions, result unit, equation, source, and an example call_formula `parameters`.",
   input: ListFormulasInput,
   output: ListFormulasOutput,
   annotations: readOnly,
   handler: (input) =>
     Effect.gen(function* () {
       const formulas = yield* (yield* FormulaRegistry).list
-      if (input.domain === undefined) return { result: formulas.map(describeFormula) }
+      if (input.domain === undefined) return yield* page(formulas.map(describeFormula), input, DEFAULT_LIMIT)
       const wanted = input.domain.toLowerCase()
       const domain = DOMAIN_ALIASES[wanted] ?? wanted
       const domains = [...new Set(formulas.map((f) => f.formula.domain))]
@@ -68,6 +73,6 @@ export const listFormulas = defineTool({
           hints: [`Domains: ${domains.join(", ")}`, "Omit domain to list every formula"]
         })
       }
-      return { result: formulas.filter((f) => f.formula.domain === domain).map(describeFormula) }
+      return yield* page(formulas.filter((f) => f.formula.domain === domain).map(describeFormula), input, DEFAULT_LIMIT)
     })
 })

@@ -4,6 +4,7 @@ import { parseDimension } from "../engine/DimensionExpression.ts"
 import { InvalidDimension, isEngineError } from "../engine/errors.ts"
 import * as QuantityKind from "../engine/QuantityKind.ts"
 import { kindsOf, openWorkspace, workspaceField } from "./workspaceArgument.ts"
+import { page, pageInput, pageOutput } from "./paging.ts"
 import { defineTool, readOnly } from "./Tool.ts"
 import * as DimensionNames from "../engine/DimensionNames.ts"
 
@@ -20,10 +21,15 @@ const describeKind = (k: QuantityKind.QuantityKind) => ({
 })
 
 
+/** A default page answers in under 2,000 tokens: a kind with its hints costs about 130 (as text and as structured content). */
+const DEFAULT_LIMIT = 10
+const MAX_LIMIT = 100
+
 export const ListQuantityKindsInput = Schema.Struct({
   workspace: workspaceField,
-  dimension: Schema.optional(Schema.NonEmptyString).annotate({ description: "Only kinds of this dimension ('energy', 'M·L²·T⁻²')", examples: ["energy"] }),
-  category: Schema.optional(Schema.NonEmptyString).annotate({ description: "A category, e.g. 'radiation'", examples: ["radiation"] })
+  dimension: Schema.optional(Schema.NonEmptyString).annotate({ examples: ["energy"] }),
+  category: Schema.optional(Schema.NonEmptyString).annotate({ description: "e.g. thermodynamics, session", examples: ["radiation"] }),
+  ...pageInput(DEFAULT_LIMIT, MAX_LIMIT)
 })
 
 export const KindInfo = Schema.Struct({
@@ -37,12 +43,12 @@ export const KindInfo = Schema.Struct({
   builtin: Schema.Boolean
 })
 
-export const ListQuantityKindsOutput = Schema.Struct({ result: Schema.Array(KindInfo) })
+export const ListQuantityKindsOutput = Schema.Struct({ result: Schema.Array(KindInfo), ...pageOutput })
 
 export const listQuantityKinds = defineTool({
   name: "list_quantity_kinds",
   title: "List kinds of quantity",
-  description:  "Kinds of quantity, optionally of one dimension or category.",
+  description: "Built-in and session kinds of quantity (torque vs energy), by dimension or category.",
   input: ListQuantityKindsInput,
   output: ListQuantityKindsOutput,
   annotations: readOnly,
@@ -61,6 +67,6 @@ export const listQuantityKinds = defineTool({
         .filter((k) => (dimension === undefined || Dimension.equals(k.dimension, dimension)) && (input.category === undefined || k.category === input.category))
         .sort((a, b) => a.category.localeCompare(b.category) || a.name.localeCompare(b.name))
         .map(describeKind)
-      return { result }
+      return yield* page(result, input, DEFAULT_LIMIT)
     })
 })

@@ -1,9 +1,14 @@
 import { Effect, Schema } from "effect"
 import * as Prefix from "../engine/Prefix.ts"
 import * as Rational from "../engine/Rational.ts"
+import { page, pageInput, pageOutput } from "./paging.ts"
 import { defineTool, readOnly } from "./Tool.ts"
 
-export const ListScalesInput = Schema.Struct({})
+/** A default page answers in under 2,000 tokens and holds every prefix: 32, SI and binary, about 48 tokens each. */
+const DEFAULT_LIMIT = 40
+const MAX_LIMIT = 100
+
+export const ListScalesInput = Schema.Struct({ ...pageInput(DEFAULT_LIMIT, MAX_LIMIT) })
 
 export const ScaleInfo = Schema.Struct({
   name: Schema.String,
@@ -13,20 +18,22 @@ export const ScaleInfo = Schema.Struct({
   input_spellings: Schema.Array(Schema.String)
 })
 
-export const ListScalesOutput = Schema.Struct({ result: Schema.Array(ScaleInfo) })
+export const ListScalesOutput = Schema.Struct({ result: Schema.Array(ScaleInfo), ...pageOutput })
 
 export const listScales = defineTool({
   name: "list_scales",
   title: "List unit prefixes",
   description:
-    "SI prefixes quecto (1e-30) to quetta (1e30) and IEC binary prefixes kibi to yobi (for information units: KiB), largest first.",
+    "SI prefixes quecto (1e-30) to quetta (1e30) and binary kibi to yobi (KiB), largest first.",
   input: ListScalesInput,
   output: ListScalesOutput,
   annotations: readOnly,
-  handler: () =>
-    Effect.succeed({
-      result: Prefix.prefixes
+  handler: (input) =>
+    page(
+      Prefix.prefixes
         .map((p) => ({ name: p.name, prefix: p.symbol, factor: Rational.toNumber(p.factor), system: p.system, input_spellings: [...p.inputSymbols] }))
-        .sort((a, b) => b.factor - a.factor)
-    })
+        .sort((a, b) => b.factor - a.factor),
+      input,
+      DEFAULT_LIMIT
+    )
 })

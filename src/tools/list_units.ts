@@ -3,7 +3,8 @@ import * as Dimension from "../engine/Dimension.ts"
 import * as DimensionNames from "../engine/DimensionNames.ts"
 import { parseDimension } from "../engine/DimensionExpression.ts"
 import type { UnitRecord } from "../engine/Catalog.ts"
-import { InvalidInput, isEngineError, locate } from "../engine/errors.ts"
+import { isEngineError, locate } from "../engine/errors.ts"
+import { page, pageInput, pageOutput } from "./paging.ts"
 import { openWorkspace, workspaceField } from "./workspaceArgument.ts"
 import { defineTool, readOnly } from "./Tool.ts"
 
@@ -14,12 +15,11 @@ const MAX_LIMIT = 100
 export const ListUnitsInput = Schema.Struct({
   workspace: workspaceField,
   dimension: Schema.optional(Schema.NonEmptyString).annotate({
-    description: "A dimension name ('pressure') or expression ('length/time')",
+    description: "e.g. pressure, length/time",
     examples: ["mass"]
   }),
-  query: Schema.optional(Schema.NonEmptyString).annotate({ description: "Text in the name, symbol or an alias", examples: ["gallon"] }),
-  limit: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: MAX_LIMIT }))).annotate({ description: `Units per page (default ${DEFAULT_LIMIT}, at most ${MAX_LIMIT})`, examples: [25] }),
-  cursor: Schema.optional(Schema.NonEmptyString).annotate({ description: "next_cursor of the previous page", examples: ["25"] })
+  query: Schema.optional(Schema.NonEmptyString).annotate({ description: "Text in a name, symbol or alias", examples: ["gallon"] }),
+  ...pageInput(DEFAULT_LIMIT, MAX_LIMIT)
 })
 
 export const UnitInfo = Schema.Struct({
@@ -36,15 +36,14 @@ export const UnitInfo = Schema.Struct({
 export const ListUnitsOutput = Schema.Struct({
   result: Schema.Array(UnitInfo),
   total: Schema.Number.annotate({ description: "Units matching the filters, on all pages" }),
-  next_cursor: Schema.NullOr(Schema.String).annotate({ description: "Pass as cursor for the next page; null on the last page" })
+  ...pageOutput
 })
 
 export const listUnits = defineTool({
   name: "list_units",
   title: "List available units",
   description:
-    `List built-in and session units, optionally of one dimension or matching a query, ${DEFAULT_LIMIT} per page (next_cursor pages on). ` +
-    "`scalable` units take SI prefixes; information units also binary ones.",
+    "Built-in and session units, by dimension or text (query: gallon). `scalable` ones take SI prefixes (information units binary ones too).",
   input: ListUnitsInput,
   output: ListUnitsOutput,
   annotations: readOnly,
@@ -56,10 +55,6 @@ export const listUnits = defineTool({
         const parsed = parseDimension(input.dimension)
         if (isEngineError(parsed)) return yield* Effect.fail(locate(parsed, { role: "dimension" }))
         filter = parsed
-      }
-      const offset = input.cursor === undefined ? 0 : Number(input.cursor)
-      if (!Number.isSafeInteger(offset) || offset < 0) {
-        return yield* new InvalidInput({ message: `Unknown cursor '${input.cursor}'`, role: "cursor", got: input.cursor, expected: "the next_cursor of a previous page", hints: ["Start again without a cursor"] })
       }
       const query = input.query?.toLowerCase()
       const matches = (r: UnitRecord) => query === undefined || [r.name, r.symbol, ...r.aliases, ...r.names].some((n) => n.toLowerCase().includes(query))
@@ -77,8 +72,6 @@ export const listUnits = defineTool({
           note: r.note ?? null
         }))
         .sort((a, b) => a.dimension.localeCompare(b.dimension) || a.name.localeCompare(b.name))
-      const limit = input.limit ?? DEFAULT_LIMIT
-      const end = offset + limit
-      return { result: units.slice(offset, end), total: units.length, next_cursor: end < units.length ? String(end) : null }
+      return { ...(yield* page(units, input, DEFAULT_LIMIT)), total: units.length }
     })
 })

@@ -11,10 +11,10 @@ import { unitForKind } from "./unitForKind.ts"
 
 export const ValidateResultInput = Schema.Struct({
   workspace: workspaceField,
-  value: Schema.Finite.annotate({ description: "The computed numeric value", examples: [-228.6] }),
-  unit: unitField({ description: "The result's unit", examples: ["kJ/mol"] }),
-  declared_kind: Schema.optional(Schema.NonEmptyString).annotate({ description: "Default: the active declaration", examples: ["gibbs_energy"] }),
-  reasoning: Schema.optional(Schema.String).annotate({ description: "How the result was obtained", examples: ["ΔG = ΔH − TΔS at 298 K"] })
+  value: Schema.Finite.annotate({ examples: [-228.6] }),
+  unit: unitField({ examples: ["kJ/mol"] }),
+  declared_kind: Schema.optional(Schema.NonEmptyString).annotate({ description: "Default: the declared one", examples: ["gibbs_energy"] }),
+  reasoning: Schema.optional(Schema.String).annotate({ description: "Checked for words naming another kind", examples: ["ΔG = ΔH − TΔS at 298 K"] })
   // a whole call for validation reports' validExample: without a declaration, declared_kind is needed
 }).annotate({ examples: [{ value: -228.6, unit: "kJ/mol", declared_kind: "gibbs_energy" }] })
 
@@ -42,7 +42,7 @@ export const validateResult = defineTool({
   name: "validate_result",
   title: "Validate a result against its declared kind",
   description:
-    "Check a value and unit against the declared kind: dimension, then words in the reasoning that name another kind ('torque' for energy).",
+    "Check a result against the declared kind: its dimension, then words in the reasoning naming another kind (torque for energy).",
   input: ValidateResultInput,
   output: ValidateResultOutput,
   annotations: sessionWrite,

@@ -13,7 +13,7 @@ afterEach(async () => {
 const gLocal = { symbol: "g_local", name: "local gravitational acceleration", value: 9.81, unit: "m/s^2", uncertainty: 0.01, source: "measured on site" }
 
 const listed = async (category?: string): Promise<Array<Record<string, unknown>>> => {
-  const r = await client.call("list_constants", category === undefined ? {} : { category })
+  const r = await client.call("list_constants", category === undefined ? { limit: 100 } : { category, limit: 100 })
   expect(r.isError).toBe(false)
   return r.data.result
 }

@@ -23,14 +23,14 @@ describe("list_formulas", () => {
   })
 
   it("lists at least 36 formulas in 6 domains, as {result: [...]}", async () => {
-    const { isError, data } = await c.call("list_formulas")
+    const { isError, data } = await c.call("list_formulas", { limit: 100 })
     expect(isError).toBe(false)
     expect(data.result.length).toBeGreaterThanOrEqual(36)
     expect(new Set(data.result.map((f: { domain: string }) => f.domain))).toEqual(new Set(["medical", "engineering", "chemistry", "physics", "reliability", "aerospace"]))
   })
 
   it("describes bmi as seed 001 does, plus the unit of the result and a ready-made example", async () => {
-    const { data } = await c.call("list_formulas")
+    const { data } = await c.call("list_formulas", { limit: 100 })
     expect(data.result.find((f: { name: string }) => f.name === "bmi")).toMatchObject({
       name: "bmi",
       description: "Body Mass Index: body mass divided by the square of height",
@@ -42,14 +42,14 @@ describe("list_formulas", () => {
   })
 
   it("filters by domain, and takes ucon's name 'sre' for reliability", async () => {
-    const { data } = await c.call("list_formulas", { domain: "sre" })
+    const { data } = await c.call("list_formulas", { domain: "sre", limit: 100 })
     expect(data.result.map((f: { name: string }) => f.name)).toEqual(["availability", "error_budget_remaining", "allowed_downtime", "mtbf", "mttr", "throughput", "availability_from_uptime", "error_budget_from_errors", "data_throughput"])
     const unknown = await c.call("list_formulas", { domain: "astrology" })
     expect(unknown.data).toMatchObject({ error_type: "invalid_input", parameter: "domain" })
   })
 
   it("gives examples that call_formula accepts, for every formula", async () => {
-    const { data } = await c.call("list_formulas")
+    const { data } = await c.call("list_formulas", { limit: 100 })
     for (const f of data.result as Array<{ name: string; example: Record<string, unknown> }>) {
       const r = await c.call("call_formula", { name: f.name, parameters: f.example })
       expect(r.isError, `${f.name}: ${JSON.stringify(r.data)}`).toBe(false)

@@ -136,14 +136,14 @@ describe("dimensional mcp --http command line", () => {
   it("refuses unknown arguments and flags without a value (exit 2)", async () => {
     const [unknown, missing] = await Promise.all([run(["--prot", "8080"]), run(["--port"])])
     expect(unknown.code).toBe(2)
-    expect(unknown.stderr).toMatch(/Unknown argument\(s\) for --http: --prot 8080/)
+    expect(unknown.stderr).toMatch(/Unrecognized flag: --prot[\s\S]*Did you mean this\?\s+--port/)
     expect(missing.code).toBe(2)
-    expect(missing.stderr).toMatch(/Missing value for --port/)
+    expect(missing.stderr).toMatch(/Missing value for flag --port/)
   })
 
-  it("refuses an invalid setting from the environment (exit 1)", async () => {
+  it("refuses an invalid setting from the environment (exit 2), naming it", async () => {
     const result = await run([], { DIMENSIONAL_HTTP_PORT: "99999" })
-    expect(result.code).toBe(1)
+    expect(result.code).toBe(2)
     expect(result.stderr).toMatch(/DIMENSIONAL_HTTP_PORT/)
   })
 })

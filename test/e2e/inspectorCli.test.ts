@@ -1,5 +1,7 @@
 // The MCP Inspector's CLI as a new user runs it against the server, pinned to the 2026-07-28
-// revision (`--protocol-era modern`) and in auto mode, over stdio and Streamable HTTP. The test
+// revision (`--protocol-era modern`) and in auto mode, over stdio (the bare command, as a client
+// configured with `npx -y dimensional-mcp` starts it) and Streamable HTTP. Its `--strict` check of
+// the tool schemas' portability reports no error and no warning. The test
 // installs the Inspector into a scratch directory (npm); where that cannot be done it says so in
 // one line and is skipped.
 import { execFile } from "node:child_process"
@@ -30,15 +32,18 @@ const inspectorMissing = async (): Promise<string | undefined> => {
 const missing = await inspectorMissing()
 if (missing) console.log(`MCP Inspector CLI suite skipped: npm could not install @modelcontextprotocol/inspector@${version} (${missing})`)
 
-/** One Inspector CLI call: its JSON result and exit code (5 when the tool answered isError). */
+/** One Inspector CLI call: its JSON result, exit code (5 when the tool answered isError, 6 when --strict found an error) and stderr. */
 const inspect = async (era: string, target: ReadonlyArray<string>, method: ReadonlyArray<string>) => {
   const args = [bin, "--cli", "--protocol-era", era, "--format", "json", ...method, ...target]
-  const { stdout, code } = await run(process.execPath, args, { timeout: 60_000, cwd: repoRoot }).then(
-    ({ stdout }) => ({ stdout, code: 0 }),
-    (e: { stdout: string; code: number }) => ({ stdout: e.stdout, code: e.code })
+  const { stdout, stderr, code } = await run(process.execPath, args, { timeout: 60_000, cwd: repoRoot }).then(
+    ({ stdout, stderr }) => ({ stdout, stderr, code: 0 }),
+    (e: { stdout: string; stderr: string; code: number }) => ({ stdout: e.stdout, stderr: e.stderr, code: e.code })
   )
-  return { ...JSON.parse(stdout).result, exitCode: code }
+  return { ...JSON.parse(stdout).result, exitCode: code, stderr }
 }
+
+/** The Inspector's --strict findings on stderr ("Warning: tool ..." / "Error: tool ..."), the server's own log lines left out. */
+const findings = (stderr: string) => stderr.split("\n").filter((line) => /^(Warning|Error)\b/.test(line))
 
 describe.skipIf(missing !== undefined)(`the MCP Inspector CLI ${version}`, () => {
   let server: SpawnedServer
@@ -46,15 +51,17 @@ describe.skipIf(missing !== undefined)(`the MCP Inspector CLI ${version}`, () =>
   afterAll(() => server?.stop())
 
   const targets = {
-    stdio: () => [process.execPath, join(repoRoot, "src", "cli.ts"), "mcp"],
+    stdio: () => [process.execPath, join(repoRoot, "src", "cli.ts")],
     "Streamable HTTP": () => [server.url]
   }
 
   describe.each(["modern", "auto"])("--protocol-era %s", (era) => {
     it.each(Object.keys(targets) as Array<keyof typeof targets>)("lists the tools, converts and gets a structured error over %s", async (transport) => {
       const target = targets[transport]()
-      const listed = await inspect(era, target, ["--method", "tools/list"])
+      const listed = await inspect(era, target, ["--method", "tools/list", "--strict"])
       expect(listed.tools.map((t: { name: string }) => t.name)).toEqual(expect.arrayContaining(["convert", "compute", "define_unit"]))
+      expect(findings(listed.stderr)).toEqual([])
+      expect(listed.exitCode).toBe(0)
       const converted = await inspect(era, target, ["--method", "tools/call", "--tool-name", "convert", "--tool-args-json", '{"value":5,"from_unit":"km","to_unit":"mi"}'])
       // stamped on 2026-07-28 responses only: the era was negotiated
       expect(converted._meta["io.modelcontextprotocol/serverInfo"]).toMatchObject({ name: "dimensional" })

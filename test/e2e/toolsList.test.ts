@@ -1,9 +1,13 @@
 // What an agent pays to read the tool list: the whole of tools/list, as a real client receives it,
-// stays within 6,000 tokens (characters ÷ 4), while each tool keeps its exact success schema.
+// stays within its budget (characters ÷ 4 of the JSON), while each tool keeps its exact success
+// schema and every error stays admissible. The budget is where the listing stands, so any growth
+// fails here: 5,937 tokens before issue 18, about 5,060 after it, with paging added to six tools.
+// What is left is mostly the output schemas (about 46 %, exact by design, with the error branch
+// old SDK clients need) and the input schemas' shapes; issue 18's 3,500 would take dropping one of them.
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type TestClient, connectClient } from "../support/mcp.ts"
 
-const TOKEN_BUDGET = 6000
+const TOKEN_BUDGET = 5100
 
 let c: TestClient
 beforeAll(async () => (c = await connectClient("tools-list")))
@@ -22,6 +26,8 @@ describe("tools/list", () => {
     const text = JSON.stringify(tools)
     expect(text).not.toContain('"NaN"')
     expect(text).not.toContain('"Infinity"')
+    // a nullable field is two single-type branches: the MCP Inspector warns on type: [X, "null"]
+    expect(text).not.toMatch(/"type":\[/)
     const constants = tools.find((t) => t.name === "list_constants")!
     expect((constants.inputSchema.properties as Record<string, { enum?: Array<string> }>).category!.enum).toEqual(["exact", "derived", "measured", "session", "all"])
   })
