@@ -104,8 +104,8 @@ export const buildCli = (): Promise<Metafile> => bundle({ entries: { dimensional
 /**
  * The library as installed packages import it: `dimensional-mcp` and `dimensional-mcp/engine` as
  * two ES module bundles with shared chunks (dist/lib/index.js, dist/lib/engine.js), holding every
- * runtime library they use (the MCP SDK, @effect/platform-node, the redis client,
- * damerau-levenshtein) except `effect`, the peer the importing app provides: one copy of Effect in
+ * runtime library they use (the MCP SDK, @effect/platform-node and the redis client)
+ * except `effect`, the peer the importing app provides: one copy of Effect in
  * the app, so its services and errors are the app's. The package then declares no dependencies and
  * `npx dimensional-mcp` installs nothing beyond itself. Declarations come from tsc
  * (tsconfig.build.json, declarations only) beside them, imports rewritten from .ts to .js. Built
