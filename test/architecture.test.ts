@@ -29,7 +29,7 @@ const layerOf = (path: string): number => {
 }
 
 /** Tool files share only these helpers; one tool never imports another. */
-const sharedToolModules = /\/(Tool|inlineDefinitions|workspaceArgument|statedRelations|unitForKind|index)\.ts$/
+const sharedToolModules = /\/(Tool|inlineDefinitions|workspaceArgument|statedRelations|nextSteps|paging|unitForKind|index)\.ts$/
 
 const edges = sources(src).flatMap((from) =>
   [...readFileSync(from, "utf8").matchAll(/from "(\.{1,2}\/[^"]+)"/g)].map((m) => ({ from, to: resolve(dirname(from), m[1]!) }))
