@@ -95,7 +95,7 @@ try {
   }
   if (runs("http")) {
     log("protocol and memory over HTTP")
-    rows.push(...(await runHttpBench(ours, { ...bare, args: ["--http"] }, { quick, protocolRatio: HTTP_RATIO, log })))
+    rows.push(...(await runHttpBench({ ...ours, args: ["mcp"] }, { ...bare, args: ["--http"] }, { quick, protocolRatio: HTTP_RATIO, log })))
   }
 } finally {
   await rm(scratch, { recursive: true, force: true })

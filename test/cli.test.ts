@@ -106,6 +106,18 @@ describe("dimensional (the CLI)", () => {
     }
   })
 
+  // a terminal on stdin: util-linux's `script` runs the command under a pseudo-terminal
+  const hasScript = spawnSync("script", ["--version"], { encoding: "utf8" }).status === 0
+  it.skipIf(!hasScript)("with no command at a terminal, shows the help instead of waiting for a client (needs util-linux `script`)", () => {
+    const r = spawnSync("script", ["-qec", `${JSON.stringify(process.execPath)} src/cli.ts`, "/dev/null"], { cwd: repoRoot, encoding: "utf8", timeout: 30_000, stdio: ["pipe", "pipe", "pipe"] })
+    // at a terminal the help is in colour
+    const text = r.stdout.replace(/\x1b\[[0-9;]*m/g, "")
+    expect(r.status).toBe(0)
+    expect(text).toMatch(/USAGE[\s\S]*dimensional <subcommand>/)
+    expect(text).toMatch(/mcp\s+Serve MCP/)
+    expect(text).not.toMatch(/listening on stdio/)
+  })
+
   it("with no command and no input at all (stdin closed), ends cleanly instead of waiting", async () => {
     // stdin from /dev/null: not a terminal, and at its end at once
     const r = spawnSync(process.execPath, ["src/cli.ts"], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8", timeout: 20_000 })

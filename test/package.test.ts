@@ -22,6 +22,7 @@ import { Client } from "@modelcontextprotocol/client"
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio"
 import type { CallToolResult } from "@modelcontextprotocol/client"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { inspectorBin, inspectorMissing, strictFindings } from "./support/inspector.ts"
 
 const run = promisify(execFile)
 const root = fileURLToPath(new URL("..", import.meta.url))
@@ -147,6 +148,14 @@ describe("the npm package", () => {
     const main = await readFile(join(installed, "dist", "dimensional.js"), "utf8")
     expect(main).not.toMatch(/from\s*"redis"/)
   })
+
+  it("lists its tools to the MCP Inspector from the bare command, with no --strict error or warning", async (context) => {
+    const missing = await inspectorMissing()
+    if (missing) return context.skip(`the MCP Inspector could not be installed (${missing})`)
+    const { stdout, stderr } = await run(process.execPath, [inspectorBin, "--cli", "--strict", "--format", "json", "--method", "tools/list", process.execPath, join(app, "node_modules", ".bin", "dimensional-mcp")], { cwd: app, timeout: 60_000 })
+    expect(JSON.parse(stdout).result.tools.map((t: { name: string }) => t.name)).toContain("convert")
+    expect(strictFindings(stderr)).toEqual([])
+  }, 90_000)
 
   it("converts from a shell through the installed command", async () => {
     const { stdout } = await run(process.execPath, [join(app, "node_modules", ".bin", "dimensional-mcp"), "convert", "5", "km", "mi"], { cwd: app })

@@ -5,29 +5,13 @@
 // installs the Inspector into a scratch directory (npm); where that cannot be done it says so in
 // one line and is skipped.
 import { execFile } from "node:child_process"
-import { existsSync, mkdirSync } from "node:fs"
-import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { promisify } from "node:util"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type SpawnedServer, repoRoot, spawnServer } from "../support/httpServer.ts"
+import { inspectorBin as bin, inspectorMissing, inspectorVersion as version, strictFindings as findings } from "../support/inspector.ts"
 
 const run = promisify(execFile)
-const version = "2.12.0"
-const dir = join(tmpdir(), `dimensional-inspector-${version}`)
-const bin = join(dir, "node_modules", ".bin", "mcp-inspector")
-
-const inspectorMissing = async (): Promise<string | undefined> => {
-  try {
-    if (!existsSync(bin)) {
-      mkdirSync(dir, { recursive: true })
-      await run("npm", ["install", "--prefix", dir, "--no-audit", "--no-fund", "--loglevel=error", `@modelcontextprotocol/inspector@${version}`], { timeout: 180_000 })
-    }
-    return existsSync(bin) ? undefined : "the package installed no mcp-inspector binary"
-  } catch (e) {
-    return String((e as Error).message).split("\n")[0]
-  }
-}
 
 const missing = await inspectorMissing()
 if (missing) console.log(`MCP Inspector CLI suite skipped: npm could not install @modelcontextprotocol/inspector@${version} (${missing})`)
@@ -42,8 +26,6 @@ const inspect = async (era: string, target: ReadonlyArray<string>, method: Reado
   return { ...JSON.parse(stdout).result, exitCode: code, stderr }
 }
 
-/** The Inspector's --strict findings on stderr ("Warning: tool ..." / "Error: tool ..."), the server's own log lines left out. */
-const findings = (stderr: string) => stderr.split("\n").filter((line) => /^(Warning|Error)\b/.test(line))
 
 describe.skipIf(missing !== undefined)(`the MCP Inspector CLI ${version}`, () => {
   let server: SpawnedServer

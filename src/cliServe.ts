@@ -1,0 +1,88 @@
+/**
+ * Serving MCP from the command line: the server's settings, each a flag of `dimensional mcp`
+ * (src/cliCommands.ts) or its environment variable, and the start itself. Kept apart from the CLI
+ * module so the bare command an MCP client spawns (src/cli.ts) starts the stdio server without
+ * loading the command-line parser.
+ *
+ * A flag's value goes to the server as its variable would, through a ConfigProvider layered over
+ * the environment (the flag wins), so both are read and checked by the same Config
+ * (src/mcp/transports/httpConfig.ts, src/mcp/repair/SelfCorrectionConfig.ts,
+ * src/services/WorkspaceStore.ts). A value the server cannot read stops it with exit code 2 and a
+ * message naming the flag and the variable, never a raw ConfigError.
+ */
+import { Cause, Config, ConfigProvider, Effect } from "effect"
+import { settingKeys } from "./mcp/repair/SelfCorrectionConfig.ts"
+import { httpEnv } from "./mcp/transports/httpConfig.ts"
+import { runStdioServer } from "./mcp/transports/stdio.ts"
+import { storeEnv } from "./services/WorkspaceStore.ts"
+
+export interface SettingSpec {
+  /** The flag's name, without its dashes. */
+  readonly flag: string
+  /** The environment variable (and config key) it sets. */
+  readonly key: string
+  readonly description: string
+  /** A string, an on/off switch (`--x` / `--no-x`), or a count the parser checks. */
+  readonly kind: "value" | "toggle" | { readonly min: number; readonly max: number }
+  readonly metavar?: string
+}
+
+export const serverSettings: ReadonlyArray<SettingSpec> = [
+  { flag: "retry", key: settingKeys.enabled, kind: "toggle", description: "Correct a failed call and dispatch it again; --no-retry never does (default on)" },
+  { flag: "max-retries", key: settingKeys.maxRetries, kind: { min: 0, max: 5 }, description: "Corrected dispatches per call, 0-5 (default 1)" },
+  { flag: "retry-errors", key: settingKeys.retryableErrors, kind: "value", metavar: "a,b", description: "Error types that may be corrected, comma-separated" },
+  { flag: "llm-correction", key: settingKeys.llmCorrection, kind: "toggle", description: "Ask the client's model for a correction (sampling; default on)" },
+  { flag: "correction-timeout", key: settingKeys.correctionTimeout, kind: "value", metavar: "DURATION", description: "How long a correction may take (default 10 seconds)" },
+  { flag: "sampling-retries", key: settingKeys.samplingRetries, kind: { min: 0, max: 5 }, description: "Sampling requests per correction, 0-5 (default 1)" },
+  { flag: "retry-backoff", key: settingKeys.backoff, kind: "value", metavar: "DURATION", description: "Pause before a corrected dispatch (default 200 millis)" },
+  { flag: "server-unit-correction", key: settingKeys.serverUnitCorrection, kind: "toggle", description: "Apply an unknown unit's likely fix on the server (default off)" },
+  { flag: "llm-base-url", key: settingKeys.providerBaseUrl, kind: "value", metavar: "URL", description: "Also ask a model at this OpenAI-compatible API (off unless set)" },
+  { flag: "llm-model", key: settingKeys.providerModel, kind: "value", metavar: "NAME", description: "Its model (required with --llm-base-url)" },
+  { flag: "llm-api-key", key: settingKeys.providerApiKey, kind: "value", metavar: "KEY", description: "Its bearer token (local servers need none)" },
+  { flag: "store", key: storeEnv, kind: "value", metavar: "STORE", description: "Where definitions live: memory (stdio default), file:<directory> (HTTP default) or redis://host:port" },
+  { flag: "workspace-idle-timeout", key: "DIMENSIONAL_WORKSPACE_IDLE_TIMEOUT", kind: "value", metavar: "DURATION", description: "A workspace unused this long is dropped (default 7 days)" },
+  { flag: "port", key: httpEnv.port, kind: { min: 0, max: 65535 }, description: "With --http: the port, 0 for a free one (default 3000)" },
+  { flag: "host", key: httpEnv.host, kind: "value", metavar: "ADDRESS", description: "With --http: the address to listen on (default 127.0.0.1)" },
+  { flag: "allowed-hosts", key: httpEnv.allowedHosts, kind: "value", metavar: "a,b", description: "With --http: Host headers accepted (default: loopback names and the bound address; * = any)" },
+  { flag: "allowed-origins", key: httpEnv.allowedOrigins, kind: "value", metavar: "a,b", description: "With --http: Origins accepted (default: origins on an allowed host; * = any)" },
+  { flag: "max-body", key: httpEnv.maxBody, kind: "value", metavar: "SIZE", description: "With --http: the largest request body (default 1 MiB)" },
+  { flag: "idle-timeout", key: httpEnv.idleTimeout, kind: "value", metavar: "DURATION", description: "With --http: a session idle this long is closed (default 30 minutes)" },
+  { flag: "max-sessions", key: httpEnv.maxSessions, kind: { min: 1, max: 1_000_000 }, description: "With --http: sessions at once; the longest-idle goes first (default 1000)" }
+]
+
+/** Each setting's flag by its environment variable: how a refusal names it. `--log-level` is the CLI module's global flag. */
+const flagOf = new Map<string, string>([[httpEnv.logLevel, "--log-level"], ...serverSettings.map((s) => [s.key, `--${s.flag}`] as const)])
+
+/** Config's "SchemaError(Expected a valid Duration string at ["KEY"])" as "--flag (env KEY): expected a valid Duration string". */
+export const settingProblem = (message: string): string => {
+  const schema = /Expected ([^\n]*)\s+at \["(\w+)"\]/.exec(message)
+  if (schema) return `${flagOf.get(schema[2]!) ?? schema[2]} (env ${schema[2]}): expected ${schema[1]}`
+  return message.replace(/^SourceError: /, "")
+}
+
+const refusedSetting = (error: Config.ConfigError) =>
+  Effect.sync(() => {
+    process.exitCode = 2
+    process.stderr.write(`dimensional mcp: ${settingProblem(error.message)}\n  (each setting is a flag or its environment variable; see: dimensional mcp --help)\n`)
+  })
+
+/** Serves MCP over stdio, or Streamable HTTP, with `values` (config keys → flag values) over the environment. */
+export const serveMcp = (http: boolean, values: Readonly<Record<string, string>>): Effect.Effect<void, unknown> => {
+  // loaded only for --http: the stdio server an MCP client spawns never parses the HTTP stack
+  const server: Effect.Effect<unknown, unknown> = http ? Effect.promise(() => import("./mcp/transports/http.ts")).pipe(Effect.flatMap((m) => m.runHttpServer)) : runStdioServer
+  return server.pipe(
+    Effect.provide(ConfigProvider.layerAdd(ConfigProvider.fromUnknown(values), { asPrimary: true })),
+    // a setting the server cannot read ends its start as a defect (src/mcp/server.ts reads its config with orDie)
+    Effect.catchCause((cause) => {
+      const error = Cause.hasInterruptsOnly(cause) ? undefined : Cause.squash(cause)
+      return error instanceof Config.ConfigError ? refusedSetting(error) : Effect.failCause(cause)
+    }),
+    Effect.asVoid
+  )
+}
+
+/**
+ * With no command: an MCP client spawned us (stdin is a pipe), as every reference server is
+ * configured (`npx -y dimensional-mcp`), so serve MCP over stdio; a person at a terminal gets the help.
+ */
+export const servesByDefault = (argv: ReadonlyArray<string>, stdinIsTerminal: boolean): boolean => argv.length === 0 && !stdinIsTerminal
