@@ -41,6 +41,7 @@ export const templates: ReadonlyArray<ResourceTemplateEntry> = [
 ]
 
 /** Runs one of the list tools as the server would: its structured result, or its structured error. */
+// biome-ignore lint/suspicious/noExplicitAny: the server's context provides the tools' requirements (see server.ts)
 export type RunTool = (tool: AnyTool, args: Record<string, unknown>) => Effect.Effect<{ readonly isError?: boolean | undefined; readonly structuredContent?: unknown }, never, any>
 
 const body = (uri: string, value: unknown) => ({ contents: [{ uri, mimeType: "application/json", text: JSON.stringify(value) }] })

@@ -122,6 +122,7 @@ const unknownResource = (uri: string) =>
   )
 
 /** Resources (catalog, constants, formulas), their templates and completions, and the workflow prompts. */
+// biome-ignore lint/suspicious/noExplicitAny: the SDK callback cannot carry the tools' requirements; the context built for this server provides every one of them (ToolServices)
 const registerBrowsing = (server: Server, run: <A>(effect: Effect.Effect<A, never, any>) => Promise<A>) => {
   const runTool: Resources.RunTool = (tool, args) => runToolEffect(tool, args)
   server.setRequestHandler("resources/list", async () => ({ resources: [...Resources.resources] }))
@@ -158,8 +159,10 @@ const registerBrowsing = (server: Server, run: <A>(effect: Effect.Effect<A, neve
  * that waits (a remote store, the client's model) is awaited, and interrupted when the request is
  * cancelled.
  */
+// biome-ignore lint/suspicious/noExplicitAny: the SDK callback cannot carry the tools' requirements; the context built for this server provides every one of them (ToolServices)
 const runCallWith =
   (context: Context.Context<any>) =>
+  // biome-ignore lint/suspicious/noExplicitAny: as above
   <A>(effect: Effect.Effect<A, never, any>, signal: AbortSignal): A | Promise<A> => {
     const fiber = Effect.runForkWith(context)(effect)
     const done = fiber.pollUnsafe()
@@ -199,7 +202,9 @@ export const makeServerFactory = <R>(tools: ReadonlyArray<AnyTool<R>>) =>
       // 2026-07-28 has no session, so no default workspace: a call names its own
       const context =
         options.era === "modern" ? Context.add(shared, DefaultWorkspace, undefined) : options.defaultWorkspace !== undefined ? Context.add(shared, DefaultWorkspace, options.defaultWorkspace) : shared
+      // biome-ignore lint/suspicious/noExplicitAny: the context provides every tool's requirements (ToolServices), which the SDK's callbacks cannot name
       const run = Effect.runPromiseWith(context as Context.Context<any>)
+      // biome-ignore lint/suspicious/noExplicitAny: as above
       const runCall = runCallWith(context as Context.Context<any>)
       // logging: the SDK answers logging/setLevel and filters log messages by the level set per session
       const server = new Server(serverInfo, { capabilities: { tools: { listChanged: false }, logging: {}, resources: {}, prompts: {}, completions: {} }, instructions })

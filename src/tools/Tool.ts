@@ -71,7 +71,7 @@ const placed =
     return parameter === undefined ? failure : locate(failure, { role: parameter })
   }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: a tool of any input and output, for tables of heterogeneous tools; each call is still decoded and encoded with that tool's own Schemas
 export type AnyTool<R = any> = Tool<any, any, R>
 
 /**

@@ -75,7 +75,7 @@ export const locate = (root: unknown, parameter: string): string | undefined => 
   const walk = (node: unknown, at: ReadonlyArray<Segment>): void => {
     const tail = at.slice(-segments.length)
     if (at.length > segments.length && tail.every((s, i) => s === segments[i])) found.push(format(at))
-    if (Array.isArray(node)) node.forEach((item, i) => walk(item, [...at, i]))
+    if (Array.isArray(node)) for (const [i, item] of node.entries()) walk(item, [...at, i])
     else if (isRecord(node)) for (const [k, v] of Object.entries(node)) walk(v, [...at, k])
   }
   walk(root, [])

@@ -52,10 +52,10 @@ export interface Proposal {
 /** `kilogram (kg)` → `kg`; a one-word likely fix as it is; a sentence is advice, not a replacement. */
 const replacementOf = (likelyFix: string): string | undefined => /\(([^()\s]+)\)\s*$/u.exec(likelyFix)?.[1] ?? (/^\S+$/u.test(likelyFix) ? likelyFix : undefined)
 
-const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/gu, "\\$&")
+const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/gu, "\\$&")
 
 const occurrences = (text: string, token: string): Array<number> =>
-  [...text.matchAll(new RegExp(`(?<![\\p{L}\\p{N}_])${escape(token)}(?![\\p{L}\\p{N}_])`, "gu"))].map((m) => m.index)
+  [...text.matchAll(new RegExp(`(?<![\\p{L}\\p{N}_])${escapeRegExp(token)}(?![\\p{L}\\p{N}_])`, "gu"))].map((m) => m.index)
 
 /**
  * The unknown name replaced by its likely fix in the arguments the failure points at: at the
