@@ -19,6 +19,7 @@ import { FormulaRegistry } from "./services/FormulaRegistry.ts"
 import { Workspace } from "./services/Workspace.ts"
 import { UnitCatalog } from "./services/UnitCatalog.ts"
 import { checkDimensions } from "./tools/check_dimensions.ts"
+import { equivalences } from "./engine/StatedRelation.ts"
 import { convert } from "./tools/convert.ts"
 import { listUnits } from "./tools/list_units.ts"
 import type { AnyTool } from "./tools/Tool.ts"
@@ -83,10 +84,27 @@ const convertCommand = Command.make(
     to: Argument.String("to").pipe(Argument.withDescription("Target unit, e.g. mi, mg/(kg*h), degF")),
     digits,
     json,
-    ucum
+    ucum,
+    substance: Flag.String("substance").pipe(Flag.optional, Flag.withDescription("For mass ↔ amount (mg/dL ↔ mmol/L): a named analyte, e.g. glucose, creatinine, BUN, calcium")),
+    molarMass: Flag.String("molar-mass").pipe(Flag.optional, Flag.withMetavar("QUANTITY"), Flag.withDescription("For mass ↔ amount: the molar mass with its unit, e.g. '180.156 g/mol'")),
+    equivalence: Flag.Literals("equivalence", equivalences).pipe(Flag.optional, Flag.withDescription("Relate other dimensions: spectral (λ ↔ ν ↔ E), thermal (T ↔ E), mass_energy (E = mc²)")),
+    atmosphere: Flag.String("atmospheric-pressure").pipe(Flag.optional, Flag.withMetavar("QUANTITY"), Flag.withDescription("For gauge ↔ absolute pressure (psig ↔ psia), e.g. '1 atm'"))
   },
-  ({ value, from, to, digits, json, ucum }) =>
-    answer(convert, { value, from_unit: from, to_unit: to, ...(ucum ? { notation: "ucum" } : {}) }, json, (d) =>
+  ({ value, from, to, digits, json, ucum, substance, molarMass, equivalence, atmosphere }) =>
+    answer(
+      convert,
+      {
+        value,
+        from_unit: from,
+        to_unit: to,
+        ...(ucum ? { notation: "ucum" } : {}),
+        ...Option.match(substance, { onNone: () => ({}), onSome: (s) => ({ substance: s }) }),
+        ...Option.match(molarMass, { onNone: () => ({}), onSome: (m) => ({ molar_mass: m }) }),
+        ...Option.match(equivalence, { onNone: () => ({}), onSome: (e) => ({ equivalence: e }) }),
+        ...Option.match(atmosphere, { onNone: () => ({}), onSome: (a) => ({ atmospheric_pressure: a }) })
+      },
+      json,
+      (d) =>
       [`${withDigits(d.quantity, digits)} ${d.unit}`, ...(d.notes as Array<string>).map((n) => `  note: ${n}`)].join("\n")
     )
 ).pipe(Command.withDescription("Convert a value between units: dimensional convert 5 km mi"))

@@ -47,6 +47,18 @@ describe("dimensional (the CLI)", () => {
     expect(units.stdout.trim().split("\n")).toHaveLength(4)
   })
 
+  it("states relations with --substance, --molar-mass, --equivalence and --atmospheric-pressure, and answers reciprocals with a note", async () => {
+    expect((await run("convert", "100", "mg/dL", "mmol/L", "--substance", "glucose", "--digits", "4")).stdout).toMatch(/^5\.551 mmol\/L\n {2}note: .*180\.156 g\/mol/)
+    expect((await run("convert", "5.551", "mmol/L", "mg/dL", "--molar-mass", "180.156 g/mol", "--digits", "4")).stdout).toMatch(/^100 mg\/dL/)
+    expect((await run("convert", "500", "nm", "THz", "--equivalence", "spectral")).stdout).toMatch(/^599\.584916 THz/)
+    expect((await run("convert", "30", "psig", "psia", "--atmospheric-pressure", "14.7 psi")).stdout).toMatch(/^44\.7 psia/)
+    expect((await run("convert", "30", "mpg", "L/100km", "--digits", "4")).stdout).toMatch(/^7\.84 L\/100km[\s\S]*note: Reciprocal conversion/)
+    const refused = await run("convert", "100", "mg/dL", "mmol/L")
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toMatch(/molar mass/)
+    expect((await run("convert", "1", "nm", "THz", "--equivalence", "optical")).code).toBe(2)
+  })
+
   it("rounds to --digits significant digits, as GNU units' -d does", async () => {
     expect((await run("convert", "5", "km", "mi", "--digits", "4")).stdout.trim()).toBe("3.107 mi")
     expect((await run("convert", "1", "ly", "km", "--digits", "3")).stdout.trim()).toBe("9460000000000 km")
