@@ -34,6 +34,7 @@ export const qualifierSpellings: ReadonlyMap<string, string> = new Map([
   ...["mechanical"].map((s) => [s, "mechanical"] as const),
   ...["electric", "electrical"].map((s) => [s, "electric"] as const),
   ...["boiler"].map((s) => [s, "boiler"] as const),
+  ...["ec", "eu", "european"].map((s) => [s, "EC"] as const),
   ...["sidereal", "sid", "sid."].map((s) => [s, "sidereal"] as const),
   ...["tropical", "trop", "trop."].map((s) => [s, "tropical"] as const),
   ...["julian"].map((s) => [s, "Julian"] as const),
@@ -128,7 +129,7 @@ export const qualified: ReadonlyArray<QualifiedReadings> = [
   { heads: ["BTU"], readings: { IT: "BTU", th: "BTU_th", mean: "BTU_mean" } },
   { heads: ["kBtu"], readings: { IT: "kBtu" } },
   { heads: ["calorie", "cal"], readings: { IT: "cal_IT", th: "cal", mean: "cal_mean", "15 °C": "cal_15", "20 °C": "cal_20" } },
-  { heads: ["thm"], readings: { US: "thm" } },
+  { heads: ["thm"], readings: { US: "thm", EC: "thm_EC" } },
   // the US perm (ASTM E96: 1 gr/(h·ft²·inHg)); the metric perm (g/(d·m²·mmHg)) is not in the catalog
   { heads: ["perm"], readings: { US: "perm" } },
   { heads: ["hp"], readings: { metric: "PS", UK: "hp", US: "hp", mechanical: "hp", electric: "hp_e", boiler: "hp_boiler" } }
