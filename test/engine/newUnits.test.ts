@@ -92,10 +92,11 @@ describe("new units agree with their definitions and with GNU units and pint", (
 })
 
 describe("M is a thousand in some trades and a million to everyone else: never silently either", () => {
-  it("MBtu and Mlb are refused with both readings, a factor of 1000 apart", () => {
+  it("MBtu, Mlb and Mbbl are refused with both readings, a factor of 1000 apart", () => {
     for (const [token, thousand, million] of [
       ["MBtu", "1000 BTU", "MMBtu"],
-      ["Mlb", "klb", "MMlb"]
+      ["Mlb", "klb", "MMlb"],
+      ["Mbbl", "1000 bbl", "MMbbl"]
     ] as const) {
       const r = resolveUnitExpression(catalog, token)
       expect(r).toMatchObject({ _tag: "AmbiguousInput" })
@@ -106,7 +107,7 @@ describe("M is a thousand in some trades and a million to everyone else: never s
   })
 
   it("the doubled MM and the gas volumes say the Roman reading in their notes", () => {
-    for (const symbol of ["MMBtu", "Mcf", "MMcf", "MMlb", "Ccf"]) {
+    for (const symbol of ["MMBtu", "Mcf", "MMcf", "MMlb", "Ccf", "MMbbl"]) {
       const record = catalog.symbolRecord(symbol)
       expect(record?.note ?? "", symbol).toMatch(/Roman|thousand thousand|MM/)
     }
