@@ -197,6 +197,17 @@ describe("spelling rules across the catalog", () => {
     }
     expect(failures).toEqual([])
     expect(meaning("Gram per Square Metre Year")).toBe(meaning("g/(m^2*yr)"))
+    // "squared" after such a name belongs to its last word, as in "metre per second squared"
+    expect(meaning("mile per hour squared")).toBe(meaning("mi/h^2"))
+    expect(meaning("miles per hour squared")).toBe(meaning("mi/h^2"))
+    expect(meaning("meter per second squared")).toBe(meaning("m/s^2"))
+    expect(meaning("miles per hour cubed")).toBe(meaning("mi/h^3"))
+    expect(meaning("pound per square inch squared")).toBe(meaning("psi/in^2"))
+    expect(meaning("(mile per hour)^2")).toBe(meaning("mph^2"))
+    // where the last word is no unit alone, the whole name is squared, as before
+    expect(meaning("parts per million squared")).toBe(meaning("ppm^2"))
+    const squared = resolveUnitExpression(catalog, "mile per hour squared")
+    expect(isEngineError(squared) ? "" : squared.notes.join("\n")).toMatch(/belongs to the last word.*\(mile per hour\)\^2/)
     // the name keeps its one reading: pound-force in psi, whatever follows
     expect(meaning("pound per square inch hour")).toBe(meaning("psi/h"))
     const r = resolveUnitExpression(catalog, "gram per square metre year")
