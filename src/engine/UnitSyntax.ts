@@ -191,9 +191,13 @@ const tokenize = (input: string, options: SyntaxOptions, notes: Array<string>): 
         }
       }
       // "in H2O", "mm Hg": a length and the manometric fluid written apart, when the catalog knows them together
+      // ("inch H2O", "millimetres Hg": the spelled length with "of water" / "of mercury")
       const fluid = /^[\s\u00a0]+(H2O|Hg|Aq)(?![\p{L}\d_])/u.exec(input.slice(j))
       if (fluid && options.knows?.(text + fluid[1])) {
         text = text + fluid[1]
+        j += fluid[0].length
+      } else if (fluid && options.knows?.(`${text} of ${fluid[1] === "Hg" ? "mercury" : "water"}`)) {
+        text = `${text} of ${fluid[1] === "Hg" ? "mercury" : "water"}`
         j += fluid[0].length
       }
       const qualifier = qualifierAfter(input, j, options.knows)

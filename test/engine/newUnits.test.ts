@@ -179,6 +179,11 @@ describe("spelling rules across the catalog", () => {
       const [, length, fluid] = /^(.+)(H2O|Hg|Aq)$/.exec(r.symbol)!
       expect({ written: `${length} ${fluid}`, meaning: meaning(`${length} ${fluid}`) }).toEqual({ written: `${length} ${fluid}`, meaning: meaning(r.symbol) })
     }
+    // spelled lengths too: "inch H2O", "inches H2O", "millimetres Hg"
+    expect(meaning("inch H2O")).toBe(meaning("inH2O"))
+    expect(meaning("inches H2O/s")).toBe(meaning("inH2O/s"))
+    expect(meaning("millimetres Hg")).toBe(meaning("mmHg"))
+    expect(meaning("centimeter H2O")).toBe(meaning("cmH2O"))
     // the fluids alone are no units, so joining them only turns errors into answers
     for (const fluid of ["H2O", "Hg", "Aq"]) expect(catalog.resolve(fluid)).toBeUndefined()
     // only the fluids join: 'N m' stays a product
