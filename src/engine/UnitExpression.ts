@@ -155,8 +155,8 @@ const unknownQualified = (catalog: Catalog, expression: string, token: string, p
     const byUnit = new Map<string, Array<string>>()
     for (const k of q.known) {
       const r = catalog.resolveQualified(`${q.head}{${k}}`)
-      // braces where parentheses would group: a qualifier with a number ("cal{15 °C}")
-      const written = /\d/.test(k) ? `${q.head}{${k}}` : `${q.head} (${k})`
+      // braces where parentheses would group: a qualifier with a number ("cal{15 °C}") or one that is a unit (EC, exacoulomb)
+      const written = catalog.resolveQualified(`${q.head} (${k})`)?.ok ? `${q.head} (${k})` : `${q.head}{${k}}`
       if (r?.ok) byUnit.set(describeUnit(r.resolved), [...(byUnit.get(describeUnit(r.resolved)) ?? []), `'${written}'`])
     }
     hints.push(`Qualified readings of '${q.head}': ${[...byUnit].map(([unit, written]) => `${written.join(" or ")} is ${unit}`).join("; ")}`)

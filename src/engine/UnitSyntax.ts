@@ -83,6 +83,9 @@ const fail = (position: number, expected: string, message: string): never => {
 /** After a name with "per" in it: another word, juxtaposed (not an operator, "per", a power word or a qualifier). */
 const PER_CONTINUES = /^[\s\u00a0]+(?!(?:per|squared|cubed)\b)\p{L}/iu
 
+/** After a name with "per" in it: "squared" or "cubed", which belongs to the name's last word. */
+const PER_POWER = /^[\s\u00a0]+(squared|cubed)\b/iu
+
 /** `10*3`, `10*-7`: UCUM's power of ten, never 10 × 3 (a white-cell count in 10*3/uL is per thousand). */
 const POWER_OF_TEN = /^10\*([+-]?\d+)/
 
@@ -188,9 +191,13 @@ const tokenize = (input: string, options: SyntaxOptions, notes: Array<string>): 
         }
       }
       // "in H2O", "mm Hg": a length and the manometric fluid written apart, when the catalog knows them together
+      // ("inch H2O", "millimetres Hg": the spelled length with "of water" / "of mercury")
       const fluid = /^[\s\u00a0]+(H2O|Hg|Aq)(?![\p{L}\d_])/u.exec(input.slice(j))
       if (fluid && options.knows?.(text + fluid[1])) {
         text = text + fluid[1]
+        j += fluid[0].length
+      } else if (fluid && options.knows?.(`${text} of ${fluid[1] === "Hg" ? "mercury" : "water"}`)) {
+        text = `${text} of ${fluid[1] === "Hg" ? "mercury" : "water"}`
         j += fluid[0].length
       }
       const qualifier = qualifierAfter(input, j, options.knows)
@@ -204,6 +211,22 @@ const tokenize = (input: string, options: SyntaxOptions, notes: Array<string>): 
       if (perContinues && j === start + text.length) {
         notes.push(`Read the words after '${text}' as its denominator too: '${text} ${input.slice(j).trim().split(/[\s*/]/)[0]}' is ${text} per ${input.slice(j).trim().split(/[\s*/]/)[0]}`)
         push({ kind: "div", text: "per", start: j, end: j, spaceBefore: false })
+      }
+      // "mile per hour squared" squares the hour, as "metre per second squared" does: the name divided
+      // once more by its last term (mph/h), so the name keeps its one reading (psi stays pound-force)
+      const power = lower.includes(" per ") && text.includes(" ") ? PER_POWER.exec(input.slice(j)) : null
+      const words = text.split(/\s+/)
+      const last = words.length >= 4 && POWER_WORDS.has(words.at(-2)!.toLowerCase()) ? words.slice(-2) : words.slice(-1)
+      // only where the last word is a unit itself ("parts per million squared" stays ppm², million being no unit)
+      if (power && j === start + text.length && options.knows?.(last.join(" "))) {
+        const n = power[1]!.toLowerCase() === "squared" ? 2 : 3
+        notes.push(
+          `Read '${text} ${power[1]}' as ${text} per ${last.join(" ")}${n === 3 ? "²" : ""}: '${power[1]}' belongs to the last word, as in metre per second ${power[1]}; for the ${n === 2 ? "square" : "cube"} of the whole, write (${text})^${n}`
+        )
+        push({ kind: "div", text: "per", start: j, end: j, spaceBefore: false })
+        for (const w of last) push({ kind: "name", text: w, start: j, end: j, spaceBefore: true })
+        if (n === 3) push({ kind: "sup", value: 2, start: j, end: j, spaceBefore: false })
+        j += power[0].length
       }
       i = j
       if (input[i] === "-" && /\p{L}/u.test(input[i + 1] ?? "")) {

@@ -92,10 +92,11 @@ describe("new units agree with their definitions and with GNU units and pint", (
 })
 
 describe("M is a thousand in some trades and a million to everyone else: never silently either", () => {
-  it("MBtu and Mlb are refused with both readings, a factor of 1000 apart", () => {
+  it("MBtu, Mlb and Mbbl are refused with both readings, a factor of 1000 apart", () => {
     for (const [token, thousand, million] of [
       ["MBtu", "1000 BTU", "MMBtu"],
-      ["Mlb", "klb", "MMlb"]
+      ["Mlb", "klb", "MMlb"],
+      ["Mbbl", "1000 bbl", "MMbbl"]
     ] as const) {
       const r = resolveUnitExpression(catalog, token)
       expect(r).toMatchObject({ _tag: "AmbiguousInput" })
@@ -106,7 +107,7 @@ describe("M is a thousand in some trades and a million to everyone else: never s
   })
 
   it("the doubled MM and the gas volumes say the Roman reading in their notes", () => {
-    for (const symbol of ["MMBtu", "Mcf", "MMcf", "MMlb", "Ccf"]) {
+    for (const symbol of ["MMBtu", "Mcf", "MMcf", "MMlb", "Ccf", "MMbbl"]) {
       const record = catalog.symbolRecord(symbol)
       expect(record?.note ?? "", symbol).toMatch(/Roman|thousand thousand|MM/)
     }
@@ -178,6 +179,11 @@ describe("spelling rules across the catalog", () => {
       const [, length, fluid] = /^(.+)(H2O|Hg|Aq)$/.exec(r.symbol)!
       expect({ written: `${length} ${fluid}`, meaning: meaning(`${length} ${fluid}`) }).toEqual({ written: `${length} ${fluid}`, meaning: meaning(r.symbol) })
     }
+    // spelled lengths too: "inch H2O", "inches H2O", "millimetres Hg"
+    expect(meaning("inch H2O")).toBe(meaning("inH2O"))
+    expect(meaning("inches H2O/s")).toBe(meaning("inH2O/s"))
+    expect(meaning("millimetres Hg")).toBe(meaning("mmHg"))
+    expect(meaning("centimeter H2O")).toBe(meaning("cmH2O"))
     // the fluids alone are no units, so joining them only turns errors into answers
     for (const fluid of ["H2O", "Hg", "Aq"]) expect(catalog.resolve(fluid)).toBeUndefined()
     // only the fluids join: 'N m' stays a product
@@ -196,6 +202,17 @@ describe("spelling rules across the catalog", () => {
     }
     expect(failures).toEqual([])
     expect(meaning("Gram per Square Metre Year")).toBe(meaning("g/(m^2*yr)"))
+    // "squared" after such a name belongs to its last word, as in "metre per second squared"
+    expect(meaning("mile per hour squared")).toBe(meaning("mi/h^2"))
+    expect(meaning("miles per hour squared")).toBe(meaning("mi/h^2"))
+    expect(meaning("meter per second squared")).toBe(meaning("m/s^2"))
+    expect(meaning("miles per hour cubed")).toBe(meaning("mi/h^3"))
+    expect(meaning("pound per square inch squared")).toBe(meaning("psi/in^2"))
+    expect(meaning("(mile per hour)^2")).toBe(meaning("mph^2"))
+    // where the last word is no unit alone, the whole name is squared, as before
+    expect(meaning("parts per million squared")).toBe(meaning("ppm^2"))
+    const squared = resolveUnitExpression(catalog, "mile per hour squared")
+    expect(isEngineError(squared) ? "" : squared.notes.join("\n")).toMatch(/belongs to the last word.*\(mile per hour\)\^2/)
     // the name keeps its one reading: pound-force in psi, whatever follows
     expect(meaning("pound per square inch hour")).toBe(meaning("psi/h"))
     const r = resolveUnitExpression(catalog, "gram per square metre year")

@@ -2,6 +2,7 @@
 // catalog/qualifiers.ts gives resolves, under every spelling of its qualifier, in parentheses and in
 // braces; a qualifier the table does not give is an error that lists the readings, never a guess; and
 // parentheses that group units keep grouping exactly as before.
+import { readFileSync } from "node:fs"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { canonicalQualifier, qualified, qualifierSpellings } from "../../src/engine/catalog/qualifiers.ts"
@@ -122,6 +123,63 @@ describe("every qualified reading in the table", () => {
   })
 })
 
+describe("qualified readings agree with GNU units and pint (test/data/reference-names.json)", () => {
+  const reference: ReadonlyMap<string, { gnu?: { si: number }; pint?: { si: number } }> = new Map(
+    JSON.parse(readFileSync(new URL("../data/reference-names.json", import.meta.url), "utf8")).names.map((n: { name: string }) => [n.name, n])
+  )
+  // [written here, the tool's name, the tool, relative tolerance]: defined units exactly, astronomical ones
+  // to 1e-7 (GNU units and pint compute the sidereal and tropical values from other epochs' formulas)
+  const cases: ReadonlyArray<readonly [string, string, "gnu" | "pint", number]> = [
+    ["gallon (UK)", "brgallon", "gnu", 1e-12],
+    ["gal{UK}", "imperial_gallon", "pint", 1e-12],
+    ["pint (imp.)", "brpint", "gnu", 1e-12],
+    ["quart (UK)", "brquart", "gnu", 1e-12],
+    ["cup (UK)", "brcup", "gnu", 1e-12],
+    ["gill (UK)", "brgill", "gnu", 1e-12],
+    ["fl oz (UK)", "brfloz", "gnu", 1e-12],
+    ["bushel (UK)", "brbushel", "gnu", 1e-12],
+    ["peck (UK)", "brpeck", "gnu", 1e-12],
+    ["gallon (US dry)", "drygallon", "gnu", 1e-12],
+    ["quart (US dry)", "dryquart", "gnu", 1e-12],
+    ["barrel (US dry)", "drybarrel", "gnu", 1e-12],
+    ["cup (US)", "uscup", "gnu", 1e-12],
+    ["cup (metric)", "metriccup", "gnu", 1e-12],
+    ["tbsp (US)", "ustablespoon", "gnu", 1e-12],
+    ["ton (US)", "uston", "gnu", 1e-12],
+    ["ton (short)", "short_ton", "pint", 1e-12],
+    ["ton (UK)", "brton", "gnu", 1e-12],
+    ["ton (long)", "long_ton", "pint", 1e-12],
+    ["hundredweight (UK)", "brhundredweight", "gnu", 1e-12],
+    ["cwt (US)", "US_cwt", "pint", 1e-12],
+    ["ounce (troy)", "troyounce", "gnu", 1e-12],
+    ["pound (troy)", "troypound", "gnu", 1e-12],
+    ["oz (ap)", "apounce", "gnu", 1e-12],
+    ["horsepower (metric)", "metrichorsepower", "gnu", 1e-12],
+    ["hp (electric)", "electrichorsepower", "gnu", 1e-12],
+    ["hp (boiler)", "boilerhorsepower", "gnu", 1e-12],
+    ["Btu (IT)", "btu", "gnu", 1e-12],
+    ["Btu (th)", "btu_th", "gnu", 1e-12],
+    ["calorie (IT)", "calorie_IT", "gnu", 1e-12],
+    ["calorie (th)", "calorie_th", "gnu", 1e-12],
+    ["calorie (mean)", "cal_mean", "gnu", 1e-12],
+    ["therm (US)", "UStherm", "gnu", 1e-12],
+    ["therm{EC}", "ECtherm", "gnu", 1e-12],
+    ["mile (US survey)", "survey_mile", "pint", 1e-12],
+    ["day (sidereal)", "siderealday", "gnu", 1e-7],
+    ["year (Gregorian)", "gregorianyear", "gnu", 1e-12],
+    ["year (Julian)", "julianyear", "gnu", 1e-12],
+    ["year (tropical)", "tropical_year", "pint", 1e-7],
+    ["month (sidereal)", "siderealmonth", "gnu", 1e-12]
+  ]
+  it.each(cases)("%s = %s (%s)", (written, name, tool, tolerance) => {
+    const expected = reference.get(name)?.[tool]?.si
+    expect(expected, `${name} in ${tool}`).toBeDefined()
+    const r = resolveUnitExpression(catalog, written)
+    if (isEngineError(r)) throw new Error(`${written}: ${r.message}`)
+    expect(Math.abs(Rational.toNumber(r.factor) - expected!) / expected!).toBeLessThan(tolerance)
+  })
+})
+
 describe("a name refused alone resolves when qualified", () => {
   it("ton, cwt, calorie: the qualified reading is not ambiguous", () => {
     const refused = new Set(ambiguous.flatMap((a) => a.names))
@@ -169,7 +227,7 @@ describe("a qualifier the table does not give", () => {
   })
 
   it("on a name that takes no qualifier is an error too, never the bare name's reading", () => {
-    for (const written of ["meter (UK)", "m{US}", "second (metric)", "kg{IT}"]) {
+    for (const written of ["meter (UK)", "m{US}", "kelvin (metric)", "kg{IT}"]) {
       const r = resolveUnitExpression(catalog, written)
       expect({ written, tag: isEngineError(r) ? r._tag : "resolved" }).toEqual({ written, tag: "UnknownUnit" })
       if (isEngineError(r)) expect(r.hints.join("\n")).toContain("takes no qualifier")

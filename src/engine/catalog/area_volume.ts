@@ -187,6 +187,14 @@ export const areaVolume = [
   unit("gph", "gallon per hour", [1, "gal/h"], { ...us, plurals: ["gallons per hour"], note: "US gallons" }),
   unit("gpd", "gallon per day", [1, "gal/d"], { ...us, plurals: ["gallons per day"], note: "US gallons" }),
   unit("MGD", "million gallons per day", [1000000, "gal/d"], { ...us, plurals: false, source: "US EPA water utility convention (US gallons)", note: "43.812636… L/s" }),
+  // SPE and US EIA: M = thousand, MM = million barrels; only MM is unambiguous (Mbbl is refused in readings.ts)
+  unit("MMbbl", "million barrels", [decimal("1e6"), "bbl"], {
+    aliases: ["MMBBL"],
+    plurals: false,
+    system: "US customary",
+    source: "US EIA glossary (MMbbl = million barrels); SPE abbreviations (MM = million)",
+    note: "10⁶ US petroleum barrels (MM = thousand thousand); 'Mbbl' alone is refused (thousand or million?)"
+  }),
   unit("bpd", "barrel per day", [1, "bbl/d"], { ...us, aliases: ["bbl_d"], plurals: ["barrels per day"], note: "US petroleum barrels (42 gal) per day" }),
   unit("mpg_imp", "mile per imperial gallon", [1, "mi/imp_gal"], { ...imperial, plurals: ["miles per imperial gallon"], note: "UK fuel economy; inverse of L/100km" }),
   unit("kmpl", "kilometer per liter", [1, "km/L"], { system: "metric", names: ["kilometre per litre"], plurals: ["kilometers per liter", "kilometres per litre"], note: "fuel economy (Japan, India); inverse of L/100km" })

@@ -34,6 +34,12 @@ export const qualifierSpellings: ReadonlyMap<string, string> = new Map([
   ...["mechanical"].map((s) => [s, "mechanical"] as const),
   ...["electric", "electrical"].map((s) => [s, "electric"] as const),
   ...["boiler"].map((s) => [s, "boiler"] as const),
+  ...["ec", "eu", "european"].map((s) => [s, "EC"] as const),
+  ...["sidereal", "sid", "sid."].map((s) => [s, "sidereal"] as const),
+  ...["tropical", "trop", "trop."].map((s) => [s, "tropical"] as const),
+  ...["julian"].map((s) => [s, "Julian"] as const),
+  ...["gregorian"].map((s) => [s, "Gregorian"] as const),
+  ...["synodic", "lunar"].map((s) => [s, "synodic"] as const),
   ...["15 °c", "15°c", "15 degc", "15 degrees c"].map((s) => [s, "15 °C"] as const),
   ...["20 °c", "20°c", "20 degc", "20 degrees c"].map((s) => [s, "20 °C"] as const)
 ])
@@ -112,11 +118,18 @@ export const qualified: ReadonlyArray<QualifiedReadings> = [
   { heads: ["lk"], readings: { survey: "lk_survey", "US survey": "lk_survey" } },
   { heads: ["fur"], readings: { survey: "fur_survey", "US survey": "fur_survey" } },
   { heads: ["ac"], readings: { IT: "ac", survey: "acre_survey", "US survey": "acre_survey" } },
+  // time (IERS Conventions 2010; Explanatory Supplement to the Astronomical Almanac)
+  { heads: ["d"], readings: { sidereal: "d_sid" } },
+  { heads: ["h"], readings: { sidereal: "h_sid" } },
+  { heads: ["min"], readings: { sidereal: "min_sid" } },
+  { heads: ["s"], readings: { sidereal: "s_sid" } },
+  { heads: ["yr"], readings: { Julian: "yr", Gregorian: "yr_greg", tropical: "yr_trop", sidereal: "yr_sid" } },
+  { heads: ["mo"], readings: { synodic: "mo_syn", sidereal: "mo_sid" } },
   // energy and power (NIST SP 811 B.8)
   { heads: ["BTU"], readings: { IT: "BTU", th: "BTU_th", mean: "BTU_mean" } },
   { heads: ["kBtu"], readings: { IT: "kBtu" } },
   { heads: ["calorie", "cal"], readings: { IT: "cal_IT", th: "cal", mean: "cal_mean", "15 °C": "cal_15", "20 °C": "cal_20" } },
-  { heads: ["thm"], readings: { US: "thm" } },
+  { heads: ["thm"], readings: { US: "thm", EC: "thm_EC" } },
   // the US perm (ASTM E96: 1 gr/(h·ft²·inHg)); the metric perm (g/(d·m²·mmHg)) is not in the catalog
   { heads: ["perm"], readings: { US: "perm" } },
   { heads: ["hp"], readings: { metric: "PS", UK: "hp", US: "hp", mechanical: "hp", electric: "hp_e", boiler: "hp_boiler" } }

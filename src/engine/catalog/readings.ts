@@ -154,6 +154,14 @@ export const ambiguous: ReadonlyArray<AmbiguousName> = [
     ]
   },
   {
+    names: ["Mbbl", "MBBL"],
+    anyCase: false,
+    readings: [
+      { meaning: "thousand barrels (M = Roman thousand, oil industry: SPE, US EIA)", unit: "1000 bbl" },
+      { meaning: "million barrels (M read as the SI mega)", unit: "MMbbl" }
+    ]
+  },
+  {
     names: ["Mlbf"],
     anyCase: false,
     readings: [
