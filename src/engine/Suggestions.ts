@@ -301,12 +301,12 @@ export const suggest = (catalog: Catalog, token: string): Suggestion => {
   return { likelyFix: kept, alternatives: [...demoted, ...spelling.alternatives].slice(0, 3), elsewhere }
 }
 
-/** A spelling fix for a prefixed form of a known unit survives only if it is of that unit's dimension. */
-const keepQuantity = (catalog: Catalog, token: string, spelling: Suggestion): Suggestion => {
-  const prefixed = spelling.likelyFix && disallowedPrefix(catalog, token)
-  if (!prefixed || Dimension.equals(spelling.likelyFix!.unit.dimension, prefixed.unit.dimension)) return spelling
-  return { likelyFix: undefined, alternatives: [] }
-}
+/**
+ * A prefixed form of a known unit (Mbpd, centineper) has no spelling fix: the unprefixed unit is off
+ * by the prefix's factor, and a neighbour is another quantity. The hints say what it reads as.
+ */
+const keepQuantity = (catalog: Catalog, token: string, spelling: Suggestion): Suggestion =>
+  spelling.likelyFix && disallowedPrefix(catalog, token) ? { likelyFix: undefined, alternatives: spelling.alternatives } : spelling
 
 /** The catalog unit that means exactly what GNU units or pint mean by the name, if any. */
 const sameMeaningOf = (catalog: Catalog, token: string, elsewhere: ForeignUnit): Resolved | undefined => {

@@ -45,6 +45,13 @@ export type Notation = "conventional" | "ucum"
 export const resolveIn = (catalog: Catalog, expression: string, notation: Notation = "conventional"): UnitExpression | UnitError | InvalidInput => {
   if (notation === "ucum") return resolveUcum(expression)
   if (/[[{]/.test(expression) && looksLikeUcum(expression)) {
+    // a name with a qualifier in braces that the conventional notation reads (pt{UK}, cal{IT}) is that name
+    const conventional = /\[/.test(expression) ? undefined : resolveUnitExpression(catalog, expression)
+    if (conventional !== undefined && !isEngineError(conventional)) {
+      const reading = resolveUcum(expression)
+      const ucum = isEngineError(reading) ? "" : ` (${Rational.toNumber(reading.factor)} in coherent SI, ${DimensionNames.describe(reading.dimension)})`
+      return { ...conventional, notes: [...conventional.notes, `'${expression}' read as a qualified name; in UCUM notation it would read otherwise${ucum}, with {…} an annotation`] }
+    }
     const reading = resolveUcum(expression)
     const described = isEngineError(reading) ? "" : ` (${Rational.toNumber(reading.factor)} in coherent SI, ${DimensionNames.describe(reading.dimension)})`
     return new ParseError({
