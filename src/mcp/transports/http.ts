@@ -14,8 +14,9 @@
  * Every /mcp request is checked before it reaches a session, each failure a 4xx with a JSON-RPC
  * error body: Host and Origin against the allow-lists (403, DNS-rebinding protection), the Accept
  * header (406), the content type (415), the body size (413), the JSON (400 parse error), batches
- * (400, not supported), and the session id (400 missing, 404 unknown or expired: the client starts
- * again with initialize). Logs go to stderr, one line per request, each with its request id (also
+ * (400, not supported), and the session id (400 missing, 404 unknown, expired or ended: the client
+ * starts again with initialize; 503 with Retry-After when only the store could say and it does not
+ * answer). A 2026-07-28 define_* call naming no workspace creates one, paced per client (429). Logs go to stderr, one line per request, each with its request id (also
  * sent back as X-Request-Id). Shutdown first ends every session, which ends their SSE streams (a
  * GET stream's connection closes with it), and the node server gives anything still open one
  * second (STACK.md pitfall 4).
