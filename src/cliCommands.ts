@@ -159,7 +159,8 @@ const settingFlag = (spec: SettingSpec) => {
       : spec.kind === "value"
         ? Flag.String(spec.flag).pipe(Flag.withMetavar(spec.metavar ?? "VALUE"))
         : countFlag(spec.flag, spec.kind.min, spec.kind.max).pipe(Flag.map(String))
-  return flag.pipe(Flag.optional, Flag.withDescription(description), Flag.map(Option.map((v) => [spec.key, v] as const)))
+  const described = flag.pipe(Flag.optional, Flag.withDescription(description), Flag.map(Option.map((v) => [spec.key, v] as const)))
+  return spec.hidden ? Flag.withHidden(described) : described
 }
 
 const settingFlags = Object.fromEntries(serverSettings.map((spec) => [spec.flag, settingFlag(spec)]))

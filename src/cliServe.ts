@@ -11,10 +11,10 @@
  * message naming the flag and the variable, never a raw ConfigError.
  */
 import { Cause, Config, ConfigProvider, Effect } from "effect"
-import { settingKeys } from "./mcp/repair/SelfCorrectionConfig.ts"
+import { keyOnCommandLine, settingKeys } from "./mcp/repair/SelfCorrectionConfig.ts"
 import { httpEnv } from "./mcp/transports/httpConfig.ts"
 import { runStdioServer } from "./mcp/transports/stdio.ts"
-import { storeEnv } from "./services/WorkspaceStore.ts"
+import { maxWorkspacesEnv, storeEnv } from "./services/WorkspaceStore.ts"
 
 export interface SettingSpec {
   /** The flag's name, without its dashes. */
@@ -25,6 +25,8 @@ export interface SettingSpec {
   /** A string, an on/off switch (`--x` / `--no-x`), or a count the parser checks. */
   readonly kind: "value" | "toggle" | { readonly min: number; readonly max: number }
   readonly metavar?: string
+  /** Accepted only to be refused with the reason (not listed in the help). */
+  readonly hidden?: boolean
 }
 
 export const serverSettings: ReadonlyArray<SettingSpec> = [
@@ -38,16 +40,19 @@ export const serverSettings: ReadonlyArray<SettingSpec> = [
   { flag: "server-unit-correction", key: settingKeys.serverUnitCorrection, kind: "toggle", description: "Apply an unknown unit's likely fix on the server (default off)" },
   { flag: "llm-base-url", key: settingKeys.providerBaseUrl, kind: "value", metavar: "URL", description: "Also ask a model at this OpenAI-compatible API (off unless set)" },
   { flag: "llm-model", key: settingKeys.providerModel, kind: "value", metavar: "NAME", description: "Its model (required with --llm-base-url)" },
-  { flag: "llm-api-key", key: settingKeys.providerApiKey, kind: "value", metavar: "KEY", description: "Its bearer token (local servers need none)" },
+  { flag: "llm-api-key-file", key: settingKeys.providerApiKeyFile, kind: "value", metavar: "PATH", description: "A file holding its bearer token (local servers need none); a key itself on the command line is refused, since ps shows it to every user" },
+  { flag: "llm-api-key", key: keyOnCommandLine, kind: "value", metavar: "KEY", hidden: true, description: "Refused: use --llm-api-key-file" },
   { flag: "store", key: storeEnv, kind: "value", metavar: "STORE", description: "Where definitions live: memory (stdio default), file:<directory> (HTTP default) or redis://host:port" },
-  { flag: "workspace-idle-timeout", key: "DIMENSIONAL_WORKSPACE_IDLE_TIMEOUT", kind: "value", metavar: "DURATION", description: "A workspace unused this long is dropped (default 7 days)" },
+  { flag: "workspace-idle-timeout", key: "DIMENSIONAL_WORKSPACE_IDLE_TIMEOUT", kind: "value", metavar: "DURATION", description: "A workspace unused this long is deleted (default 7 days)" },
+  { flag: "max-workspaces", key: maxWorkspacesEnv, kind: { min: 1, max: 10_000_000 }, description: "Live workspaces per store; past it, creating one is refused (default 10000)" },
   { flag: "port", key: httpEnv.port, kind: { min: 0, max: 65535 }, description: "With --http: the port, 0 for a free one (default 3000)" },
   { flag: "host", key: httpEnv.host, kind: "value", metavar: "ADDRESS", description: "With --http: the address to listen on (default 127.0.0.1)" },
   { flag: "allowed-hosts", key: httpEnv.allowedHosts, kind: "value", metavar: "a,b", description: "With --http: Host headers accepted (default: loopback names and the bound address; * = any)" },
   { flag: "allowed-origins", key: httpEnv.allowedOrigins, kind: "value", metavar: "a,b", description: "With --http: Origins accepted (default: origins on an allowed host; * = any)" },
   { flag: "max-body", key: httpEnv.maxBody, kind: "value", metavar: "SIZE", description: "With --http: the largest request body (default 1 MiB)" },
   { flag: "idle-timeout", key: httpEnv.idleTimeout, kind: "value", metavar: "DURATION", description: "With --http: a session idle this long is closed (default 30 minutes)" },
-  { flag: "max-sessions", key: httpEnv.maxSessions, kind: { min: 1, max: 1_000_000 }, description: "With --http: sessions at once; the longest-idle goes first (default 1000)" }
+  { flag: "max-sessions", key: httpEnv.maxSessions, kind: { min: 1, max: 1_000_000 }, description: "With --http: sessions at once; the longest-idle goes first (default 1000)" },
+  { flag: "max-creations-per-minute", key: httpEnv.maxCreationsPerMinute, kind: { min: 1, max: 1_000_000 }, description: "With --http: new workspaces a minute per client address (default 120)" }
 ]
 
 /** Each setting's flag by its environment variable: how a refusal names it. `--log-level` is the CLI module's global flag. */

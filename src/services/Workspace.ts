@@ -180,6 +180,12 @@ const maxWriteAttempts = 20
 const catalogCacheSize = 256
 
 /**
+ * ...and by the stored bytes of the workspaces they were built from (a catalog's size follows its
+ * workspace's), so 256 workspaces at the byte quota cannot hold gigabytes.
+ */
+const catalogCacheBytes = 64 * 1024 * 1024
+
+/**
  * Deletes expired workspaces from the store for as long as the layer lives: a few times per idle
  * time-out, at least every minute (Redis deletes them itself by TTL; its sweep does nothing).
  */
@@ -222,7 +228,8 @@ export class Workspace extends Context.Service<
       const ttlMs = Duration.toMillis(ttl)
 
       // the overlay is built once per workspace version; Map order gives least-recently-used eviction
-      const catalogs = new Map<string, Catalog>()
+      const catalogs = new Map<string, { readonly catalog: Catalog; readonly bytes: number }>()
+      let catalogBytes = 0
       const byData = new WeakMap<WorkspaceData, Catalog>()
       const overlayOf = (data: WorkspaceData): Catalog | CatalogError => {
         const known = byData.get(data)
@@ -237,12 +244,18 @@ export class Workspace extends Context.Service<
         if (hit) {
           catalogs.delete(key)
           catalogs.set(key, hit)
-          return hit
+          return hit.catalog
         }
         const built = overlayOf(data)
         if (isEngineError(built)) return built
-        catalogs.set(key, built)
-        if (catalogs.size > catalogCacheSize) catalogs.delete(catalogs.keys().next().value!)
+        const bytes = storedBytes(data)
+        catalogs.set(key, { catalog: built, bytes })
+        catalogBytes += bytes
+        for (const [oldest, entry] of catalogs) {
+          if ((catalogs.size <= catalogCacheSize && catalogBytes <= catalogCacheBytes) || catalogs.size <= 1) break
+          catalogs.delete(oldest)
+          catalogBytes -= entry.bytes
+        }
         return built
       }
 

@@ -228,5 +228,17 @@ const encodeData = (data: WorkspaceData) => ({
   ...(data.declaration ? { declaration: data.declaration } : {})
 })
 
-/** The size in bytes (UTF-8) a workspace's data takes in the store: what the byte quota counts. */
-export const storedBytes = (data: WorkspaceData): number => Buffer.byteLength(JSON.stringify(encodeData(data)), "utf8")
+const sizes = new WeakMap<WorkspaceData, number>()
+
+/**
+ * The size in bytes (UTF-8) a workspace's data takes in the store: what the byte quotas count.
+ * Remembered per data object: the quota check and the memory store ask about the same one.
+ */
+export const storedBytes = (data: WorkspaceData): number => {
+  let size = sizes.get(data)
+  if (size === undefined) {
+    size = Buffer.byteLength(JSON.stringify(encodeData(data)), "utf8")
+    sizes.set(data, size)
+  }
+  return size
+}

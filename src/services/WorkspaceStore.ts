@@ -17,8 +17,8 @@
  */
 import { Config, ConfigProvider, Context, Duration, Effect, Layer, Semaphore } from "effect"
 import { StoreUnavailable } from "../engine/errors.ts"
-import type { StoredDocument } from "./WorkspaceDocument.ts"
-import { type StoreLimits, WorkspaceStore, makeEndedSessions, storeFull } from "./storeCommon.ts"
+import { type StoredDocument, storedBytes } from "./WorkspaceDocument.ts"
+import { type StoreLimits, WorkspaceStore, makeEndedSessions, storeFailure, storeFull } from "./storeCommon.ts"
 import { fileStore } from "./storeFile.ts"
 import { redisLayer } from "./storeRedis.ts"
 
@@ -55,36 +55,58 @@ export const storeSetting = (fallback: string): Config.Config<StoreSetting> =>
     })
   )
 
+/**
+ * All the workspaces of a memory store together: with the cap on their number and the byte quota
+ * of each (Workspace.ts) alone, 10,000 workspaces of 1 MiB could still take 10 GB of this process.
+ */
+export const memoryStoreBytes = 512 * 1024 * 1024
+
 /** A store in this process's memory: documents kept as objects (nothing to decode), swept by age. */
-const memoryStore = (limits: StoreLimits): WorkspaceStore["Service"] => {
-  const docs = new Map<string, StoredDocument>()
+const memoryStore = (limits: StoreLimits, maxBytes: number): WorkspaceStore["Service"] => {
+  const docs = new Map<string, { readonly doc: StoredDocument; readonly bytes: number }>()
+  let total = 0
+  const drop = (id: string) => {
+    const entry = docs.get(id)
+    if (entry) total -= entry.bytes
+    docs.delete(id)
+  }
   const lock = Semaphore.makeUnsafe(1)
   const endedSessions = makeEndedSessions()
   const sweepNow = (idleMs: number) => {
     const cutoff = Date.now() - idleMs
     let removed = 0
-    for (const [id, doc] of docs) if (doc.touched < cutoff && (docs.delete(id), true)) removed++
+    for (const [id, { doc }] of docs) if (doc.touched < cutoff && (drop(id), true)) removed++
     return removed
   }
   return WorkspaceStore.of({
     description: "memory",
-    read: (id) => Effect.sync(() => docs.get(id)),
+    read: (id) => Effect.sync(() => docs.get(id)?.doc),
     write: (id, expected, next, ttl) =>
       lock.withPermits(1)(
         Effect.suspend(() => {
           const current = docs.get(id)
-          if ((current?.version ?? 0) !== expected) return Effect.succeed(false)
-          if (current === undefined && docs.size >= limits.maxWorkspaces) {
-            // expired ones go first: the cap counts live workspaces
+          if ((current?.doc.version ?? 0) !== expected) return Effect.succeed(false)
+          const bytes = storedBytes(next.data)
+          const growth = bytes - (current?.bytes ?? 0)
+          if ((current === undefined && docs.size >= limits.maxWorkspaces) || (growth > 0 && total + growth > maxBytes)) {
+            // expired ones go first: the caps count live workspaces
             sweepNow(Duration.toMillis(ttl))
-            if (docs.size >= limits.maxWorkspaces) return storeFull("memory", "memory", limits)
+            if (current === undefined && docs.size >= limits.maxWorkspaces) return storeFull("memory", "memory", limits)
+            if (growth > 0 && total + growth > maxBytes) {
+              return storeFailure("memory", "memory", `already holds its maximum of ${maxBytes >= 1024 * 1024 ? `${Math.round(maxBytes / 1024 / 1024)} MiB` : `${maxBytes} bytes`} of workspaces; nothing more can be stored until some expire`, undefined, [
+                "Reset a workspace you no longer need (reset_session)",
+                "Definitions passed inline (custom_units, custom_edges) do not need the store"
+              ])
+            }
           }
-          docs.set(id, next)
+          drop(id)
+          docs.set(id, { doc: next, bytes })
+          total += bytes
           return Effect.succeed(true)
         })
       ),
-    remove: (id) => Effect.sync(() => void docs.delete(id)),
-    end: (id, ttl) => Effect.sync(() => (docs.delete(id), endedSessions.add(id, ttl))),
+    remove: (id) => Effect.sync(() => drop(id)),
+    end: (id, ttl) => Effect.sync(() => (drop(id), endedSessions.add(id, ttl))),
     ended: (id) => Effect.sync(() => endedSessions.has(id)),
     sweep: (idle) => lock.withPermits(1)(Effect.sync(() => sweepNow(Duration.toMillis(idle)))),
     count: Effect.sync(() => docs.size),
@@ -93,10 +115,10 @@ const memoryStore = (limits: StoreLimits): WorkspaceStore["Service"] => {
 }
 
 /** The store for a setting, checked to work before the server starts. */
-export const layerFor = (setting: StoreSetting, limits: StoreLimits = defaultStoreLimits): Layer.Layer<WorkspaceStore, StoreUnavailable> => {
+export const layerFor = (setting: StoreSetting, limits: StoreLimits = defaultStoreLimits, maxMemoryBytes = memoryStoreBytes): Layer.Layer<WorkspaceStore, StoreUnavailable> => {
   switch (setting._tag) {
     case "memory":
-      return Layer.sync(WorkspaceStore, () => memoryStore(limits))
+      return Layer.sync(WorkspaceStore, () => memoryStore(limits, maxMemoryBytes))
     case "file":
       return Layer.effect(WorkspaceStore, fileStore(setting.directory, limits))
     case "redis":

@@ -29,6 +29,8 @@ const secretName = ".session-secret"
 
 /** Decoded documents kept in memory, bounded by the bytes of their stored text. */
 const cacheBytes = 32 * 1024 * 1024
+/** ...and in number (a known absence costs an entry too: a session reads its workspace before its first definition). */
+const cacheEntries = 10_000
 
 const errno = (error: unknown): string | undefined => (error as { code?: unknown })?.code as string | undefined
 
@@ -129,7 +131,7 @@ export const fileStore = (directoryText: string, limits: StoreLimits) =>
       cache.set(id, { doc, bytes })
       cachedBytes += bytes
       for (const key of cache.keys()) {
-        if (cachedBytes <= cacheBytes || cache.size <= 1) break
+        if ((cachedBytes <= cacheBytes && cache.size <= cacheEntries) || cache.size <= 1) break
         forget(key)
       }
     }

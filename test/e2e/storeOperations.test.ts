@@ -1,12 +1,13 @@
 // What an operator and a client see around the store and the transport (finding 9 of issue 20):
 // a 413 closes its connection (its unread body would otherwise be taken for the next request on a
-// kept-alive connection); a read-only store directory stops the server at start-up with the reason;
+// kept-alive connection); workspace creation is paced per client; a read-only store directory stops the server at start-up with the reason;
 // a crashed write's temporary file is removed at start-up; an LLM key on the command line is refused.
 import { spawn } from "node:child_process"
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { Agent, request } from "node:http"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client"
 import { ConfigProvider, Effect, Redacted } from "effect"
 import { afterAll, describe, expect, it } from "vitest"
 import { parseFlags, selfCorrectionConfig } from "../../src/mcp/repair/SelfCorrectionConfig.ts"
@@ -29,6 +30,36 @@ const startFails = (args: ReadonlyArray<string>) =>
   })
 
 describe("store and transport operations", () => {
+  it("paces workspace creation per client: past the limit a 429 with Retry-After, while named workspaces still work", async () => {
+    const server = await spawnServer({ args: ["--store", "memory", "--max-creations-per-minute", "3"] })
+    const client = new Client({ name: "pace", version: "1" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } })
+    try {
+      await client.connect(new StreamableHTTPClientTransport(new URL(server.url)))
+      const define = (name: string, workspace?: string) => client.callTool({ name: "define_unit", arguments: { name, dimension: "count", ...(workspace ? { workspace } : {}) } })
+      const created: Array<string> = []
+      for (let i = 0; i < 3; i++) created.push(((await define(`w${i}`)).structuredContent as { workspace: string }).workspace)
+      expect(new Set(created).size).toBe(3)
+      const refused = await define("w3").then(
+        () => undefined,
+        (error: unknown) => error
+      )
+      expect(String(refused)).toMatch(/429|Too Many Requests/)
+      const raw = await fetch(server.url, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2026-07-28" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "define_unit", arguments: { name: "w4", dimension: "count" }, _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28" } } })
+      })
+      expect(raw.status).toBe(429)
+      expect(Number(raw.headers.get("retry-after"))).toBeGreaterThan(0)
+      expect(await raw.text()).toMatch(/at most 3 new workspaces a minute/)
+      const named = await define("w5", created[0])
+      expect(named.isError).not.toBe(true)
+    } finally {
+      await client.close().catch(() => undefined)
+      await server.stop()
+    }
+  }, 30_000)
+
   it("closes the connection of a 413, so a kept-alive connection is never reset by its unread body", async () => {
     const server = await spawnServer({ args: ["--store", "memory", "--max-body", "1024"] })
     try {

@@ -73,4 +73,26 @@ describe("the memory store", () => {
     expect(result.count).toBe(4)
     expect(result.swept).toBe(0)
   })
+
+  it("bounds the bytes all its workspaces take together", async () => {
+    const units = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `unit_${i}_${"x".repeat(40)}`, dimension: Dimension.fromExponents({ L: 1 }), aliases: [] }))
+    const big = (touched: number): StoredDocument => ({ version: 1, touched, data: { units: units(20), edges: [], constants: [], kinds: [], declaration: undefined } })
+    const result = await Effect.runPromise(
+      Effect.gen(function* () {
+        const store = yield* WorkspaceStore
+        const ttl = Duration.minutes(1)
+        let written = 0
+        let refusal = ""
+        for (let i = 0; i < 10 && refusal === ""; i++) {
+          const outcome = yield* Effect.result(store.write(`big${i}`, 0, big(Date.now()), ttl))
+          if (outcome._tag === "Success") written++
+          else refusal = outcome.failure.message
+        }
+        return { written, refusal }
+      }).pipe(Effect.provide(layerFor({ _tag: "memory" }, { maxWorkspaces: 100 }, 8_000)))
+    )
+    expect(result.written).toBeGreaterThan(0)
+    expect(result.written).toBeLessThan(10)
+    expect(result.refusal).toMatch(/maximum of 8000 bytes of workspaces/)
+  })
 })

@@ -72,7 +72,7 @@ export const settingKeys = {
  * readable by every user of the machine (`ps`, /proc/<pid>/cmdline) for as long as the server runs,
  * so the flag stops the server with a message naming the safe ways (issue 20, finding 9).
  */
-const keyOnCommandLine = "DIMENSIONAL_LLM_API_KEY_ON_COMMAND_LINE"
+export const keyOnCommandLine = "DIMENSIONAL_LLM_API_KEY_ON_COMMAND_LINE"
 
 /** The key from DIMENSIONAL_LLM_API_KEY, or read from the file DIMENSIONAL_LLM_API_KEY_FILE / --llm-api-key-file names. */
 const apiKeyConfig: Config.Config<Redacted.Redacted<string> | undefined> = Config.all({

@@ -14,8 +14,9 @@
  * Every /mcp request is checked before it reaches a session, each failure a 4xx with a JSON-RPC
  * error body: Host and Origin against the allow-lists (403, DNS-rebinding protection), the Accept
  * header (406), the content type (415), the body size (413), the JSON (400 parse error), batches
- * (400, not supported), and the session id (400 missing, 404 unknown or expired: the client starts
- * again with initialize). Logs go to stderr, one line per request, each with its request id (also
+ * (400, not supported), and the session id (400 missing, 404 unknown, expired or ended: the client
+ * starts again with initialize; 503 with Retry-After when only the store could say and it does not
+ * answer). A 2026-07-28 define_* call naming no workspace creates one, paced per client (429). Logs go to stderr, one line per request, each with its request id (also
  * sent back as X-Request-Id). Shutdown first ends every session, which ends their SSE streams (a
  * GET stream's connection closes with it), and the node server gives anything still open one
  * second (STACK.md pitfall 4).
@@ -23,7 +24,7 @@
 import { type IncomingMessage, type ServerResponse, createServer } from "node:http"
 import { type McpHttpHandler, SUPPORTED_PROTOCOL_VERSIONS, createMcpHandler, isLegacyRequest } from "@modelcontextprotocol/server"
 import { NodeHttpServer, NodeHttpServerRequest } from "@effect/platform-node"
-import { Console, Duration, Effect, Layer, Logger, References } from "effect"
+import { Console, Duration, Effect, Layer, Logger, Option, References } from "effect"
 import { HttpRouter, HttpServer, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { FormulaRegistry } from "../../services/FormulaRegistry.ts"
 import { SelfCorrectionConfig } from "../repair/SelfCorrectionConfig.ts"
@@ -31,7 +32,8 @@ import { UnitCatalog } from "../../services/UnitCatalog.ts"
 import { logName } from "../../services/logName.ts"
 import { Workspace } from "../../services/Workspace.ts"
 import * as WorkspaceStore from "../../services/WorkspaceStore.ts"
-import { type AllowList, type HttpSettings, allowListFor, hostAllowed, httpEnv, httpSettings, isWildcard, originAllowed } from "./httpConfig.ts"
+import { createsWorkspace, makeCreationPace } from "./creationPace.ts"
+import { type AllowList, type HttpSettings, allowListFor, hostAllowed, httpDefaults, httpEnv, httpSettings, isWildcard, originAllowed } from "./httpConfig.ts"
 import { HttpSessions, type McpSession } from "./httpSessions.ts"
 import { serverInfo } from "../server.ts"
 import { LogToStderr } from "../logging.ts"
@@ -259,6 +261,16 @@ export const makeMcpHandler = (sessions: HttpSessions["Service"], workspaces: Wo
       return { _tag: "Found" as const, session: adopted.success }
     })
 
+  const perMinute = settings.maxCreationsPerMinute ?? httpDefaults.maxCreationsPerMinute
+  const pace = makeCreationPace(perMinute)
+  const tooManyCreations = (seconds: number) =>
+    jsonRpcError(
+      429,
+      ErrorCodes.server,
+      `Too Many Requests: at most ${perMinute} new workspaces a minute from one client; pass an existing workspace id as 'workspace', or retry in ${seconds} s`,
+      { "retry-after": String(seconds) }
+    )
+
   const storeDown = jsonRpcError(503, ErrorCodes.server, "Service Unavailable: the workspace store cannot say whether this session exists right now; retry shortly (the session is not lost)", { "retry-after": "2" })
 
   const busy = (maxSessions: number) => jsonRpcError(503, ErrorCodes.server, `Service Unavailable: all ${maxSessions} sessions are busy; retry shortly`, { "retry-after": "1" })
@@ -282,7 +294,13 @@ export const makeMcpHandler = (sessions: HttpSessions["Service"], workspaces: Wo
       // the era is per request: a message carrying the 2026-07-28 envelope goes to the modern handler
       const web = toWebRequest(request)
       const legacy = plainlyLegacy(request, body.value) || (yield* Effect.promise(() => isLegacyRequest(web, body.value, { maxRequestBodySize: settings.maxBodyBytes })))
-      if (!legacy) return yield* serveModern(web, body.value)
+      if (!legacy) {
+        if (createsWorkspace(body.value)) {
+          const wait = pace.take(Option.getOrElse(request.remoteAddress, () => "unknown"))
+          if (wait > 0) return tooManyCreations(wait)
+        }
+        return yield* serveModern(web, body.value)
+      }
       const found = yield* existing(request, log)
       if (found._tag === "Found") return yield* handOver(found.session, request, body.value, web)
       if (found._tag === "Busy") return busy(found.maxSessions)

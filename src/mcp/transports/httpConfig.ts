@@ -18,7 +18,8 @@ export const httpEnv = {
   idleTimeout: "DIMENSIONAL_HTTP_IDLE_TIMEOUT",
   maxSessions: "DIMENSIONAL_HTTP_MAX_SESSIONS",
   logLevel: "DIMENSIONAL_LOG_LEVEL",
-  conformanceFixtures: "DIMENSIONAL_CONFORMANCE_FIXTURES"
+  conformanceFixtures: "DIMENSIONAL_CONFORMANCE_FIXTURES",
+  maxCreationsPerMinute: "DIMENSIONAL_HTTP_MAX_CREATIONS_PER_MINUTE"
 } as const
 
 export const httpDefaults = {
@@ -27,7 +28,8 @@ export const httpDefaults = {
   maxBodyBytes: 1024 * 1024,
   idleTimeout: Duration.minutes(30),
   maxSessions: 1000,
-  logLevel: "Info"
+  logLevel: "Info",
+  maxCreationsPerMinute: 120
 } as const
 
 export interface HttpSettings {
@@ -49,6 +51,11 @@ export interface HttpSettings {
    * that suite only: off by default, never advertised otherwise.
    */
   readonly conformanceFixtures: boolean
+  /**
+   * New workspaces one client (connection's peer address) may create per minute with 2026-07-28
+   * define_* calls that name no workspace (a burst of as many, then paced); 120 when absent.
+   */
+  readonly maxCreationsPerMinute?: number
 }
 
 const list = (name: string) =>
@@ -92,7 +99,10 @@ export const httpSettings: Config.Config<HttpSettings> = Config.all({
   idleTimeout: duration(httpEnv.idleTimeout).pipe(Config.withDefault(httpDefaults.idleTimeout)),
   maxSessions: Config.schema(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 1_000_000 })), httpEnv.maxSessions).pipe(Config.withDefault(httpDefaults.maxSessions)),
   logLevel: Config.LogLevel(httpEnv.logLevel).pipe(Config.withDefault<LogLevel.LogLevel>(httpDefaults.logLevel)),
-  conformanceFixtures: Config.Boolean(httpEnv.conformanceFixtures).pipe(Config.withDefault(false))
+  conformanceFixtures: Config.Boolean(httpEnv.conformanceFixtures).pipe(Config.withDefault(false)),
+  maxCreationsPerMinute: Config.schema(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 1_000_000 })), httpEnv.maxCreationsPerMinute).pipe(
+    Config.withDefault<number>(httpDefaults.maxCreationsPerMinute)
+  )
 })
 
 export const httpFlagUsage = `HTTP flags for 'dimensional mcp --http' (each also an environment variable):
@@ -103,7 +113,9 @@ export const httpFlagUsage = `HTTP flags for 'dimensional mcp --http' (each also
   --max-body "1 MiB"              DIMENSIONAL_HTTP_MAX_BODY (default 1 MiB; bytes or "512 kB")
   --idle-timeout "30 minutes"     DIMENSIONAL_HTTP_IDLE_TIMEOUT (default 30 minutes; seconds or "90 seconds")
   --max-sessions N                DIMENSIONAL_HTTP_MAX_SESSIONS (default 1000; the longest-idle session goes first)
-  --log-level LEVEL               DIMENSIONAL_LOG_LEVEL (default Info: one line per request on stderr)`
+  --log-level LEVEL               DIMENSIONAL_LOG_LEVEL (default Info: one line per request on stderr)
+  --max-creations-per-minute N    DIMENSIONAL_HTTP_MAX_CREATIONS_PER_MINUTE (default 120: new workspaces one client
+                                  may create per minute with 2026-07-28 define_* calls naming no workspace)`
 
 const valued: Readonly<Record<string, string>> = {
   "--port": httpEnv.port,
@@ -113,7 +125,8 @@ const valued: Readonly<Record<string, string>> = {
   "--max-body": httpEnv.maxBody,
   "--idle-timeout": httpEnv.idleTimeout,
   "--max-sessions": httpEnv.maxSessions,
-  "--log-level": httpEnv.logLevel
+  "--log-level": httpEnv.logLevel,
+  "--max-creations-per-minute": httpEnv.maxCreationsPerMinute
 }
 
 export interface HttpFlags {

@@ -147,7 +147,7 @@ export class HttpSessions extends Context.Service<
           // only a session its client ended (DELETE) takes its workspace with it. Idling out, eviction,
           // a restart or a shutdown close this process's copy only: another replica may be serving
           // the same session right now, and the store's own expiry deletes the workspace once
-          // nobody uses it (findings 3 of issue 20: a copy idling out on one replica deleted a
+          // nobody uses it (finding 3 of issue 20: a copy idling out on one replica deleted a
           // workspace still in use through another)
           // (the transport closes itself, reason "deleted", only on the client's DELETE; and only ids
           // issued as session ids ever become sessions, see http.ts)

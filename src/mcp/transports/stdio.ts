@@ -29,13 +29,7 @@ export const runStdioServer = Effect.gen(function* () {
   const defaultWorkspace = yield* DefaultWorkspace
   const wire = new LineTransport()
   // the wire closes when stdin ends (or breaks): then the server stops, whatever state it is in
-  const closed = Effect.callback<void>((resume) => {
-    const previous = wire.onclose
-    wire.onclose = () => {
-      previous?.()
-      resume(Effect.void)
-    }
-  })
+  const closed = Effect.promise(() => wire.whenClosed)
   const handle = serveStdio(({ era }) => factory({ era, defaultWorkspace }), {
     transport: wire,
     onerror: (error) => void process.stderr.write(`dimensional: stdio: ${error.message}\n`)

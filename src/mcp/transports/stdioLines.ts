@@ -27,6 +27,9 @@ export class LineTransport implements Transport {
   private head: Buffer | undefined
   private discarding = false
   private closed = false
+  private markClosed: () => void = () => {}
+  /** Settles once the wire has closed (stdin ended or broke, or close() was called). */
+  readonly whenClosed: Promise<void> = new Promise((resolve) => (this.markClosed = resolve))
 
   private readonly stdin: NodeJS.ReadableStream
   private readonly stdout: NodeJS.WritableStream
@@ -133,6 +136,7 @@ export class LineTransport implements Transport {
     this.stdin.off("close", this.onEnd)
     this.stdin.off("error", this.onError)
     this.chunks = []
+    this.markClosed()
     this.onclose?.()
   }
 }
