@@ -131,6 +131,14 @@ export class StoreUnavailable extends Schema.TaggedError<StoreUnavailable>()("St
   ...diagnostics
 }) {}
 
+/**
+ * A workspace at one of its limits (units, aliases, edges, constants, kinds, bytes): the change was
+ * not made. Not a malformed argument: the same call, however corrected, meets the same limit.
+ */
+export class QuotaExceeded extends Schema.TaggedError<QuotaExceeded>()("QuotaExceeded", {
+  ...diagnostics
+}) {}
+
 /** A workspace id that names no live workspace: never created here, expired after idling, or mistyped. */
 export class UnknownWorkspace extends Schema.TaggedError<UnknownWorkspace>()("UnknownWorkspace", {
   ...diagnostics
@@ -157,7 +165,8 @@ export const engineErrors = [
   InvalidDimension,
   AmbiguousInput,
   StoreUnavailable,
-  UnknownWorkspace
+  UnknownWorkspace,
+  QuotaExceeded
 ] as const
 
 export type EngineError = InstanceType<(typeof engineErrors)[number]>

@@ -29,7 +29,7 @@ import { Config, Context, Duration, Effect, Layer, Schedule } from "effect"
 import type { Catalog } from "../engine/Catalog.ts"
 import { type CustomEdge, type CustomUnit, overlayCatalog } from "../engine/customUnits.ts"
 import { asUnit } from "../engine/constants/sessionConstant.ts"
-import { InvalidInput, isEngineError, StoreUnavailable, type UnitError, UnknownWorkspace } from "../engine/errors.ts"
+import { InvalidInput, isEngineError, QuotaExceeded, StoreUnavailable, type UnitError, UnknownWorkspace } from "../engine/errors.ts"
 import { UnitCatalog } from "./UnitCatalog.ts"
 import { type WorkspaceData, emptyWorkspace, storedBytes } from "./WorkspaceDocument.ts"
 import { layerMemory as storeInMemory, WorkspaceStore } from "./WorkspaceStore.ts"
@@ -112,12 +112,12 @@ const tooManyOf = (what: string, got: number, limit: number) =>
   new InvalidInput({ message: `A kind may have at most ${limit} ${what}; this one has ${got}`, got: String(got), expected: `at most ${limit} ${what}`, hints: [`Keep the ${limit} most telling ${what}`] })
 
 /** The first quota a change passes, as the error for it; growth only, so a workspace at a cap can still shrink. */
-const overQuota = (before: WorkspaceData, after: WorkspaceData): InvalidInput | undefined => {
+const overQuota = (before: WorkspaceData, after: WorkspaceData): QuotaExceeded | InvalidInput | undefined => {
   const was = sizes(before)
   const now = sizes(after)
   for (const key of Object.keys(was) as Array<keyof typeof was>) {
     if (now[key] > WorkspaceQuota[key] && now[key] > was[key]) {
-      return new InvalidInput({
+      return new QuotaExceeded({
         message: `This workspace already holds ${was[key]} ${key}; at most ${WorkspaceQuota[key]} are kept per workspace`,
         got: String(now[key]),
         expected: `at most ${WorkspaceQuota[key]} ${key}`,
@@ -131,7 +131,7 @@ const overQuota = (before: WorkspaceData, after: WorkspaceData): InvalidInput | 
   const bytes = storedBytes(after)
   // the size before is computed only when the size after is past the quota (a change that shrinks is kept)
   if (bytes > WorkspaceQuota.bytes && bytes > storedBytes(before)) {
-    return new InvalidInput({
+    return new QuotaExceeded({
       message: `This change would make the workspace ${bytes} bytes; at most ${WorkspaceQuota.bytes} bytes are kept per workspace`,
       got: String(bytes),
       expected: `at most ${WorkspaceQuota.bytes} bytes`,
@@ -156,7 +156,7 @@ export interface OpenWorkspace {
   readonly id: string | undefined
   readonly get: Effect.Effect<WorkspaceData, StoreUnavailable>
   /** Applies `f` atomically (retried on a concurrent change); a failure, or a change past a quota, leaves the workspace unchanged. */
-  readonly modify: <A, E>(f: (data: WorkspaceData) => Effect.Effect<readonly [A, WorkspaceData], E>) => Effect.Effect<A, E | InvalidInput | StoreUnavailable>
+  readonly modify: <A, E>(f: (data: WorkspaceData) => Effect.Effect<readonly [A, WorkspaceData], E>) => Effect.Effect<A, E | InvalidInput | QuotaExceeded | StoreUnavailable>
   /** The built-in catalog with this workspace's units over it, plus optional inline units for one call. */
   readonly catalog: (inline?: { readonly units: ReadonlyArray<CustomUnit>; readonly edges: ReadonlyArray<CustomEdge> }) => Effect.Effect<Catalog, CatalogError | StoreUnavailable>
   /** The catalog a candidate state would have: validates a change before it is stored. */
@@ -280,7 +280,7 @@ export class Workspace extends Context.Service<
 
       const handle = (id: string): OpenWorkspace => {
         const current = Effect.tap(load(id), (snap) => touch(id, snap))
-        const modify = <A, E>(f: (data: WorkspaceData) => Effect.Effect<readonly [A, WorkspaceData], E>): Effect.Effect<A, E | InvalidInput | StoreUnavailable> =>
+        const modify = <A, E>(f: (data: WorkspaceData) => Effect.Effect<readonly [A, WorkspaceData], E>): Effect.Effect<A, E | InvalidInput | QuotaExceeded | StoreUnavailable> =>
           Effect.gen(function* () {
             for (let attempt = 0; attempt < maxWriteAttempts; attempt++) {
               const snap = yield* load(id)
@@ -317,7 +317,7 @@ export class Workspace extends Context.Service<
               return isEngineError(c) ? Effect.fail(c) : Effect.succeed(c)
             }),
           // emptying never passes a quota (quotas refuse growth only)
-          reset: modify(() => Effect.succeed([undefined, emptyWorkspace] as const)).pipe(Effect.catchTag("InvalidInput", Effect.die))
+          reset: modify(() => Effect.succeed([undefined, emptyWorkspace] as const)).pipe(Effect.catchTags({ InvalidInput: Effect.die, QuotaExceeded: Effect.die }))
         }
       }
 

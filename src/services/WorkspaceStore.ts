@@ -94,7 +94,7 @@ const memoryStore = (limits: StoreLimits, maxBytes: number): WorkspaceStore["Ser
             if (current === undefined && docs.size >= limits.maxWorkspaces) return storeFull("memory", "memory", limits)
             if (growth > 0 && total + growth > maxBytes) {
               return storeFailure("memory", "memory", `already holds its maximum of ${maxBytes >= 1024 * 1024 ? `${Math.round(maxBytes / 1024 / 1024)} MiB` : `${maxBytes} bytes`} of workspaces; nothing more can be stored until some expire`, undefined, [
-                "Reset a workspace you no longer need (reset_session)",
+                "Empty a workspace you no longer need",
                 "Definitions passed inline (custom_units, custom_edges) do not need the store"
               ])
             }

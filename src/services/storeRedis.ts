@@ -127,6 +127,14 @@ const redisStore = (description: string, limits: StoreLimits) =>
     })
   })
 
+/** Why a connection failed: the error's own message, else its cause's (node-redis wraps one, or an AggregateError of one per address). */
+const reasonOf = (e: { readonly message: string; readonly cause?: unknown }): string => {
+  if (e.message) return e.message
+  const cause = e.cause
+  if (cause instanceof AggregateError && cause.errors.length > 0) return cause.errors.map((x) => (x instanceof Error ? x.message : String(x))).join("; ")
+  return cause instanceof Error ? cause.message || String((cause as { code?: unknown }).code ?? cause.name) : String(cause)
+}
+
 /** The store over a Redis connection; a Redis that cannot be reached stops the server at start-up. */
 export const redisLayer = (url: string, limits: StoreLimits): Layer.Layer<WorkspaceStore, StoreUnavailable> => {
   const description = url.replace(/\/\/[^@/]*@/, "//")
@@ -137,7 +145,7 @@ export const redisLayer = (url: string, limits: StoreLimits): Layer.Layer<Worksp
     socket: { connectTimeout: Duration.toMillis(storeCallTimeout) }
   }).pipe(
     Layer.catchTag("RedisError", (e) =>
-      Layer.effect(Redis.Redis, Effect.fail(new StoreUnavailable({ message: `The workspace store (${description}) cannot be reached: ${e.message}`, hints: ["Start Redis or fix the --store / DIMENSIONAL_STORE URL"] })))
+      Layer.effect(Redis.Redis, Effect.fail(new StoreUnavailable({ message: `The workspace store (${description}) cannot be reached: ${reasonOf(e)}`, hints: ["Start Redis or fix the --store / DIMENSIONAL_STORE URL"] })))
     )
   )
   return Layer.effect(WorkspaceStore, redisStore(description, limits)).pipe(Layer.provide(connection))

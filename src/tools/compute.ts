@@ -34,8 +34,9 @@ export const ComputeInput = Schema.Struct({
   }),
   expected_unit: Schema.optional(unitField({ description: "Also convert the result to this", examples: ["mg/d"] })),
   notation: notationField,
-  molar_mass: statedRelationFields.molar_mass,
-  substance: statedRelationFields.substance,
+  // for the expected unit, as in convert (described there: tools/list says each thing once)
+  molar_mass: Schema.optional(Schema.NonEmptyString),
+  substance: Schema.optional(Schema.NonEmptyString),
   equivalence: statedRelationFields.equivalence,
   ...inlineFields
 })

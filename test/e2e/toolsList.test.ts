@@ -4,10 +4,12 @@
 // fails here: 5,937 tokens before issue 18, about 5,060 after it, with paging added to six tools.
 // What is left is mostly the output schemas (about 46 %, exact by design, with the error branch
 // old SDK clients need) and the input schemas' shapes; issue 18's 3,500 would take dropping one of them.
+// Issue 17's stated relations (molar_mass, substance, equivalence, atmospheric_pressure; related_by)
+// added about 140 tokens: 5,196 with them.
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type TestClient, connectClient } from "../support/mcp.ts"
 
-const TOKEN_BUDGET = 5100
+const TOKEN_BUDGET = 5200
 
 let c: TestClient
 beforeAll(async () => (c = await connectClient("tools-list")))

@@ -20,6 +20,9 @@ describe("quantity kinds count against the workspace's bounds", () => {
     const over = await c.call("define_quantity_kind", { name: "one_more", dimension: "length", aliases: ["one_more_alias"] })
     expect(over.isError).toBe(true)
     expect(over.data.error).toMatch(`at most ${WorkspaceQuota.aliases} are kept`)
+    // a limit is state, not a malformed argument: never sent to a corrector (no sampling round), returned at once
+    expect(over.data.error_type).toBe("quota_exceeded")
+    expect(over.data.retry).toMatchObject({ class: "non_retryable", outcome: "not_retried", attempts: 1 })
     // nothing of the refused kind was kept
     const declared = await c.call("declare_computation", { quantity_kind: "one_more", expected_unit: "m" })
     expect(declared.data.error_type).toBe("unknown_kind")

@@ -31,7 +31,8 @@ const byTag = {
   InvalidDimension: "invalid_dimension",
   AmbiguousInput: "ambiguous_input",
   StoreUnavailable: "store_unavailable",
-  UnknownWorkspace: "unknown_workspace"
+  UnknownWorkspace: "unknown_workspace",
+  QuotaExceeded: "quota_exceeded"
 } as const satisfies { readonly [T in EngineError["_tag"]]: string | ((e: Of<T>) => string) }
 
 /**
@@ -64,6 +65,7 @@ export const errorTypes = {
   no_active_declaration: { never: "session state: declare_computation must run first" },
   store_unavailable: { never: "the workspace store did not answer; a corrected call would meet the same store" },
   unknown_workspace: { never: "the workspace id names no live workspace; only you know which one was meant" },
+  quota_exceeded: { never: "the workspace is at one of its limits; a corrected call would meet the same limit" },
   result_too_large: { never: "the answer itself is too large; the same call gives the same answer" },
   internal_error: { never: "a server fault; the same call would fail the same way" }
 } as const satisfies Record<string, Repair>

@@ -23,7 +23,7 @@ describe("classify", () => {
   })
 
   it("treats an error type in neither list as unknown, and does not retry it", () => {
-    expect(classify(withUnitCorrection, "quota_exceeded")).toMatchObject({ class: "unknown", retry: false })
+    expect(classify(withUnitCorrection, "made_up_error")).toMatchObject({ class: "unknown", retry: false })
   })
 
   it("turns a retryable type into unknown when the configuration leaves it out", () => {
