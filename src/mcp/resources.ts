@@ -46,13 +46,23 @@ export type RunTool = (tool: AnyTool, args: Record<string, unknown>) => Effect.E
 
 const body = (uri: string, value: unknown) => ({ contents: [{ uri, mimeType: "application/json", text: JSON.stringify(value) }] })
 
+const decoded = (text: string): string | null => {
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return null
+  }
+}
+
 /** The contents of a resource, or undefined for a URI this server does not serve. */
 export const read = (uri: string, run: RunTool) =>
   Effect.gen(function* () {
     const url = /^dimensional:\/\/([a-z]+)(?:\/(.+))?$/.exec(uri)
     if (!url) return undefined
     const [, kind, rest] = url
-    const argument = rest === undefined ? undefined : decodeURIComponent(rest)
+    const argument = rest === undefined ? undefined : decoded(rest)
+    // a malformed escape (%E0%A4%A) names no resource: unknown, not a server fault
+    if (argument === null) return undefined
     if (kind === "dimensions" && argument === undefined) return body(uri, (yield* run(listDimensions, {})).structuredContent)
     if (kind === "constants" && argument === undefined) return body(uri, (yield* run(listConstants, {})).structuredContent)
     if (kind === "formulas") {

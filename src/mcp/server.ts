@@ -115,10 +115,15 @@ const reconnectionCall = async (ctx: ServerContext): Promise<CallToolResult> => 
 /** Builds a fresh SDK Server for one serving unit: a session, a stdio connection or a 2026-07-28 request. */
 export type ServerFactory = (options: ServeOptions) => Server
 
+const MAX_PROMPT_ARGUMENT = 1000
+
+/** An echoed input, at most 120 characters: an error never returns a client's whole payload. */
+const clipped = (text: string): string => (text.length <= 120 ? text : `${text.slice(0, 117)}… (${text.length} characters)`)
+
 const unknownResource = (uri: string) =>
   new ProtocolError(
     ProtocolErrorCode.InvalidParams,
-    `Unknown resource: ${uri}. Resources: ${Resources.resources.map((r) => r.uri).join(", ")}; templates: ${Resources.templates.map((t) => t.uriTemplate).join(", ")}`
+    `Unknown resource: ${clipped(uri)}. Resources: ${Resources.resources.map((r) => r.uri).join(", ")}; templates: ${Resources.templates.map((t) => t.uriTemplate).join(", ")}`
   )
 
 /** Resources (catalog, constants, formulas), their templates and completions, and the workflow prompts. */
@@ -145,10 +150,13 @@ const registerBrowsing = (server: Server, run: <A>(effect: Effect.Effect<A, neve
   }))
   server.setRequestHandler("prompts/get", async (request) => {
     const prompt = prompts.find((p) => p.name === request.params.name)
-    if (!prompt) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown prompt: ${request.params.name}. Prompts: ${prompts.map((p) => p.name).join(", ")}`)
+    if (!prompt) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown prompt: ${clipped(request.params.name)}. Prompts: ${prompts.map((p) => p.name).join(", ")}`)
     const args = request.params.arguments ?? {}
     const missing = prompt.arguments.filter((a) => a.required && !args[a.name])
     if (missing.length > 0) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Prompt ${prompt.name} needs ${missing.map((a) => a.name).join(", ")}`)
+    // a prompt's text quotes its arguments: each is bounded, so the answer is too
+    const long = Object.entries(args).find(([, v]) => typeof v === "string" && v.length > MAX_PROMPT_ARGUMENT)
+    if (long) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Prompt argument ${clipped(long[0])} is ${long[1].length} characters; at most ${MAX_PROMPT_ARGUMENT}`)
     return { description: prompt.description, messages: [{ role: "user" as const, content: { type: "text" as const, text: prompt.text(args) } }] }
   })
 }

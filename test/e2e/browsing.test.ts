@@ -27,6 +27,14 @@ describe("resources", () => {
       expect(JSON.stringify(r.contents[0]).length, uri).toBeLessThan(64 * 1024)
     }
     await expect(c.client.readResource({ uri: "dimensional://units/nonsense" })).rejects.toThrow(/Unknown resource/)
+    // a malformed escape is an unknown resource (invalid params, -32602), not a server fault (-32603),
+    // and the error echoes at most 120 characters of the URI
+    const malformed = await c.client.readResource({ uri: "dimensional://formulas/%E0%A4%A" }).then(() => undefined, (e: { code?: number; message: string }) => e)
+    expect(malformed).toMatchObject({ code: -32602, message: expect.stringMatching(/Unknown resource/) })
+    const long = `dimensional://formulas/${"x".repeat(100_000)}`
+    const refused = await c.client.readResource({ uri: long }).then(() => "", (e: Error) => e.message)
+    expect(refused).toMatch(/Unknown resource/)
+    expect(refused.length).toBeLessThan(2000)
   })
 
   it("completes template arguments", async () => {
@@ -46,5 +54,6 @@ describe("prompts", () => {
     expect(text).toContain("1000 mL")
     expect(text).toContain("compute")
     await expect(c.client.getPrompt({ name: "iv_drip_rate", arguments: { volume: "1 L" } })).rejects.toThrow(/needs/)
+    await expect(c.client.getPrompt({ name: "x".repeat(50_000) })).rejects.toThrow(/Unknown prompt: x{117}… \(50000 characters\)/)
   })
 })
