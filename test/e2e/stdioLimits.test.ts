@@ -52,6 +52,11 @@ describe("stdio server limits", () => {
       const served = await answer(3)
       expect(served.result.structuredContent.quantity).toBe(1000)
       expect(stderr).toMatch(/dropped a message line over \d+ bytes \(request id 2\)/)
+      // 5,000 nested arrays in the arguments: refused as an invalid request, not -32603 from an overflowed stack
+      child.stdin.write(`${JSON.stringify(call(4)).replace('"value":1', `"deep":${"[".repeat(5000)}${"]".repeat(5000)},"value":1`)}\n`)
+      send(call(5))
+      expect((await answer(4)).error).toMatchObject({ code: -32600, message: expect.stringMatching(/nests arrays and objects more than 64 levels/) })
+      expect((await answer(5)).result.structuredContent.quantity).toBe(1000)
       child.stdin.end()
       const { code, ms } = await Promise.race([exited, new Promise<never>((_, reject) => setTimeout(() => reject(new Error("the server did not exit within 10 s of stdin ending")), 10_000))])
       console.log(`stdio server exit after stdin ended: ${Math.round(ms)} ms, code ${code}`)

@@ -37,6 +37,7 @@ import { type AllowList, type HttpSettings, allowListFor, hostAllowed, httpDefau
 import { HttpSessions, type McpSession } from "./httpSessions.ts"
 import { serverInfo } from "../server.ts"
 import { LogToStderr } from "../logging.ts"
+import { MAX_MESSAGE_DEPTH, nestingDepth } from "./messageDepth.ts"
 
 export const mcpPath = "/mcp"
 export const healthPath = "/healthz"
@@ -172,6 +173,9 @@ const readJsonBody = (request: HttpServerRequest.HttpServerRequest, maxBodyBytes
       text = new TextDecoder("utf-8", { fatal: true }).decode(read.bytes)
     } catch {
       return { _tag: "Rejected", response: jsonRpcError(400, ErrorCodes.parse, "Parse error: the request body is not valid UTF-8") }
+    }
+    if (nestingDepth(text) > MAX_MESSAGE_DEPTH) {
+      return { _tag: "Rejected", response: jsonRpcError(400, ErrorCodes.invalidRequest, `Invalid Request: the message nests arrays and objects more than ${MAX_MESSAGE_DEPTH} levels deep`) }
     }
     let value: unknown
     try {

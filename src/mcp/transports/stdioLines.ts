@@ -10,6 +10,7 @@
  * as the SDK does.
  */
 import { type JSONRPCMessage, type Transport, STDIO_DEFAULT_MAX_BUFFER_SIZE, deserializeMessage, serializeMessage } from "@modelcontextprotocol/server"
+import { MAX_MESSAGE_DEPTH, nestingDepth, requestIdOf, tooDeep } from "./messageDepth.ts"
 
 /** The longest message line served: the SDK's own bound. */
 export const maxLineBytes = STDIO_DEFAULT_MAX_BUFFER_SIZE
@@ -95,6 +96,12 @@ export class LineTransport implements Transport {
     this.chunks = []
     this.size = 0
     if (line.trim() === "") return
+    if (nestingDepth(line) > MAX_MESSAGE_DEPTH) {
+      const id = requestIdOf(line)
+      this.log(`refused a message nested over ${MAX_MESSAGE_DEPTH} levels${id ? ` (request id ${id.slice(0, 40)})` : ""}; serving the next line`)
+      this.stdout.write(`${tooDeep(id)}\n`)
+      return
+    }
     let message: JSONRPCMessage
     try {
       message = deserializeMessage(line)
