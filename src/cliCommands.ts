@@ -23,12 +23,13 @@ import { equivalences } from "./engine/StatedRelation.ts"
 import { convert } from "./tools/convert.ts"
 import { listUnits } from "./tools/list_units.ts"
 import type { AnyTool } from "./tools/Tool.ts"
+import { InMemoryServices } from "./layers.ts"
 
 // ---------------------------------------------------------------------------------------------
 // Human commands
 
 /** The services one tool call needs, outside any MCP session. */
-const ToolServicesLive = Layer.mergeAll(Workspace.layerInMemory(), FormulaRegistry.layer).pipe(Layer.provideMerge(UnitCatalog.layer), Layer.provideMerge(LogToStderr))
+const ToolServicesLive = InMemoryServices().pipe(Layer.provideMerge(LogToStderr))
 
 const json = Flag.Boolean("json").pipe(Flag.withDefault(false), Flag.withDescription("Print the structured result (the MCP tool's JSON) instead of text"))
 const ucum = Flag.Boolean("ucum").pipe(Flag.withDefault(false), Flag.withDescription("Units are written in UCUM (mg/dL, mm[Hg], Cel, 10*3/uL)"))

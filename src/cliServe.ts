@@ -13,6 +13,7 @@
 import { Cause, Config, ConfigProvider, Effect } from "effect"
 import { keyOnCommandLine, settingKeys } from "./mcp/repair/SelfCorrectionConfig.ts"
 import { httpEnv } from "./mcp/transports/httpConfig.ts"
+import { HttpServices, StdioServices } from "./layers.ts"
 import { runStdioServer } from "./mcp/transports/stdio.ts"
 import { maxWorkspacesEnv, storeEnv } from "./services/WorkspaceStore.ts"
 
@@ -74,7 +75,9 @@ const refusedSetting = (error: Config.ConfigError) =>
 /** Serves MCP over stdio, or Streamable HTTP, with `values` (config keys → flag values) over the environment. */
 export const serveMcp = (http: boolean, values: Readonly<Record<string, string>>): Effect.Effect<void, unknown> => {
   // loaded only for --http: the stdio server an MCP client spawns never parses the HTTP stack
-  const server: Effect.Effect<unknown, unknown> = http ? Effect.promise(() => import("./mcp/transports/http.ts")).pipe(Effect.flatMap((m) => m.runHttpServer)) : runStdioServer
+  const server: Effect.Effect<unknown, unknown> = http
+    ? Effect.promise(() => import("./mcp/transports/http.ts")).pipe(Effect.flatMap((m) => m.runHttpServer.pipe(Effect.provide(HttpServices))))
+    : runStdioServer.pipe(Effect.provide(StdioServices))
   return server.pipe(
     Effect.provide(ConfigProvider.layerAdd(ConfigProvider.fromUnknown(values), { asPrimary: true })),
     // a setting the server cannot read ends its start as a defect (src/mcp/server.ts reads its config with orDie)

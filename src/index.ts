@@ -23,6 +23,8 @@ export { type ServeOptions, type ServerFactory, makeServer, makeServerFactory } 
 /** Serve MCP over stdio from your own main: `NodeRuntime.runMain(runStdioServer)`. */
 export { runStdioServer } from "./mcp/transports/stdio.ts"
 /** Mount MCP in your own effect/http server: McpRoutes(settings) with SharedServicesLive, or run HttpMcpServer(settings). */
-export { HttpMcpServer, McpRoutes, SharedServicesLive, runHttpServer } from "./mcp/transports/http.ts"
+export { HttpMcpServer, McpRoutes, runHttpServer } from "./mcp/transports/http.ts"
+/** The services an HTTP server's sessions share (the composition root's HttpServices). */
+export { HttpServices as SharedServicesLive, HttpServices, InMemoryServices, SelfCorrection, StdioServices } from "./layers.ts"
 export { tools } from "./tools/index.ts"
 export type { Tool } from "./tools/Tool.ts"

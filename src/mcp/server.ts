@@ -66,13 +66,9 @@ const runToolEffect = <R>(tool: AnyTool<R>, args: unknown) =>
     })
   )
 
-/** The self-correction services from the context when provided, else built from configuration. */
+/** The self-correction services, as the composition root (src/layers.ts) provides them. */
 const selfCorrectionServices = Effect.gen(function* () {
-  const configured = yield* Effect.serviceOption(SelfCorrectionConfig)
-  const settings = Option.isSome(configured) ? configured.value : yield* Effect.orDie(selfCorrectionConfig)
-  const policy = Option.getOrElse(yield* Effect.serviceOption(RetryPolicy), () => RetryPolicy.make(settings))
-  const corrector = Option.getOrElse(yield* Effect.serviceOption(Corrector), () => Corrector.make(policy))
-  return { policy, corrector }
+  return { policy: yield* RetryPolicy, corrector: yield* Corrector }
 })
 
 /**

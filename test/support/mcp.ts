@@ -12,6 +12,7 @@ import { FormulaRegistry } from "../../src/services/FormulaRegistry.ts"
 import { Workspace } from "../../src/services/Workspace.ts"
 import { UnitCatalog } from "../../src/services/UnitCatalog.ts"
 import { type ToolServices, tools } from "../../src/tools/index.ts"
+import { InMemoryServices } from "../../src/layers.ts"
 
 export interface TestClient {
   readonly client: Client
@@ -36,7 +37,7 @@ export const connectInProcess = async (client: Client, factory: ServerFactory, e
 }
 
 export const connectClient = async (sessionId = "test", era: "legacy" | "modern" = "legacy"): Promise<TestClient> => {
-  const runtime = ManagedRuntime.make(Layer.merge(Workspace.layerInMemory(sessionId), FormulaRegistry.layer).pipe(Layer.provideMerge(UnitCatalog.layer), Layer.provideMerge(LogToStderr)))
+  const runtime = ManagedRuntime.make(InMemoryServices(sessionId).pipe(Layer.provideMerge(LogToStderr)))
   const factory = await runtime.runPromise(makeServerFactory<ToolServices>(tools))
   const client = new Client({ name: "dimensional-tests", version: "1.0.0" }, eraOptions(era))
   const closeServer = await connectInProcess(client, factory, era)

@@ -13,6 +13,8 @@ import { FormulaRegistry } from "../../src/services/FormulaRegistry.ts"
 import { Workspace } from "../../src/services/Workspace.ts"
 import { UnitCatalog } from "../../src/services/UnitCatalog.ts"
 import { type ToolServices, tools } from "../../src/tools/index.ts"
+import { Corrector } from "../../src/mcp/repair/Corrector.ts"
+import { RetryPolicy } from "../../src/mcp/repair/RetryPolicy.ts"
 
 export interface Called {
   readonly isError: boolean
@@ -43,6 +45,8 @@ export const connect = async (
     Layer.merge(Workspace.layerInMemory(options.sessionId ?? "self-correction"), FormulaRegistry.layer).pipe(
       Layer.provideMerge(UnitCatalog.layer),
       Layer.provideMerge(LogToStderr),
+      Layer.provideMerge(Corrector.layer),
+      Layer.provideMerge(RetryPolicy.layer),
       Layer.provideMerge(SelfCorrectionConfig.layerWith(options.settings ?? {}))
     )
   )

@@ -454,12 +454,6 @@ export const McpRoutes = (settings: HttpSettings) =>
     })
   )
 
-/** The services all sessions share, built once per process. */
-export const SharedServicesLive = Layer.mergeAll(FormulaRegistry.layer, SelfCorrectionConfig.layer, Workspace.layer).pipe(
-  Layer.provideMerge(WorkspaceStore.layerFromConfig(WorkspaceStore.defaultFileStore)),
-  Layer.provideMerge(UnitCatalog.layer)
-)
-
 /**
  * The whole HTTP server as a layer: node server, routes, session registry and shared services.
  * It listens once built (port 0: a free port, see HttpServer.HttpServer's address).
@@ -475,7 +469,6 @@ export const HttpMcpServer = (settings: HttpSettings) =>
       })
     ),
     Layer.provideMerge(HttpSessions.layer({ idleTimeout: settings.idleTimeout, maxSessions: settings.maxSessions, conformanceFixtures: settings.conformanceFixtures })),
-    Layer.provideMerge(SharedServicesLive),
     Layer.provideMerge(Layer.succeed(References.MinimumLogLevel, settings.logLevel))
   )
 

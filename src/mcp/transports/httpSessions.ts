@@ -24,9 +24,11 @@ import { Workspace } from "../../services/Workspace.ts"
 import { type ToolServices, tools } from "../../tools/index.ts"
 import { type ServerFactory, makeServerFactory } from "../server.ts"
 import { makeEventStore } from "./eventStore.ts"
+import type { Corrector } from "../repair/Corrector.ts"
+import type { RetryPolicy } from "../repair/RetryPolicy.ts"
 
 /** What every session shares: the process-wide services the tools need. */
-export type SharedServices = ToolServices
+export type SharedServices = ToolServices | RetryPolicy | Corrector
 
 export interface SessionLimits {
   readonly idleTimeout: Duration.Duration

@@ -18,12 +18,6 @@ import { LineTransport } from "./stdioLines.ts"
 
 export { LogToStderr }
 
-/** One client, one process: the process's own workspace is every call's default; the store is memory unless configured. */
-export const StdioServices = Layer.mergeAll(Workspace.layer, FormulaRegistry.layer, Layer.succeed(DefaultWorkspace, newWorkspaceId())).pipe(
-  Layer.provideMerge(WorkspaceStore.layerFromConfig("memory")),
-  Layer.provideMerge(UnitCatalog.layer)
-)
-
 export const runStdioServer = Effect.gen(function* () {
   const factory = yield* makeServerFactory<ToolServices>(tools)
   const defaultWorkspace = yield* DefaultWorkspace
@@ -41,4 +35,4 @@ export const runStdioServer = Effect.gen(function* () {
   yield* Effect.promise(() => handle.close()).pipe(Effect.timeoutOrElse({ duration: "1 second", orElse: () => Effect.void }))
   process.exitCode ??= 0
   setTimeout(() => process.exit(), 250).unref()
-}).pipe(Effect.provide(StdioServices), Effect.provide(LogToStderr))
+}).pipe(Effect.provide(LogToStderr))

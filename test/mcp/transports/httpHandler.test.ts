@@ -9,6 +9,7 @@ import type { HttpSettings } from "../../../src/mcp/transports/httpConfig.ts"
 import { HttpSessions } from "../../../src/mcp/transports/httpSessions.ts"
 import { DefaultWorkspace, Workspace } from "../../../src/services/Workspace.ts"
 import { type HttpTestClient, connectHttpClient, initializeBody, postRaw } from "../../support/httpServer.ts"
+import { HttpServices } from "../../../src/layers.ts"
 
 const settings: HttpSettings = {
   port: 0,
@@ -22,7 +23,7 @@ const settings: HttpSettings = {
   conformanceFixtures: false
 }
 
-const runtime = ManagedRuntime.make(HttpMcpServer(settings).pipe(Layer.provideMerge(HttpLogger)))
+const runtime = ManagedRuntime.make(HttpMcpServer(settings).pipe(Layer.provideMerge(HttpServices), Layer.provideMerge(HttpLogger)))
 let url: string
 let port: number
 

@@ -6,7 +6,7 @@ import { Context, Duration, Effect, Exit, Layer, Scope } from "effect"
 import { TestClock } from "effect/testing"
 import { parseDimension } from "../../../src/engine/DimensionExpression.ts"
 import { isEngineError } from "../../../src/engine/errors.ts"
-import { SharedServicesLive } from "../../../src/mcp/transports/http.ts"
+import { HttpServices as SharedServicesLive } from "../../../src/layers.ts"
 import { HttpSessions, type McpSession } from "../../../src/mcp/transports/httpSessions.ts"
 import { DefaultWorkspace, Workspace } from "../../../src/services/Workspace.ts"
 

@@ -1,0 +1,31 @@
+/**
+ * The one composition root: the services every entry is built from (the stdio and HTTP servers,
+ * the human CLI, the library, the tests). Entries differ only in their defaults: where definitions
+ * live, and whether the process has a workspace of its own. Nothing below this file composes
+ * services; a transport or the server factory asks for what it needs and an entry provides it here.
+ */
+import { Layer } from "effect"
+import { Corrector } from "./mcp/repair/Corrector.ts"
+import { RetryPolicy } from "./mcp/repair/RetryPolicy.ts"
+import { SelfCorrectionConfig } from "./mcp/repair/SelfCorrectionConfig.ts"
+import { FormulaRegistry } from "./services/FormulaRegistry.ts"
+import { UnitCatalog } from "./services/UnitCatalog.ts"
+import { DefaultWorkspace, newWorkspaceId, Workspace } from "./services/Workspace.ts"
+import * as WorkspaceStore from "./services/WorkspaceStore.ts"
+
+/** Self-correction as configured (environment, or flags over it): the settings, the retry policy, the correctors. */
+export const SelfCorrection = Corrector.layer.pipe(Layer.provideMerge(RetryPolicy.layer), Layer.provideMerge(SelfCorrectionConfig.layer))
+
+/** The domain services over a store: workspaces, formulas and the catalog under them. */
+const Domain = <E>(store: Layer.Layer<WorkspaceStore.WorkspaceStore, E>) =>
+  Layer.mergeAll(Workspace.layer, FormulaRegistry.layer).pipe(Layer.provideMerge(store), Layer.provideMerge(UnitCatalog.layer))
+
+/** One client, one process: the process's own workspace is every call's default; the store is memory unless configured. */
+export const StdioServices = Layer.mergeAll(Domain(WorkspaceStore.layerFromConfig("memory")), SelfCorrection, Layer.succeed(DefaultWorkspace, newWorkspaceId()))
+
+/** Every session of an HTTP server: the store is a directory unless configured (a session's workspace is its own). */
+export const HttpServices = Layer.mergeAll(Domain(WorkspaceStore.layerFromConfig(WorkspaceStore.defaultFileStore)), SelfCorrection)
+
+/** In this process's memory with one default workspace, self-correction as configured: the human CLI, the library's tool calls. */
+export const InMemoryServices = (defaultId: string = newWorkspaceId()) =>
+  Layer.mergeAll(Workspace.layerInMemory(defaultId), FormulaRegistry.layer, SelfCorrection).pipe(Layer.provideMerge(UnitCatalog.layer))
