@@ -25,7 +25,7 @@
  * writes from two replicas are both kept. Each change is checked against the quotas; the catalog
  * overlay is built once per workspace version and cached (bounded), so reading calls reuse it.
  */
-import { Config, Context, Duration, Effect, Layer, Schedule } from "effect"
+import { Clock, Config, Context, Data, Duration, Effect, Layer, Schedule } from "effect"
 import type { Catalog } from "../engine/Catalog.ts"
 import { type CustomEdge, type CustomUnit, overlayCatalog } from "../engine/customUnits.ts"
 import { asUnit } from "../engine/constants/sessionConstant.ts"
@@ -176,6 +176,12 @@ export const defaultWorkspaceSettings: WorkspaceSettings = { idleTimeout: Durati
 /** How many times a write re-reads and re-applies after another writer changed the workspace first. */
 const maxWriteAttempts = 20
 
+/** Another writer changed the workspace between this write's read and its compare-and-set. */
+class WriteConflict extends Data.TaggedError("WriteConflict") {}
+
+/** Up to maxWriteAttempts in all: a few milliseconds apart, growing, jittered so two writers part ways. */
+const writeRetries = Schedule.exponential("1 millis", 1.3).pipe(Schedule.jittered, Schedule.upTo({ times: maxWriteAttempts - 1 }))
+
 /** Catalogs kept per process, one per workspace version: enough for the workspaces in active use. */
 const catalogCacheSize = 256
 
@@ -265,38 +271,49 @@ export class Workspace extends Context.Service<
         readonly data: WorkspaceData
         readonly live: boolean
       }
+      // time is Effect's Clock, so tests drive expiry with TestClock rather than sleeping
       const load = (id: string): Effect.Effect<Snapshot, StoreUnavailable> =>
-        Effect.map(store.read(id), (doc) => {
-          if (!doc) return { version: 0, touched: 0, data: emptyWorkspace, live: false }
-          const expired = Date.now() - doc.touched > ttlMs
-          return { version: doc.version, touched: doc.touched, data: expired ? emptyWorkspace : doc.data, live: !expired }
-        })
+        Effect.flatMap(store.read(id), (doc) =>
+          doc
+            ? Effect.map(Clock.currentTimeMillis, (now) => {
+                const expired = now - doc.touched > ttlMs
+                return { version: doc.version, touched: doc.touched, data: expired ? emptyWorkspace : doc.data, live: !expired }
+              })
+            : Effect.succeed({ version: 0, touched: 0, data: emptyWorkspace, live: false })
+        )
 
       // reads keep a workspace alive: its idle clock restarts, written at most every quarter time-out
       const touch = (id: string, snap: Snapshot) =>
-        snap.live && Date.now() - snap.touched > ttlMs / 4
-          ? Effect.ignore(store.write(id, snap.version, { version: snap.version, touched: Date.now(), data: snap.data }, ttl))
+        snap.live
+          ? Effect.flatMap(Clock.currentTimeMillis, (now) =>
+              now - snap.touched > ttlMs / 4 ? Effect.ignore(store.write(id, snap.version, { version: snap.version, touched: now, data: snap.data }, ttl)) : Effect.void
+            )
           : Effect.void
 
       const handle = (id: string): OpenWorkspace => {
         const current = Effect.tap(load(id), (snap) => touch(id, snap))
         const modify = <A, E>(f: (data: WorkspaceData) => Effect.Effect<readonly [A, WorkspaceData], E>): Effect.Effect<A, E | InvalidInput | QuotaExceeded | StoreUnavailable> =>
           Effect.gen(function* () {
-            for (let attempt = 0; attempt < maxWriteAttempts; attempt++) {
-              const snap = yield* load(id)
-              const [result, next] = yield* f(snap.data)
-              const over = overQuota(snap.data, next)
-              if (over) return yield* Effect.fail(over)
-              const written = yield* store.write(id, snap.version, { version: snap.version + 1, touched: Date.now(), data: next }, ttl)
-              if (written) return result
-              // another replica changed the workspace first: its change stays, ours is applied again on top
-              yield* Effect.sleep(Duration.millis(Math.floor(Math.random() * (5 + attempt * 5))))
-            }
-            return yield* new StoreUnavailable({
-              message: `Workspace ${id} kept changing under this write (${maxWriteAttempts} attempts); nothing was written`,
-              hints: ["Try the call again"]
-            })
-          })
+            const snap = yield* load(id)
+            const [result, next] = yield* f(snap.data)
+            const over = overQuota(snap.data, next)
+            if (over) return yield* Effect.fail(over)
+            const touched = yield* Clock.currentTimeMillis
+            const written = yield* store.write(id, snap.version, { version: snap.version + 1, touched, data: next }, ttl)
+            // another replica changed the workspace first: its change stays, ours is applied again on top
+            if (!written) return yield* new WriteConflict()
+            return result
+          }).pipe(
+            // a conflict is retried on Effect's Schedule (jitter from Effect's Random), so tests can drive it
+            Effect.retry({ while: (e) => e instanceof WriteConflict, schedule: writeRetries }),
+            Effect.catchIf(
+              (e): e is WriteConflict => e instanceof WriteConflict,
+              () =>
+                Effect.fail(
+                  new StoreUnavailable({ message: `Workspace ${id} kept changing under this write (${maxWriteAttempts} attempts); nothing was written`, hints: ["Try the call again"] })
+                )
+            )
+          )
         return {
           id,
           get: Effect.map(current, (s) => s.data),

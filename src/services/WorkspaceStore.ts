@@ -15,7 +15,7 @@
  * Every call is bounded by a time-out; a failure is a `StoreUnavailable` whose message names the
  * kind of store but never a server path or address, and whose cause is logged on the server.
  */
-import { Config, ConfigProvider, Context, Duration, Effect, Layer, Semaphore } from "effect"
+import { Clock, Config, ConfigProvider, Context, Duration, Effect, Layer, Semaphore } from "effect"
 import { StoreUnavailable } from "../engine/errors.ts"
 import { type StoredDocument, storedBytes } from "./WorkspaceDocument.ts"
 import { type StoreLimits, WorkspaceStore, makeEndedSessions, storeFailure, storeFull } from "./storeCommon.ts"
@@ -72,8 +72,9 @@ const memoryStore = (limits: StoreLimits, maxBytes: number): WorkspaceStore["Ser
   }
   const lock = Semaphore.makeUnsafe(1)
   const endedSessions = makeEndedSessions()
-  const sweepNow = (idleMs: number) => {
-    const cutoff = Date.now() - idleMs
+  // `now` from Effect's Clock: the same clock the Workspace service stamps `touched` with
+  const sweepNow = (now: number, idleMs: number) => {
+    const cutoff = now - idleMs
     let removed = 0
     for (const [id, { doc }] of docs) if (doc.touched < cutoff && (drop(id), true)) removed++
     return removed
@@ -83,14 +84,14 @@ const memoryStore = (limits: StoreLimits, maxBytes: number): WorkspaceStore["Ser
     read: (id) => Effect.sync(() => docs.get(id)?.doc),
     write: (id, expected, next, ttl) =>
       lock.withPermits(1)(
-        Effect.suspend(() => {
+        Effect.flatMap(Clock.currentTimeMillis, (now) => {
           const current = docs.get(id)
           if ((current?.doc.version ?? 0) !== expected) return Effect.succeed(false)
           const bytes = storedBytes(next.data)
           const growth = bytes - (current?.bytes ?? 0)
           if ((current === undefined && docs.size >= limits.maxWorkspaces) || (growth > 0 && total + growth > maxBytes)) {
             // expired ones go first: the caps count live workspaces
-            sweepNow(Duration.toMillis(ttl))
+            sweepNow(now, Duration.toMillis(ttl))
             if (current === undefined && docs.size >= limits.maxWorkspaces) return storeFull("memory", "memory", limits)
             if (growth > 0 && total + growth > maxBytes) {
               return storeFailure("memory", "memory", `already holds its maximum of ${maxBytes >= 1024 * 1024 ? `${Math.round(maxBytes / 1024 / 1024)} MiB` : `${maxBytes} bytes`} of workspaces; nothing more can be stored until some expire`, undefined, [
@@ -108,7 +109,7 @@ const memoryStore = (limits: StoreLimits, maxBytes: number): WorkspaceStore["Ser
     remove: (id) => Effect.sync(() => drop(id)),
     end: (id, ttl) => Effect.sync(() => (drop(id), endedSessions.add(id, ttl))),
     ended: (id) => Effect.sync(() => endedSessions.has(id)),
-    sweep: (idle) => lock.withPermits(1)(Effect.sync(() => sweepNow(Duration.toMillis(idle)))),
+    sweep: (idle) => lock.withPermits(1)(Effect.map(Clock.currentTimeMillis, (now) => sweepNow(now, Duration.toMillis(idle)))),
     count: Effect.sync(() => docs.size),
     secret: crypto.getRandomValues(new Uint8Array(32))
   })

@@ -1,7 +1,11 @@
 // The Workspace service over one shared store, as two replicas see it: writes from both are kept,
 // ids are unguessable capabilities, an unknown or expired id is refused, reset clears one workspace.
 import { Duration, Effect, Layer } from "effect"
+import { it as effectIt } from "@effect/vitest"
+import { TestClock } from "effect/testing"
 import { describe, expect, it } from "vitest"
+
+const effect = effectIt.effect
 import { DefaultWorkspace, newWorkspaceId, Workspace } from "../../src/services/Workspace.ts"
 import { layerMemory } from "../../src/services/WorkspaceStore.ts"
 import { UnitCatalog } from "../../src/services/UnitCatalog.ts"
@@ -50,19 +54,19 @@ describe("Workspace", () => {
     expect(failure._tag).toBe("UnknownWorkspace")
   })
 
-  it("forgets a workspace idle for longer than the time-out", async () => {
-    const failure = await Effect.runPromise(
-      Effect.gen(function* () {
-        const [a] = yield* replicas(Duration.millis(20))
-        const w = yield* a.open(undefined, "write")
-        yield* w.modify(addUnit("brief"))
-        expect((yield* a.open(w.id!, "read")).id).toBe(w.id)
-        yield* Effect.promise(() => new Promise((r) => setTimeout(r, 60)))
-        return yield* Effect.flip(a.open(w.id!, "read"))
-      })
-    )
-    expect(failure._tag).toBe("UnknownWorkspace")
-  })
+  // time is Effect's Clock inside the service: the test moves it instead of sleeping
+  effect("forgets a workspace idle for longer than the time-out", () =>
+    Effect.gen(function* () {
+      const [a] = yield* replicas(Duration.millis(20))
+      const w = yield* a.open(undefined, "write")
+      yield* w.modify(addUnit("brief"))
+      expect((yield* a.open(w.id!, "read")).id).toBe(w.id)
+      yield* TestClock.adjust("19 millis")
+      expect((yield* a.open(w.id!, "read")).id).toBe(w.id)
+      yield* TestClock.adjust("60 millis")
+      expect((yield* Effect.flip(a.open(w.id!, "read")))._tag).toBe("UnknownWorkspace")
+    })
+  )
 
   it("uses the connection's default workspace when a call names none, and reset clears only that one", async () => {
     const [mine, other] = await Effect.runPromise(
