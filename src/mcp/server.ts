@@ -109,7 +109,35 @@ const reconnectionCall = async (ctx: ServerContext): Promise<CallToolResult> => 
 }
 
 /** Builds a fresh SDK Server for one serving unit: a session, a stdio connection or a 2026-07-28 request. */
-export type ServerFactory = (options: ServeOptions) => Server
+export type ServerFactory = ((options: ServeOptions) => Server) & {
+  /**
+   * At shutdown: ends every wait on a client's model (the call then answers as the model had
+   * declined: the agent's own error), and resolves once no call is in flight, or after `ms`.
+   */
+  readonly drain: (ms: number) => Promise<void>
+}
+
+/** The calls in flight across a factory's servers, and the signal that ends their waits on a client's model. */
+const makeDrain = () => {
+  const controller = new AbortController()
+  let inFlight = 0
+  let idle: (() => void) | undefined
+  return {
+    signal: controller.signal,
+    enter: () => void inFlight++,
+    leave: () => {
+      // the answer is handed to the transport after this; give it a moment to be written
+      if (--inFlight === 0 && idle) setTimeout(idle, 50)
+    },
+    drain: (ms: number) =>
+      new Promise<void>((resolve) => {
+        controller.abort(new Error("the server is shutting down"))
+        if (inFlight === 0) return resolve()
+        idle = resolve
+        setTimeout(resolve, ms).unref()
+      })
+  }
+}
 
 const MAX_PROMPT_ARGUMENT = 1000
 
@@ -202,7 +230,8 @@ export const makeServerFactory = <R>(tools: ReadonlyArray<AnyTool<R>>) =>
     const listingOf = () => (listing ??= tools.map(describeTool))
     const available = [...byName.keys()].join(", ")
 
-    return (options: ServeOptions): Server => {
+    const drain = makeDrain()
+    const factory = (options: ServeOptions): Server => {
       // 2026-07-28 has no session, so no default workspace: a call names its own
       const context =
         options.era === "modern" ? Context.add(shared, DefaultWorkspace, undefined) : options.defaultWorkspace !== undefined ? Context.add(shared, DefaultWorkspace, options.defaultWorkspace) : shared
@@ -221,9 +250,10 @@ export const makeServerFactory = <R>(tools: ReadonlyArray<AnyTool<R>>) =>
         // the client's model: on 2026-07-28 asked through an input_required result (its answers come
         // back with the retried call), on the 2025 channel by a sampling request
         const round = options.era === "modern" ? inputRound(ctx, policy.settings.llmCorrection) : Option.none()
-        const sampling = Option.isSome(round) ? Option.some(round.value.client) : options.era === "modern" ? Option.none() : pushSampling(server, ctx)
+        const sampling = Option.isSome(round) ? Option.some(round.value.client) : options.era === "modern" ? Option.none() : pushSampling(server, ctx, drain.signal)
         const call = Option.isSome(sampling) ? Effect.provideService(runTool(tool, request.params.arguments), SamplingClient, sampling.value) : runTool(tool, request.params.arguments)
-        const result = await runCall(call, ctx.mcpReq.signal)
+        drain.enter()
+        const result = await Promise.resolve(runCall(call, ctx.mcpReq.signal)).finally(drain.leave)
         const question = result.isError && Option.isSome(round) ? round.value.question() : undefined
         if (question) return question
         // a defect also goes to the client's log (details stay in the server's stderr)
@@ -232,6 +262,7 @@ export const makeServerFactory = <R>(tools: ReadonlyArray<AnyTool<R>>) =>
       })
       return server
     }
+    return Object.assign(factory, { drain: drain.drain })
   })
 
 /** One 2025-era SDK Server serving `tools` with the services (and default workspace) of the current context. */

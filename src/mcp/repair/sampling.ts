@@ -56,14 +56,15 @@ const paramsOf = (request: SamplingRequest): CreateMessageRequestParams => ({
 const noText = new SamplingFailure({ message: "the client's model replied without text", transient: false })
 
 /** 2025 era: the client's model for the call `ctx` belongs to, when the client offers sampling. */
-export const pushSampling = (server: Server, ctx: ServerContext): Option.Option<SamplingClient["Service"]> =>
+export const pushSampling = (server: Server, ctx: ServerContext, shutdown?: AbortSignal): Option.Option<SamplingClient["Service"]> =>
   server.getClientCapabilities()?.sampling === undefined
     ? Option.none()
     : Option.some(
         SamplingClient.of({
           createMessage: (request) =>
             Effect.tryPromise({
-              try: (signal) => ctx.mcpReq.requestSampling(paramsOf(request), { signal }),
+              // a shutdown ends the wait as a failure, so the call still answers (with the agent's own error)
+              try: (signal) => ctx.mcpReq.requestSampling(paramsOf(request), { signal: shutdown ? AbortSignal.any([signal, shutdown]) : signal }),
               catch: (error) => new SamplingFailure({ message: error instanceof Error ? error.message : String(error), transient: isTransient(error) })
             }).pipe(Effect.flatMap((result) => Option.match(Option.fromUndefinedOr(textOf(result.content)), { onNone: () => Effect.fail(noText), onSome: Effect.succeed })))
         })

@@ -522,6 +522,8 @@ export const serveHttp = (settings: HttpSettings) =>
         Effect.gen(function* () {
           const { live } = yield* sessions.stats
           yield* Effect.logInfo(`shutting down: closing ${live} session(s)`)
+          // calls waiting on a client's model answer first (with the agent's own error), then sessions close
+          yield* Effect.promise(() => sessions.serverFactory.drain(1_000))
           yield* sessions.closeAll("shutdown")
         })
       )

@@ -28,6 +28,9 @@ import type { Corrector } from "../repair/Corrector.ts"
 import type { RetryPolicy } from "../repair/RetryPolicy.ts"
 
 /** What every session shares: the process-wide services the tools need. */
+/** How long a shutdown waits for calls in flight (a wait on a client's model ends at once). */
+const shutdownGraceMs = 1_000
+
 export type SharedServices = ToolServices | RetryPolicy | Corrector
 
 export interface SessionLimits {
@@ -277,7 +280,8 @@ export class HttpSessions extends Context.Service<
         // a few sweeps per time-out, at least every 30 seconds
         const sweepEvery = Duration.millis(Math.min(30_000, Math.max(50, idleMillis / 4)))
         yield* expire.pipe(Effect.repeat(Schedule.spaced(sweepEvery)), Effect.forkScoped)
-        yield* Effect.addFinalizer(() => closeAll("shutdown"))
+        // at shutdown, calls waiting on a client's model answer first (with the agent's own error), then sessions close
+        yield* Effect.addFinalizer(() => Effect.andThen(Effect.promise(() => serverFactory.drain(shutdownGraceMs)), closeAll("shutdown")))
 
         return HttpSessions.of({ open, adopt, lookup, touch, close, closeAll, expire, stats, limits, serverFactory })
       })
