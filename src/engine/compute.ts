@@ -9,7 +9,7 @@
 import { Effect } from "effect"
 import type { Catalog } from "./Catalog.ts"
 import { applyConverter, converterBetween } from "./Conversion.ts"
-import { ucumCodeOf } from "./notations/ucum.ts"
+import { ucumCodeOf } from "./notations/ucumCodes.ts"
 import { lift, type Notation, resolveUnit } from "./convert.ts"
 import { type StatedRelations, prepare, relatedConverter } from "./relatedConversion.ts"
 import * as Dimension from "./Dimension.ts"

@@ -25,7 +25,8 @@ import { Role } from "./roles.ts"
 import * as Rational from "./Rational.ts"
 import * as StatedRelation from "./StatedRelation.ts"
 import { type StatedRelations, gaugeConverter, prepare, relatedConverter, withSubstance } from "./relatedConversion.ts"
-import { looksLikeUcum, resolveUcum, ucumCodeOf } from "./notations/ucum.ts"
+import { looksLikeUcum, resolveUcum } from "./notations/ucum.ts"
+import { ucumCodeOf } from "./notations/ucumCodes.ts"
 import { type UnitExpression, fromTerms, resolveUnitExpression } from "./UnitExpression.ts"
 
 const mapResolved = <E>(r: UnitExpression | E, f: (e: UnitExpression) => UnitExpression): UnitExpression | E => (isEngineError(r) ? r : f(r as UnitExpression))

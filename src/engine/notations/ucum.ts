@@ -20,159 +20,14 @@ import * as Rational from "../Rational.ts"
 import { closestNames } from "../similarity.ts"
 import { type Term, type UnitExpression, fromTerms, multiplyTerms } from "../UnitExpression.ts"
 import { type UcumUnit, baseUnits, prefixes, units, ucumVersion } from "./ucumAtoms.ts"
+import { MAX_LENGTH, type Node, Syntax, SyntaxFailure } from "./ucumSyntax.ts"
 
 const source = `UCUM ${ucumVersion}`
 
 // ---------------------------------------------------------------------------------------------
-// Syntax
-
-type Node =
-  | { readonly _tag: "Unit"; readonly text: string; readonly exponent: number; readonly start: number }
-  | { readonly _tag: "Factor"; readonly value: number; readonly start: number }
-  | { readonly _tag: "Binary"; readonly op: "." | "/"; readonly left: Node; readonly right: Node }
-
-interface Failure {
-  readonly position: number
-  readonly message: string
-  readonly expected: string
-}
-
-/** Bounds, as for conventional expressions: far above any real UCUM code. */
-const MAX_LENGTH = 1000
-const MAX_NESTING = 32
-
-class Syntax {
-  private i = 0
-  private depth = 0
-  readonly annotations: Array<string> = []
-  private readonly s: string
-  constructor(s: string) {
-    this.s = s
-  }
-
-  private fail(message: string, expected: string, position = this.i): never {
-    throw new SyntaxFailure({ position, message, expected })
-  }
-
-  parse(): Node {
-    if (this.s.length === 0) this.fail("The unit is empty", "a UCUM expression, e.g. 'mg/dL'; '1' for a pure number")
-    // a leading '/' divides one: /min
-    const node = this.s[0] === "/" ? (this.i++, { _tag: "Binary" as const, op: "/" as const, left: { _tag: "Factor" as const, value: 1, start: 0 }, right: this.component() }) : this.component()
-    const term = this.rest(node)
-    if (this.i < this.s.length) this.fail(`Unexpected '${this.s[this.i]}' at position ${this.i}`, "'.', '/' or the end")
-    return term
-  }
-
-  private rest(first: Node): Node {
-    let left = first
-    while (this.i < this.s.length && (this.s[this.i] === "." || this.s[this.i] === "/")) {
-      const op = this.s[this.i++] as "." | "/"
-      if (this.i >= this.s.length) this.fail(`'${op}' is not followed by a unit`, "a unit after the operator")
-      left = { _tag: "Binary", op, left, right: this.component() }
-    }
-    return left
-  }
-
-  private component(): Node {
-    const start = this.i
-    const c = this.s[this.i]
-    if (c === "(") {
-      if (++this.depth > MAX_NESTING) this.fail(`Parentheses nest deeper than ${MAX_NESTING} levels`, "a flatter expression")
-      this.i++
-      const inner = this.rest(this.component())
-      if (this.s[this.i] !== ")") this.fail(`'(' at position ${start} is never closed`, "')'")
-      this.i++
-      this.depth--
-      this.noUnitAfter()
-      return inner
-    }
-    if (c === "{") {
-      this.annotation()
-      this.noUnitAfter()
-      return { _tag: "Factor", value: 1, start }
-    }
-    if (c !== undefined && /\d/.test(c)) {
-      // a factor is digits alone; digits glued to a unit (12h) are not UCUM (write 12.h)
-      let j = this.i
-      while (j < this.s.length && /\d/.test(this.s[j]!)) j++
-      const next = this.s[j]
-      if (next === undefined || next === "." || next === "/" || next === ")" || next === "{") {
-        const value = Number(this.s.slice(this.i, j))
-        this.i = j
-        if (next === "{") this.noUnitAfter()
-        return { _tag: "Factor", value, start }
-      }
-      if (!(this.s.startsWith("10*", this.i) || this.s.startsWith("10^", this.i))) {
-        this.fail(`A number must stand alone or be joined with '.': '${this.s.slice(start, j + 1)}…' (write ${this.s.slice(start, j)}.${next})`, "a factor followed by '.', '/' or the end", j)
-      }
-    }
-    return this.simpleUnit()
-  }
-
-  /** After ')' or an annotation only an operator may follow. */
-  private noUnitAfter() {
-    const next = this.s[this.i]
-    if (next === "{") this.annotation()
-    const after = this.s[this.i]
-    if (after !== undefined && after !== "." && after !== "/" && after !== ")") this.fail(`Unexpected '${after}' at position ${this.i}: join components with '.' or '/'`, "'.', '/' or the end")
-  }
-
-  private annotation() {
-    const start = this.i
-    const close = this.s.indexOf("}", this.i)
-    if (close < 0) this.fail(`The annotation at position ${start} is never closed`, "'}'")
-    const text = this.s.slice(this.i + 1, close)
-    if (/[{]/.test(text)) this.fail("Annotations do not nest", "'}'", start)
-    if (/[^\x21-\x7e]/.test(text)) this.fail("An annotation holds printable ASCII characters only", "ASCII characters", start)
-    this.annotations.push(text)
-    this.i = close + 1
-  }
-
-  private simpleUnit(): Node {
-    const start = this.i
-    let j = this.i
-    while (j < this.s.length) {
-      const c = this.s[j]!
-      if (c === "[") {
-        const close = this.s.indexOf("]", j)
-        if (close < 0) this.fail(`'[' at position ${j} is never closed`, "']'", j)
-        j = close + 1
-        continue
-      }
-      if (c === "." || c === "/" || c === "(" || c === ")" || c === "{" || c === "}") break
-      if (/[\s]/.test(c)) this.fail("UCUM expressions contain no spaces", "no spaces (join units with '.')", j)
-      if (/[^\x21-\x7e]/.test(c)) this.fail(`'${c}' is not a UCUM character (UCUM is ASCII: ug, not µg; Cel, not °C)`, "ASCII characters", j)
-      j++
-    }
-    let text = this.s.slice(start, j)
-    let exponent = 1
-    // the exponent is the signed digits at the end, outside brackets
-    const m = /^(.*?[^\d+-])([+-]?\d+)$/.exec(text)
-    if (m && !text.endsWith("]")) {
-      text = m[1]!
-      exponent = Number(m[2])
-      if (Math.abs(exponent) > 100) this.fail(`The exponent ${exponent} is out of range (at most ±100)`, "a smaller exponent", start)
-    }
-    if (text === "") this.fail(`Expected a unit at position ${start}`, "a unit")
-    this.i = j
-    if (this.s[this.i] === "{") this.annotation()
-    const after = this.s[this.i]
-    if (after === "(") this.fail(`Unexpected '(' at position ${this.i}: join components with '.' or '/'`, "'.', '/' or the end")
-    return { _tag: "Unit", text, exponent, start }
-  }
-}
-
-class SyntaxFailure {
-  readonly failure: Failure
-  constructor(failure: Failure) {
-    this.failure = failure
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
 // Atoms
 
-const ucumPrefixes: ReadonlyArray<Prefix.Prefix> = prefixes
+export const ucumPrefixes: ReadonlyArray<Prefix.Prefix> = prefixes
   .map((p) => {
     const value = Number(p.value)
     const exponent = Math.round(Math.log10(value))
@@ -208,7 +63,7 @@ const perSubstance: Readonly<Record<string, string>> = {
   osm: "an osmole counts dissolved particles: osm ↔ mol needs the number of particles per formula unit (1 mmol NaCl ≈ 2 mosm), which the unit does not carry; multiply by it explicitly"
 }
 
-interface Atom {
+export interface Atom {
   readonly record: UnitRecord
   readonly metric: boolean
   /** Why the atom cannot be used, when it is one UCUM defines by a function this engine lacks. */
@@ -240,7 +95,7 @@ const decimal = (literal: string): Rational.Rational => (literal.replace(/[^\d]/
 let atoms: Map<string, Atom> | undefined
 
 /** UCUM's table as engine records, each definition evaluated with the atoms before it (built once, on first use). */
-const atomTable = (): Map<string, Atom> => {
+export const atomTable = (): Map<string, Atom> => {
   if (atoms) return atoms
   const table = new Map<string, Atom>()
   for (const b of baseUnits) table.set(b.code, { record: record({ ...b, property: b.property }, { ...baseDimensions[b.code]!, offset: undefined, logarithmic: undefined }), metric: true })
@@ -428,106 +283,3 @@ export const isValidUcum = (input: string): boolean => !isEngineError(resolveUcu
 
 /** A string only UCUM reads: brackets around atom names or annotations, which conventional notation lacks. */
 export const looksLikeUcum = (input: string): boolean => /\[[^\]]*\]|\{[^}]*\}/.test(input) && isValidUcum(input)
-
-// ---------------------------------------------------------------------------------------------
-// Writing UCUM
-
-/**
- * Values that name the same unit: equal to 10 ppm, because UCUM fixes some conventional values
- * to fewer digits (mm[Hg] is 133.322 Pa there, 133.322387415 Pa in NIST SP 811).
- */
-const sameValue = (a: Rational.Rational, b: Rational.Rational): boolean => Math.abs(Rational.toNumber(a) - Rational.toNumber(b)) <= 1e-5 * Math.abs(Rational.toNumber(b))
-
-/** A dimension as UCUM sees it: counts, IU and information are numbers there, the mole too. */
-const asUcumSees = (d: Dimension.Dimension): Dimension.Dimension => Dimension.fromExponents({ L: d[0], M: d[1], T: d[2], I: d[3], Θ: d[4], J: d[6], A: d[8], Ω: d[9] } as Partial<Record<Dimension.BaseKey, number>>)
-
-/** The engine's mole is the amount-of-substance base; UCUM's is a number: they meet at mol itself. */
-const amountToUcum = (term: Term): Dimension.Dimension => {
-  const n = term.unit.dimension[5] ?? 0
-  return n === 0 ? term.unit.dimension : Dimension.multiply(term.unit.dimension, Dimension.power(Dimension.base("N"), -n))
-}
-
-/** Engine units with no UCUM counterpart by value: the international unit is UCUM's arbitrary [IU]. */
-const pseudoCodes: Readonly<Record<string, string>> = { IU: "[IU]" }
-
-/**
- * The UCUM code of one engine unit (no prefix): the atom of the same symbol when it means the same,
- * else an atom (or prefixed metric atom: mm[Hg]) with the same dimension, value and offset.
- */
-const unitCodes = new WeakMap<UnitRecord, string | null>()
-
-const codeOfUnit = (unit: UnitRecord, term: Term): string | undefined => {
-  const known = unitCodes.get(unit)
-  if (known !== undefined) return known ?? undefined
-  const code = searchCodeOfUnit(unit, term)
-  unitCodes.set(unit, code ?? null)
-  return code
-}
-
-/** The search behind codeOfUnit, once per unit (a scan of UCUM's table, prefixed atoms included). */
-const searchCodeOfUnit = (unit: UnitRecord, term: Term): string | undefined => {
-  if (Object.hasOwn(pseudoCodes, unit.symbol)) return pseudoCodes[unit.symbol]
-  const table = atomTable()
-  const dimension = amountToUcum(term)
-  const factor = (unit.dimension[5] ?? 0) !== 0 ? Rational.multiply(unit.factor, Rational.fromNumber(6.02214076e23 ** (unit.dimension[5] ?? 0))) : unit.factor
-  const fits = (r: UnitRecord, value: Rational.Rational) =>
-    !r.unconnected && !r.logarithmic && !!r.offset === !!unit.offset && Dimension.equals(r.dimension, dimension) && sameValue(value, factor) && (!unit.offset || (r.offset !== undefined && sameValue(r.offset, unit.offset)))
-  const own = table.get(unit.symbol)
-  if (own && !own.unsupported && fits(own.record, own.record.factor)) return unit.symbol
-  let best: string | undefined
-  for (const [code, atom] of table) {
-    if (atom.unsupported || code.includes("eq")) continue
-    if (fits(atom.record, atom.record.factor) && (best === undefined || code.length < best.length)) best = code
-  }
-  if (best !== undefined || unit.offset) return best
-  for (const [code, atom] of table) {
-    if (!atom.metric || atom.unsupported) continue
-    for (const p of ucumPrefixes) {
-      const value = Rational.multiply(p.factor, atom.record.factor)
-      if (fits(atom.record, value) && (best === undefined || p.symbol.length + code.length < best.length)) best = p.symbol + code
-    }
-  }
-  return best
-}
-
-const ucumPrefixOf = (prefix: Prefix.Prefix): string | undefined => ucumPrefixes.find((p) => p.system === prefix.system && sameValue(p.factor, prefix.factor))?.symbol
-
-/**
- * The UCUM code for an engine expression, when every unit in it has one ("km/h", "[lb_av]",
- * "mm[Hg]", "Cel"); checked by reading it back, so a code is never given for a different unit.
- */
-export const ucumCodeOf = (expression: UnitExpression): string | undefined => {
-  const known = codes.get(expression)
-  if (known !== undefined) return known ?? undefined
-  const code = codeOf(expression)
-  codes.set(expression, code ?? null)
-  return code
-}
-
-/** Codes found so far: expressions are cached by the catalog, so a warm conversion pays one look-up. */
-const codes = new WeakMap<UnitExpression, string | null>()
-
-const codeOf = (expression: UnitExpression): string | undefined => {
-  if (expression.level) return undefined
-  const parts: Array<{ code: string; exponent: number }> = []
-  for (const t of expression.terms) {
-    let code: string | undefined
-    if (t.prefix) {
-      const bare = codeOfUnit(t.unit, { ...t, prefix: undefined })
-      const prefix = ucumPrefixOf(t.prefix)
-      code = bare && prefix && atomTable().get(bare)?.metric ? prefix + bare : undefined
-    } else code = codeOfUnit(t.unit, t)
-    if (code === undefined) return undefined
-    parts.push({ code, exponent: t.exponent })
-  }
-  if (!Number.isInteger(Math.log10(Rational.toNumber(expression.numeric))) && !Rational.isOne(expression.numeric)) return undefined
-  const power = Math.round(Math.log10(Rational.toNumber(expression.numeric)))
-  const up = parts.filter((p) => p.exponent > 0).map((p) => p.code + (p.exponent === 1 ? "" : p.exponent))
-  const down = parts.filter((p) => p.exponent < 0).map((p) => p.code + (p.exponent === -1 ? "" : -p.exponent))
-  if (power !== 0) up.unshift(`10*${power}`)
-  if (parts.some((p) => !Number.isInteger(p.exponent))) return undefined
-  const code = (up.length > 0 ? up.join(".") : down.length > 0 ? "" : "1") + down.map((d) => `/${d}`).join("")
-  const back = resolveUcum(code)
-  if (isEngineError(back) || !Dimension.equals(asUcumSees(back.dimension), asUcumSees(expression.dimension))) return undefined
-  return code
-}
