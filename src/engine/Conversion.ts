@@ -99,51 +99,54 @@ const unconnectedDifference = (from: UnitExpression, to: UnitExpression): UnitRe
   return undefined
 }
 
+/** Why two expressions of different dimensions do not convert, with what would relate them. */
+const acrossDimensions = (catalog: Catalog, from: UnitExpression, to: UnitExpression): DimensionMismatch | NoConversionPath => {
+  const fromDim = dimensionText(from)
+  const toDim = dimensionText(to)
+  if (Dimension.equalsIgnoringPseudo(from.dimension, to.dimension)) {
+    const isolated = Dimension.differingPseudo(from.dimension, to.dimension)
+    const names = [fromDim, toDim].filter((n, i, all) => all.indexOf(n) === i)
+    return new NoConversionPath({
+      message: `No conversion path from '${from.input}' to '${to.input}'`,
+      from: from.input,
+      to: to.input,
+      got: fromDim,
+      expected: toDim,
+      hints: [
+        `${from.input} is ${fromDim}; ${to.input} is ${toDim}`,
+        `${isolated.join(" and ")} ${isolated.length > 1 ? "are isolated pseudo-dimensions" : "is an isolated pseudo-dimension"}: ${names.join(" and ")} cannot interconvert`,
+        ...isolated.map((p) => pseudoExplanation[p]!).filter(Boolean)
+      ]
+    })
+  }
+  const hints = [`${from.input} is ${fromDim}; ${to.input} is ${toDim}`]
+  for (const p of Dimension.differingPseudo(from.dimension, to.dimension)) if (p === "biological_activity") hints.push(pseudoExplanation[p]!)
+  const compatible = unitsOfDimension(catalog, from.dimension)
+  if (compatible.length > 0) hints.push(`Compatible ${fromDim} units: ${compatible.join(", ")}`)
+  if (StatedRelation.reciprocal(from.dimension, to.dimension)) {
+    hints.push(`'${from.input}' and '${to.input}' are reciprocals: a conversion of the value answers 1/x (e.g. fuel economy L/100km ↔ mi/gal)`)
+  }
+  for (const c of StatedRelation.connections(from.dimension, to.dimension)) hints.push(`${fromDim} and ${toDim} are related by ${c}`)
+  const force = forceOfMass(from, to)
+  if (force) hints.push(force)
+  hints.push("Compare the two units' dimensions before combining them")
+  return new DimensionMismatch({
+    message: `Cannot convert '${from.input}' to '${to.input}': ${fromDim} is not compatible with ${toDim}`,
+    fromDimension: fromDim,
+    toDimension: toDim,
+    got: toDim,
+    expected: fromDim,
+    hints
+  })
+}
+
 const buildConverter = (catalog: Catalog, from: UnitExpression, to: UnitExpression): Converter | DimensionMismatch | NoConversionPath | AmbiguousInput => {
   const notes = [...from.notes, ...to.notes]
   if (!Dimension.equals(from.dimension, to.dimension) && Dimension.equals(Dimension.foldSolidAngle(from.dimension), Dimension.foldSolidAngle(to.dimension))) {
     // a solid angle is a plane angle squared (SI Brochure 2.3.3): deg² → sr, 41253 deg² = 4π sr
     return linear(Rational.divide(from.factor, to.factor), [...notes, "Solid angle as plane angle squared: 1 sr = 1 rad²"])
   }
-  if (!Dimension.equals(from.dimension, to.dimension)) {
-    const fromDim = dimensionText(from)
-    const toDim = dimensionText(to)
-    if (Dimension.equalsIgnoringPseudo(from.dimension, to.dimension)) {
-      const isolated = Dimension.differingPseudo(from.dimension, to.dimension)
-      const names = [fromDim, toDim].filter((n, i, all) => all.indexOf(n) === i)
-      return new NoConversionPath({
-        message: `No conversion path from '${from.input}' to '${to.input}'`,
-        from: from.input,
-        to: to.input,
-        got: fromDim,
-        expected: toDim,
-        hints: [
-          `${from.input} is ${fromDim}; ${to.input} is ${toDim}`,
-          `${isolated.join(" and ")} ${isolated.length > 1 ? "are isolated pseudo-dimensions" : "is an isolated pseudo-dimension"}: ${names.join(" and ")} cannot interconvert`,
-          ...isolated.map((p) => pseudoExplanation[p]!).filter(Boolean)
-        ]
-      })
-    }
-    const hints = [`${from.input} is ${fromDim}; ${to.input} is ${toDim}`]
-    for (const p of Dimension.differingPseudo(from.dimension, to.dimension)) if (p === "biological_activity") hints.push(pseudoExplanation[p]!)
-    const compatible = unitsOfDimension(catalog, from.dimension)
-    if (compatible.length > 0) hints.push(`Compatible ${fromDim} units: ${compatible.join(", ")}`)
-    if (StatedRelation.reciprocal(from.dimension, to.dimension)) {
-      hints.push(`'${from.input}' and '${to.input}' are reciprocals: a conversion of the value answers 1/x (e.g. fuel economy L/100km ↔ mi/gal)`)
-    }
-    for (const c of StatedRelation.connections(from.dimension, to.dimension)) hints.push(`${fromDim} and ${toDim} are related by ${c}`)
-    const force = forceOfMass(from, to)
-    if (force) hints.push(force)
-    hints.push("Compare the two units' dimensions before combining them")
-    return new DimensionMismatch({
-      message: `Cannot convert '${from.input}' to '${to.input}': ${fromDim} is not compatible with ${toDim}`,
-      fromDimension: fromDim,
-      toDimension: toDim,
-      got: toDim,
-      expected: fromDim,
-      hints
-    })
-  }
+  if (!Dimension.equals(from.dimension, to.dimension)) return acrossDimensions(catalog, from, to)
   const stranded = unconnectedDifference(from, to)
   if (stranded) {
     return new NoConversionPath({

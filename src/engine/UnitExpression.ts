@@ -167,6 +167,47 @@ const unknownQualified = (catalog: Catalog, expression: string, token: string, p
   return new UnknownUnit({ message: `Unknown unit: '${token}'`, unit: token, expression, position, hints, got: token })
 }
 
+/** One name of an expression: a unit, a prefixed unit, a unit with a glued exponent (m2), another tool's name, or why not. */
+const evaluateName = (catalog: Catalog, expression: string, node: Extract<UnitSyntax.Node, { _tag: "Name" }>, notes: Array<string>): Evaluation => {
+  let resolved = catalog.resolve(node.name)
+  if (!resolved?.unit.custom) {
+    const refused = ambiguousName(node.name)
+    if (refused) return { ok: false, error: ambiguousUnit(expression, node.name, node.start, refused) }
+  }
+  let exponent = 1
+  if (!resolved) {
+    const split = TRAILING_EXPONENT.exec(node.name)
+    const base = split && catalog.resolve(split[1]!)
+    if (base && !base.unit.logarithmic) {
+      resolved = base
+      exponent = Number(split![2])
+    }
+  }
+  if (!resolved) {
+    // a name GNU units and pint agree on, meaning exactly a unit here: nmile is the nautical mile
+    const known = Suggestions.sameMeaning(catalog, node.name)
+    if (known) {
+      resolved = known.unit
+      notes.push(`'${node.name}' read as ${describeUnit(known.unit)}, ${possessive(known.elsewhere.source)} name for it`)
+    }
+  }
+  if (!resolved) {
+    const qualified = catalog.resolveQualified(node.name)
+    if (qualified && !qualified.ok) {
+      // a misspelt name before a qualifier ("galon (UK)"): the name's own suggestions, when the fix reads
+      if (qualified.problem === "unknown-name") {
+        const head = unknownUnit(catalog, expression, qualified.head, node.start)
+        if (head.corrected !== undefined && !isEngineError(resolveUnitExpression(catalog, head.corrected))) return { ok: false, error: head }
+      }
+      return { ok: false, error: unknownQualified(catalog, expression, node.name, node.start, qualified) }
+    }
+    return { ok: false, error: unknownUnit(catalog, expression, node.name, node.start) }
+  }
+  const wordNote = resolved.unit.custom ? undefined : wordNotes[node.name.toLowerCase()]
+  if (wordNote !== undefined) notes.push(wordNote)
+  return { ok: true, terms: [{ unit: resolved.unit, prefix: resolved.prefix, exponent }], numeric: Rational.one }
+}
+
 const evaluateNode = (catalog: Catalog, expression: string, node: UnitSyntax.Node, notes: Array<string>): Evaluation => {
   switch (node._tag) {
     case "Number":
@@ -183,45 +224,8 @@ const evaluateNode = (catalog: Catalog, expression: string, node: UnitSyntax.Nod
         }
       }
       return { ok: true, terms: [], numeric: Rational.fromNumber(node.value) }
-    case "Name": {
-      let resolved = catalog.resolve(node.name)
-      if (!resolved?.unit.custom) {
-        const refused = ambiguousName(node.name)
-        if (refused) return { ok: false, error: ambiguousUnit(expression, node.name, node.start, refused) }
-      }
-      let exponent = 1
-      if (!resolved) {
-        const split = TRAILING_EXPONENT.exec(node.name)
-        const base = split && catalog.resolve(split[1]!)
-        if (base && !base.unit.logarithmic) {
-          resolved = base
-          exponent = Number(split![2])
-        }
-      }
-      if (!resolved) {
-        // a name GNU units and pint agree on, meaning exactly a unit here: nmile is the nautical mile
-        const known = Suggestions.sameMeaning(catalog, node.name)
-        if (known) {
-          resolved = known.unit
-          notes.push(`'${node.name}' read as ${describeUnit(known.unit)}, ${possessive(known.elsewhere.source)} name for it`)
-        }
-      }
-      if (!resolved) {
-        const qualified = catalog.resolveQualified(node.name)
-        if (qualified && !qualified.ok) {
-          // a misspelt name before a qualifier ("galon (UK)"): the name's own suggestions, when the fix reads
-          if (qualified.problem === "unknown-name") {
-            const head = unknownUnit(catalog, expression, qualified.head, node.start)
-            if (head.corrected !== undefined && !isEngineError(resolveUnitExpression(catalog, head.corrected))) return { ok: false, error: head }
-          }
-          return { ok: false, error: unknownQualified(catalog, expression, node.name, node.start, qualified) }
-        }
-        return { ok: false, error: unknownUnit(catalog, expression, node.name, node.start) }
-      }
-      const wordNote = resolved.unit.custom ? undefined : wordNotes[node.name.toLowerCase()]
-      if (wordNote !== undefined) notes.push(wordNote)
-      return { ok: true, terms: [{ unit: resolved.unit, prefix: resolved.prefix, exponent }], numeric: Rational.one }
-    }
+    case "Name":
+      return evaluateName(catalog, expression, node, notes)
     case "Power": {
       const inner = evaluateNode(catalog, expression, node.base, notes)
       if (!inner.ok) return inner
