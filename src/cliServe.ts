@@ -12,6 +12,7 @@
  */
 import { Cause, Config, ConfigProvider, Effect } from "effect"
 import { settingKeys } from "./mcp/repair/SelfCorrectionConfig.ts"
+import { authEnv } from "./mcp/transports/http/authConfig.ts"
 import { httpEnv } from "./mcp/transports/httpConfig.ts"
 import { runStdioServer } from "./mcp/transports/stdio.ts"
 import { storeEnv } from "./services/WorkspaceStore.ts"
@@ -47,7 +48,12 @@ export const serverSettings: ReadonlyArray<SettingSpec> = [
   { flag: "allowed-origins", key: httpEnv.allowedOrigins, kind: "value", metavar: "a,b", description: "With --http: Origins accepted (default: origins on an allowed host; * = any)" },
   { flag: "max-body", key: httpEnv.maxBody, kind: "value", metavar: "SIZE", description: "With --http: the largest request body (default 1 MiB)" },
   { flag: "idle-timeout", key: httpEnv.idleTimeout, kind: "value", metavar: "DURATION", description: "With --http: a session idle this long is closed (default 30 minutes)" },
-  { flag: "max-sessions", key: httpEnv.maxSessions, kind: { min: 1, max: 1_000_000 }, description: "With --http: sessions at once; the longest-idle goes first (default 1000)" }
+  { flag: "max-sessions", key: httpEnv.maxSessions, kind: { min: 1, max: 1_000_000 }, description: "With --http: sessions at once; the longest-idle goes first (default 1000)" },
+  { flag: "auth-issuer", key: authEnv.issuer, kind: "value", metavar: "URL", description: "With --http: accept access tokens (JWT) from this OAuth/OpenID issuer; its metadata gives the keys" },
+  { flag: "auth-audience", key: authEnv.audience, kind: "value", metavar: "URL", description: "With --http: this server's /mcp URL as clients reach it, the audience tokens must name (default: the listening URL)" },
+  { flag: "auth-scopes", key: authEnv.scopes, kind: "value", metavar: "read=…,write=…", description: "With --http: the scope names (default read=units:read,write=units:write)" },
+  { flag: "api-keys-file", key: authEnv.apiKeysFile, kind: "value", metavar: "PATH", description: "With --http: static API keys, one 'NAME sha256:HEX [scopes]' per line" },
+  { flag: "allow-unauthenticated", key: authEnv.allowUnauthenticated, kind: "toggle", description: "With --http: listen beyond loopback without authorization (a proxy in front authorizes; default off)" }
 ]
 
 /** Each setting's flag by its environment variable: how a refusal names it. `--log-level` is the CLI module's global flag. */

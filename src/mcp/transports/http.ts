@@ -35,6 +35,9 @@ import { type AllowList, type HttpSettings, allowListFor, hostAllowed, httpEnv, 
 import { HttpSessions, type McpSession } from "./httpSessions.ts"
 import { serverInfo } from "../server.ts"
 import { LogToStderr } from "../logging.ts"
+import { type AuthSettings, authConfigured, authSettings } from "./http/authConfig.ts"
+import { type Authorizer, type Principal, defaultAudience, makeAuthorizer } from "./http/auth.ts"
+import { isLoopbackHost } from "./http/authConfig.ts"
 
 export const mcpPath = "/mcp"
 export const healthPath = "/healthz"
@@ -58,6 +61,8 @@ const sessionHeader = "mcp-session-id"
 interface RequestLog {
   readonly requestId: string
   sessionId: string | undefined
+  /** Who sent it, on a server that authorizes (http/auth.ts). */
+  principal?: Principal
 }
 
 const requestIdPattern = /^[A-Za-z0-9._:-]{1,64}$/
@@ -223,10 +228,13 @@ const sessionRequired = jsonRpcError(400, ErrorCodes.server, "Bad Request: Mcp-S
  * The /mcp handler: checks, then by protocol era either the 2025-era session's transport or the
  * SDK's 2026-07-28 handler (per request, no session: the SDK's createMcpHandler, strict modern).
  */
-export const makeMcpHandler = (sessions: HttpSessions["Service"], workspaces: Workspace["Service"], settings: HttpSettings, allow: AllowList, modern: McpHttpHandler) => {
-  const handOver = (session: McpSession, request: HttpServerRequest.HttpServerRequest, parsedBody?: unknown, web: Request = toWebRequest(request)) =>
+export const makeMcpHandler = (sessions: HttpSessions["Service"], workspaces: Workspace["Service"], settings: HttpSettings, allow: AllowList, modern: McpHttpHandler, auth?: Authorizer) => {
+  const handOver = (session: McpSession, request: HttpServerRequest.HttpServerRequest, log: RequestLog, parsedBody?: unknown, web: Request = toWebRequest(request)) =>
     Effect.promise(async () => {
-      const response = await session.transport.handleRequest(withNegotiated(web, session.server.getNegotiatedProtocolVersion()), parsedBody === undefined ? undefined : { parsedBody })
+      const response = await session.transport.handleRequest(withNegotiated(web, session.server.getNegotiatedProtocolVersion()), {
+        ...(parsedBody === undefined ? {} : { parsedBody }),
+        ...(log.principal === undefined ? {} : { authInfo: log.principal.authInfo })
+      })
       return HttpServerResponse.fromWeb(asStandaloneStream(response, request.method))
     }).pipe(Effect.ensuring(sessions.touch(session.id)))
 
@@ -246,9 +254,11 @@ export const makeMcpHandler = (sessions: HttpSessions["Service"], workspaces: Wo
       const id = request.headers[sessionHeader]
       if (id === undefined || id.length === 0) return { _tag: "Missing" as const }
       log.sessionId = id
+      // an authorized client reaches only the sessions issued to it: another's id is unknown to it
+      const issued = workspaces.sessionIds.issuedAt(id, log.principal?.name)
+      if (log.principal !== undefined && issued === undefined) return { _tag: "Unknown" as const, id }
       const session = yield* sessions.lookup(id)
       if (session) return { _tag: "Found" as const, session }
-      const issued = workspaces.sessionIds.issuedAt(id)
       if (issued === undefined) return { _tag: "Unknown" as const, id }
       // young: live unless its client ended it; older: live while its workspace is
       const known = yield* Effect.result(Date.now() - issued < idleMillis ? Effect.map(workspaces.ended(id), (ended) => !ended) : workspaces.exists(id))
@@ -264,8 +274,8 @@ export const makeMcpHandler = (sessions: HttpSessions["Service"], workspaces: Wo
   const busy = (maxSessions: number) => jsonRpcError(503, ErrorCodes.server, `Service Unavailable: all ${maxSessions} sessions are busy; retry shortly`, { "retry-after": "1" })
 
   /** A 2026-07-28 request: the SDK's per-request handler answers it (its own checks of the envelope and headers included). */
-  const serveModern = (web: Request, parsedBody: unknown) =>
-    Effect.promise(() => modern.fetch(web, { parsedBody })).pipe(Effect.map((response) => HttpServerResponse.fromWeb(response)))
+  const serveModern = (web: Request, parsedBody: unknown, log: RequestLog) =>
+    Effect.promise(() => modern.fetch(web, { parsedBody, ...(log.principal === undefined ? {} : { authInfo: log.principal.authInfo }) })).pipe(Effect.map((response) => HttpServerResponse.fromWeb(response)))
 
   const post = (request: HttpServerRequest.HttpServerRequest, log: RequestLog) =>
     Effect.gen(function* () {
@@ -279,21 +289,23 @@ export const makeMcpHandler = (sessions: HttpSessions["Service"], workspaces: Wo
       }
       const body = yield* readJsonBody(request, settings.maxBodyBytes)
       if (body._tag === "Rejected") return body.response
+      const forbidden = auth !== undefined && log.principal !== undefined ? auth.authorize(log.principal, body.value) : undefined
+      if (forbidden !== undefined) return forbidden
       // the era is per request: a message carrying the 2026-07-28 envelope goes to the modern handler
       const web = toWebRequest(request)
       const legacy = plainlyLegacy(request, body.value) || (yield* Effect.promise(() => isLegacyRequest(web, body.value, { maxRequestBodySize: settings.maxBodyBytes })))
-      if (!legacy) return yield* serveModern(web, body.value)
+      if (!legacy) return yield* serveModern(web, body.value, log)
       const found = yield* existing(request, log)
-      if (found._tag === "Found") return yield* handOver(found.session, request, body.value, web)
+      if (found._tag === "Found") return yield* handOver(found.session, request, log, body.value, web)
       if (found._tag === "Busy") return busy(found.maxSessions)
       if (found._tag === "StoreDown") return storeDown
       if (found._tag === "Unknown") return sessionNotFound(found.id)
       if (!isInitializeRequest(body.value)) return sessionRequired
-      const opened = yield* Effect.result(sessions.open)
+      const opened = yield* Effect.result(sessions.openFor(log.principal?.name))
       if (opened._tag === "Failure") return busy(opened.failure.maxSessions)
       const session = opened.success
       log.sessionId = session.id
-      const response = yield* handOver(session, request, body.value, web)
+      const response = yield* handOver(session, request, log, body.value, web)
       // an initialize the transport refused leaves a session nobody can name: drop it (nothing was
       // stored for it: a session's workspace is written by its first definition, and any replica
       // recognises the signed id without a store entry)
@@ -311,7 +323,7 @@ export const makeMcpHandler = (sessions: HttpSessions["Service"], workspaces: Wo
       if (found._tag === "Busy") return busy(found.maxSessions)
       if (found._tag === "StoreDown") return storeDown
       if (found._tag === "Unknown") return sessionNotFound(found.id)
-      return yield* handOver(found.session, request)
+      return yield* handOver(found.session, request, log)
     })
 
   const del = (request: HttpServerRequest.HttpServerRequest, log: RequestLog) =>
@@ -321,7 +333,7 @@ export const makeMcpHandler = (sessions: HttpSessions["Service"], workspaces: Wo
       if (found._tag === "Busy") return busy(found.maxSessions)
       if (found._tag === "StoreDown") return storeDown
       if (found._tag === "Unknown") return sessionNotFound(found.id)
-      return yield* handOver(found.session, request)
+      return yield* handOver(found.session, request, log)
     })
 
   return (request: HttpServerRequest.HttpServerRequest, log: RequestLog) =>
@@ -336,7 +348,12 @@ export const makeMcpHandler = (sessions: HttpSessions["Service"], workspaces: Wo
         yield* Effect.logWarning(`refused Origin '${origin}'`)
         return jsonRpcError(403, ErrorCodes.server, `Forbidden: Origin '${origin}' is not allowed (see ${httpEnv.allowedOrigins})`)
       }
+      // every request but a CORS preflight (which a browser sends without credentials) needs a token
+      const authentication = auth === undefined || request.method === "OPTIONS" ? undefined : yield* Effect.promise(() => auth.authenticate(request.headers.authorization))
+      if (authentication?._tag === "Authenticated") log.principal = authentication.principal
+      else if (authentication?._tag === "Refused") yield* Effect.logInfo(`refused: ${authentication.reason}`)
       const response = yield* Effect.suspend(() => {
+        if (authentication?._tag === "Refused") return Effect.succeed(authentication.response)
         switch (request.method) {
           case "POST":
             return post(request, log)
@@ -358,7 +375,7 @@ export const makeMcpHandler = (sessions: HttpSessions["Service"], workspaces: Wo
 /** What a browser needs to call /mcp from an allowed origin and read its session and protocol headers. */
 const corsHeaders = (origin: string): Record<string, string> => ({
   "access-control-allow-origin": origin,
-  "access-control-expose-headers": "mcp-session-id, mcp-protocol-version, x-request-id",
+  "access-control-expose-headers": "mcp-session-id, mcp-protocol-version, x-request-id, www-authenticate",
   vary: "Origin, Access-Control-Request-Headers"
 })
 
@@ -397,16 +414,17 @@ const observed =
       const path = request.url.split("?")[0]
       // the line is written beside the answer, not before it: a request does not wait for its log
       yield* Effect.logInfo(`${request.method} ${path} ${response.status}`).pipe(
-        Effect.annotateLogs({ requestId: log.requestId, ms: Date.now() - started, ...(log.sessionId ? { session: logName(log.sessionId) } : {}) }),
+        Effect.annotateLogs({ requestId: log.requestId, ms: Date.now() - started, ...(log.sessionId ? { session: logName(log.sessionId) } : {}), ...(log.principal ? { principal: log.principal.name } : {}) }),
         Effect.forkDetach
       )
       return HttpServerResponse.setHeader(response, "x-request-id", log.requestId)
     })
 
 /** The routes, bound to the session registry. */
-export const McpRoutes = (settings: HttpSettings) =>
+export const McpRoutes = (settings: HttpSettings, authorization?: AuthSettings) =>
   HttpRouter.use((router) =>
     Effect.gen(function* () {
+      const auth = authorization === undefined ? undefined : yield* authorizerFor(authorization)
       const sessions = yield* HttpSessions
       const modern = createMcpHandler(() => sessions.serverFactory({ era: "modern" }), {
         legacy: "reject",
@@ -414,7 +432,9 @@ export const McpRoutes = (settings: HttpSettings) =>
         onerror: (error) => Effect.runFork(Effect.logDebug(`2026-07-28 request: ${error.message}`))
       })
       yield* Effect.addFinalizer(() => Effect.promise(() => modern.close()))
-      const mcp = makeMcpHandler(sessions, yield* Workspace, settings, allowListFor(settings), modern)
+      const mcp = makeMcpHandler(sessions, yield* Workspace, settings, allowListFor(settings), modern, auth)
+      // RFC 9728: public, and readable by a browser client on any origin (it holds no secret)
+      if (auth !== undefined) for (const path of auth.metadataPaths) yield* router.add("GET", path as `/${string}`, observed(() => Effect.succeed(HttpServerResponse.jsonUnsafe(auth.metadata, { headers: { "access-control-allow-origin": "*", "cache-control": "max-age=3600" } }))))
       const store = yield* WorkspaceStore.WorkspaceStore
       yield* router.add("*", mcpPath, observed(mcp))
       yield* router.add(
@@ -442,8 +462,8 @@ export const SharedServicesLive = Layer.mergeAll(FormulaRegistry.layer, SelfCorr
  * The whole HTTP server as a layer: node server, routes, session registry and shared services.
  * It listens once built (port 0: a free port, see HttpServer.HttpServer's address).
  */
-export const HttpMcpServer = (settings: HttpSettings) =>
-  HttpRouter.serve(McpRoutes(settings), { disableLogger: true, disableListenLog: true }).pipe(
+export const HttpMcpServer = (settings: HttpSettings, authorization?: AuthSettings) =>
+  HttpRouter.serve(McpRoutes(settings, authorization), { disableLogger: true, disableListenLog: true }).pipe(
     // the port opens last, once the store and the sessions are ready (layers build from the bottom up)
     Layer.provideMerge(
       NodeHttpServer.layer(startingServer, {
@@ -489,8 +509,18 @@ export const mcpUrl = Effect.gen(function* () {
   return `${url.origin}${mcpPath}`
 })
 
+/** The authorizer of the settings, for the URL this server listens on; a start that cannot build it fails with the reason. */
+const authorizerFor = (authorization: AuthSettings) =>
+  Effect.gen(function* () {
+    const listening = yield* mcpUrl
+    return yield* Effect.tryPromise({
+      try: async () => makeAuthorizer(authorization, defaultAudience(authorization, listening)),
+      catch: (error) => new Error(`authorization: ${error instanceof Error ? error.message : String(error)}`)
+    })
+  })
+
 /** Serves until interrupted (SIGINT/SIGTERM), then ends every session before the server closes. */
-export const serveHttp = (settings: HttpSettings) =>
+export const serveHttp = (settings: HttpSettings, authorization?: AuthSettings) =>
   Effect.gen(function* () {
     const sessions = yield* HttpSessions
     const url = yield* mcpUrl
@@ -511,7 +541,7 @@ export const serveHttp = (settings: HttpSettings) =>
         })
       )
     )
-  }).pipe(Effect.provide(HttpMcpServer(settings)))
+  }).pipe(Effect.provide(HttpMcpServer(settings, authorization)))
 
 /** One logfmt line per entry on stderr (timestamp, level, message, requestId, session, ...). */
 export const HttpLogger = Layer.merge(
@@ -522,5 +552,20 @@ export const HttpLogger = Layer.merge(
 /** `dimensional mcp --http`: settings from the environment (and flags, via the ConfigProvider). */
 export const runHttpServer = Effect.gen(function* () {
   const settings = yield* httpSettings.pipe(Effect.tapError((error) => Console.error(`dimensional: invalid HTTP setting: ${error.message}`)))
-  return yield* serveHttp(settings)
+  const authorization = yield* authSettings
+  if (!authConfigured(authorization)) {
+    // anyone who reaches an open server can use it: loopback only, unless the operator says otherwise
+    if (!isLoopbackHost(settings.host)) {
+      if (!authorization.allowUnauthenticated) {
+        yield* Console.error(
+          `dimensional: refusing to listen on ${settings.host} without authorization: set --auth-issuer or --api-keys-file, or pass --allow-unauthenticated (when a proxy in front authorizes every request)`
+        )
+        return yield* Effect.sync(() => void (process.exitCode = 2))
+      }
+      yield* Effect.logWarning(`listening on ${settings.host} without authorization (--allow-unauthenticated): every client that reaches this address can use the server`)
+    } else yield* Console.error("dimensional: no authorization configured (--auth-issuer, --api-keys-file): listening on loopback only")
+  }
+  return yield* serveHttp(settings, authConfigured(authorization) ? authorization : undefined).pipe(
+    Effect.tapError((error) => Console.error(`dimensional: ${error instanceof Error ? error.message : String(error)}`))
+  )
 }).pipe(Effect.provide(HttpLogger))

@@ -88,6 +88,8 @@ export class HttpSessions extends Context.Service<
   {
     /** A new session (counted against the cap at once); the caller hands it the initialize request. */
     readonly open: Effect.Effect<McpSession, SessionLimitReached>
+    /** `open` for an authorized client: the session's id is bound to `principal` (sessionIds.ts). */
+    readonly openFor: (principal: string | undefined) => Effect.Effect<McpSession, SessionLimitReached>
     /**
      * Takes over a session another replica opened (its workspace is in the shared store): a session
      * with that id, initialized here for `protocolVersion`, so a load balancer without affinity can
@@ -176,7 +178,7 @@ export class HttpSessions extends Context.Service<
           return expired.length
         })
 
-        const openWith = (adopted: string | undefined) => Effect.gen(function* () {
+        const openWith = (adopted: string | undefined, principal?: string) => Effect.gen(function* () {
           if (entries.size + opening >= limits.maxSessions) {
             yield* expire
             if (entries.size + opening >= limits.maxSessions) {
@@ -193,9 +195,10 @@ export class HttpSessions extends Context.Service<
             }
           }
           opening++
-          return yield* setUp(adopted).pipe(Effect.ensuring(Effect.sync(() => opening--)))
+          return yield* setUp(adopted, principal).pipe(Effect.ensuring(Effect.sync(() => opening--)))
         })
         const open = openWith(undefined)
+        const openFor = (principal: string | undefined) => openWith(undefined, principal)
 
         const adopt = (id: string, protocolVersion: string) =>
           Effect.gen(function* () {
@@ -216,8 +219,8 @@ export class HttpSessions extends Context.Service<
             return session
           })
 
-        const setUp = (adopted: string | undefined) => Effect.gen(function* () {
-          const id = adopted ?? workspaces.sessionIds.issue()
+        const setUp = (adopted: string | undefined, principal: string | undefined) => Effect.gen(function* () {
+          const id = adopted ?? workspaces.sessionIds.issue(principal)
           const scope = yield* Scope.fork(registryScope, "sequential")
           // the session's own workspace is its default: any replica reaches it through the store
           const server = serverFactory({ era: "legacy", defaultWorkspace: id, conformanceFixtures: limits.conformanceFixtures === true })
@@ -277,7 +280,7 @@ export class HttpSessions extends Context.Service<
         yield* expire.pipe(Effect.repeat(Schedule.spaced(sweepEvery)), Effect.forkScoped)
         yield* Effect.addFinalizer(() => closeAll("shutdown"))
 
-        return HttpSessions.of({ open, adopt, lookup, touch, close, closeAll, expire, stats, limits, serverFactory })
+        return HttpSessions.of({ open, openFor, adopt, lookup, touch, close, closeAll, expire, stats, limits, serverFactory })
       })
     )
 }
