@@ -192,6 +192,34 @@ describe.skipIf(!available)("HTTP authorization against a real OpenID provider",
     expect((await a.call("convert", { value: 1, from_unit: "smoot", to_unit: "m" })).quantity).toBeCloseTo(1.7018, 12)
   })
 
+  it("authorizes the 2026-07-28 era the same way: scopes per call, workspaces per principal", async () => {
+    const modern = async (token: string) => {
+      const client = new Client({ name: "modern-auth", version: "1.0.0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } })
+      await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { authProvider: { token: async () => token } }))
+      const call = async (name: string, args: Record<string, unknown>) => ((await client.callTool({ name, arguments: args })) as CallToolResult).structuredContent as Record<string, any>
+      return { client, call }
+    }
+    const [readToken, tokenA, tokenB] = await Promise.all([
+      issuer.token(reader, server.url, "units:read"),
+      issuer.token(writerA, server.url, "units:read units:write"),
+      issuer.token(writerB, server.url, "units:read units:write")
+    ])
+    const r = await modern(readToken)
+    const a = await modern(tokenA)
+    const b = await modern(tokenB)
+    try {
+      expect((await r.call("convert", { value: 1, from_unit: "km", to_unit: "m" })).quantity).toBe(1000)
+      await expect(r.call("define_unit", { name: "smoot", dimension: "length" })).rejects.toThrow(/403|insufficient_scope|scope/i)
+      const workspace = (await a.call("define_unit", { name: "smoot", dimension: "length" })).workspace as string
+      await a.call("define_conversion", { src: "smoot", dst: "m", factor: 1.7018, workspace })
+      expect((await a.call("convert", { value: 1, from_unit: "smoot", to_unit: "m", workspace })).quantity).toBeCloseTo(1.7018, 12)
+      expect((await b.call("convert", { value: 1, from_unit: "smoot", to_unit: "m", workspace })).error_type).toBe("unknown_workspace")
+      expect((await b.call("define_unit", { name: "smoot2", dimension: "length", workspace })).error_type).toBe("unknown_workspace")
+    } finally {
+      await Promise.all([r.client.close(), a.client.close(), b.client.close()])
+    }
+  })
+
   it("lets the official SDK client discover the issuer from the 401 and fetch its own token (client credentials)", async () => {
     const transport = new StreamableHTTPClientTransport(new URL(server.url), {
       authProvider: new ClientCredentialsProvider({ clientId: writerA.id, clientSecret: writerA.secret, scope: "units:read units:write", expectedIssuer: issuer.issuer })
