@@ -13,6 +13,7 @@
 import { Cause, Config, ConfigProvider, Effect } from "effect"
 import { settingKeys } from "./mcp/repair/SelfCorrectionConfig.ts"
 import { authEnv } from "./mcp/transports/http/authConfig.ts"
+import { clientLimitsEnv } from "./mcp/transports/http/clientLimits.ts"
 import { httpEnv } from "./mcp/transports/httpConfig.ts"
 import { runStdioServer } from "./mcp/transports/stdio.ts"
 import { storeEnv } from "./services/WorkspaceStore.ts"
@@ -53,6 +54,8 @@ export const serverSettings: ReadonlyArray<SettingSpec> = [
   { flag: "auth-audience", key: authEnv.audience, kind: "value", metavar: "URL", description: "With --http: this server's /mcp URL as clients reach it, the audience tokens must name (default: the listening URL)" },
   { flag: "auth-scopes", key: authEnv.scopes, kind: "value", metavar: "read=…,write=…", description: "With --http: the scope names (default read=units:read,write=units:write)" },
   { flag: "api-keys-file", key: authEnv.apiKeysFile, kind: "value", metavar: "PATH", description: "With --http: static API keys, one 'NAME sha256:HEX [scopes]' per line" },
+  { flag: "rate-limit", key: clientLimitsEnv.rate, kind: "value", metavar: "N/PERIOD", description: "With --http: requests per client, e.g. 20/second (a burst of N; default: none); over it, 429 with Retry-After" },
+  { flag: "client-concurrency", key: clientLimitsEnv.concurrency, kind: { min: 1, max: 100_000 }, description: "With --http: requests of one client answered at once (default 32); over it, 429" },
   { flag: "allow-unauthenticated", key: authEnv.allowUnauthenticated, kind: "toggle", description: "With --http: listen beyond loopback without authorization (a proxy in front authorizes; default off)" }
 ]
 

@@ -23,7 +23,7 @@
 import { type IncomingMessage, type ServerResponse, createServer } from "node:http"
 import { type McpHttpHandler, SUPPORTED_PROTOCOL_VERSIONS, createMcpHandler, isLegacyRequest } from "@modelcontextprotocol/server"
 import { NodeHttpServer, NodeHttpServerRequest } from "@effect/platform-node"
-import { Console, Duration, Effect, Layer, Logger, References } from "effect"
+import { Console, Duration, Effect, Layer, Logger, Option, References } from "effect"
 import { HttpRouter, HttpServer, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { FormulaRegistry } from "../../services/FormulaRegistry.ts"
 import { SelfCorrectionConfig } from "../repair/SelfCorrectionConfig.ts"
@@ -38,6 +38,7 @@ import { LogToStderr } from "../logging.ts"
 import { type AuthSettings, authConfigured, authSettings } from "./http/authConfig.ts"
 import { type Authorizer, type Principal, defaultAudience, makeAuthorizer } from "./http/auth.ts"
 import { isLoopbackHost } from "./http/authConfig.ts"
+import { type ClientLimitSettings, type ClientLimiter, clientLimitSettings, makeClientLimiter } from "./http/clientLimits.ts"
 
 export const mcpPath = "/mcp"
 export const healthPath = "/healthz"
@@ -228,7 +229,15 @@ const sessionRequired = jsonRpcError(400, ErrorCodes.server, "Bad Request: Mcp-S
  * The /mcp handler: checks, then by protocol era either the 2025-era session's transport or the
  * SDK's 2026-07-28 handler (per request, no session: the SDK's createMcpHandler, strict modern).
  */
-export const makeMcpHandler = (sessions: HttpSessions["Service"], workspaces: Workspace["Service"], settings: HttpSettings, allow: AllowList, modern: McpHttpHandler, auth?: Authorizer) => {
+export const makeMcpHandler = (
+  sessions: HttpSessions["Service"],
+  workspaces: Workspace["Service"],
+  settings: HttpSettings,
+  allow: AllowList,
+  modern: McpHttpHandler,
+  auth?: Authorizer,
+  limiter?: ClientLimiter
+) => {
   const handOver = (session: McpSession, request: HttpServerRequest.HttpServerRequest, log: RequestLog, parsedBody?: unknown, web: Request = toWebRequest(request)) =>
     Effect.promise(async () => {
       const response = await session.transport.handleRequest(withNegotiated(web, session.server.getNegotiatedProtocolVersion()), {
@@ -352,8 +361,11 @@ export const makeMcpHandler = (sessions: HttpSessions["Service"], workspaces: Wo
       const authentication = auth === undefined || request.method === "OPTIONS" ? undefined : yield* Effect.promise(() => auth.authenticate(request.headers.authorization))
       if (authentication?._tag === "Authenticated") log.principal = authentication.principal
       else if (authentication?._tag === "Refused") yield* Effect.logInfo(`refused: ${authentication.reason}`)
+      const limited = authentication?._tag === "Refused" || limiter === undefined || request.method === "OPTIONS" ? undefined : admit(limiter, request, log)
+      if (limited?._tag === "Limited") yield* Effect.logInfo(`refused: over the ${limited.why === "rate" ? "rate limit" : "concurrency limit"}`)
       const response = yield* Effect.suspend(() => {
         if (authentication?._tag === "Refused") return Effect.succeed(authentication.response)
+        if (limited?._tag === "Limited") return Effect.succeed(tooMany(limited.why, limited.retryAfterSeconds))
         switch (request.method) {
           case "POST":
             return post(request, log)
@@ -372,10 +384,35 @@ export const makeMcpHandler = (sessions: HttpSessions["Service"], workspaces: Wo
     })
 }
 
+/**
+ * Takes a token of the client's rate and, but for a GET stream (open as long as its session), a
+ * place among its requests in flight, given back when the answer is sent or the client goes away.
+ */
+const admit = (limiter: ClientLimiter, request: HttpServerRequest.HttpServerRequest, log: RequestLog) => {
+  const client = log.principal?.name ?? `peer:${Option.getOrElse(request.remoteAddress, () => "unknown")}`
+  const admission = limiter.admit(client, request.method !== "GET")
+  if (admission._tag === "Admitted" && request.method !== "GET") {
+    const response = NodeHttpServerRequest.toServerResponse(request)
+    if (response.writableFinished || response.destroyed) admission.release()
+    else response.once("close", admission.release)
+  }
+  return admission
+}
+
+const tooMany = (why: "rate" | "concurrency", retryAfterSeconds: number) =>
+  jsonRpcError(
+    429,
+    ErrorCodes.server,
+    why === "rate"
+      ? `Too Many Requests: this client is over its rate limit (see --rate-limit); retry after ${retryAfterSeconds} s`
+      : `Too Many Requests: this client already has as many requests in flight as it may (see --client-concurrency); retry when one is answered`,
+    { "retry-after": String(retryAfterSeconds) }
+  )
+
 /** What a browser needs to call /mcp from an allowed origin and read its session and protocol headers. */
 const corsHeaders = (origin: string): Record<string, string> => ({
   "access-control-allow-origin": origin,
-  "access-control-expose-headers": "mcp-session-id, mcp-protocol-version, x-request-id, www-authenticate",
+  "access-control-expose-headers": "mcp-session-id, mcp-protocol-version, x-request-id, www-authenticate, retry-after",
   vary: "Origin, Access-Control-Request-Headers"
 })
 
@@ -421,10 +458,17 @@ const observed =
     })
 
 /** The routes, bound to the session registry. */
-export const McpRoutes = (settings: HttpSettings, authorization?: AuthSettings) =>
+/** What the HTTP server adds for deployments beyond one machine: authorization and limits per client. */
+export interface HttpGuards {
+  readonly authorization?: AuthSettings | undefined
+  readonly clientLimits?: ClientLimitSettings | undefined
+}
+
+export const McpRoutes = (settings: HttpSettings, guards: HttpGuards = {}) =>
   HttpRouter.use((router) =>
     Effect.gen(function* () {
-      const auth = authorization === undefined ? undefined : yield* authorizerFor(authorization)
+      const auth = guards.authorization === undefined ? undefined : yield* authorizerFor(guards.authorization)
+      const limiter = guards.clientLimits === undefined ? undefined : makeClientLimiter(guards.clientLimits)
       const sessions = yield* HttpSessions
       const modern = createMcpHandler(() => sessions.serverFactory({ era: "modern" }), {
         legacy: "reject",
@@ -432,7 +476,7 @@ export const McpRoutes = (settings: HttpSettings, authorization?: AuthSettings) 
         onerror: (error) => Effect.runFork(Effect.logDebug(`2026-07-28 request: ${error.message}`))
       })
       yield* Effect.addFinalizer(() => Effect.promise(() => modern.close()))
-      const mcp = makeMcpHandler(sessions, yield* Workspace, settings, allowListFor(settings), modern, auth)
+      const mcp = makeMcpHandler(sessions, yield* Workspace, settings, allowListFor(settings), modern, auth, limiter)
       // RFC 9728: public, and readable by a browser client on any origin (it holds no secret)
       if (auth !== undefined) for (const path of auth.metadataPaths) yield* router.add("GET", path as `/${string}`, observed(() => Effect.succeed(HttpServerResponse.jsonUnsafe(auth.metadata, { headers: { "access-control-allow-origin": "*", "cache-control": "max-age=3600" } }))))
       const store = yield* WorkspaceStore.WorkspaceStore
@@ -462,8 +506,8 @@ export const SharedServicesLive = Layer.mergeAll(FormulaRegistry.layer, SelfCorr
  * The whole HTTP server as a layer: node server, routes, session registry and shared services.
  * It listens once built (port 0: a free port, see HttpServer.HttpServer's address).
  */
-export const HttpMcpServer = (settings: HttpSettings, authorization?: AuthSettings) =>
-  HttpRouter.serve(McpRoutes(settings, authorization), { disableLogger: true, disableListenLog: true }).pipe(
+export const HttpMcpServer = (settings: HttpSettings, guards: HttpGuards = {}) =>
+  HttpRouter.serve(McpRoutes(settings, guards), { disableLogger: true, disableListenLog: true }).pipe(
     // the port opens last, once the store and the sessions are ready (layers build from the bottom up)
     Layer.provideMerge(
       NodeHttpServer.layer(startingServer, {
@@ -520,7 +564,7 @@ const authorizerFor = (authorization: AuthSettings) =>
   })
 
 /** Serves until interrupted (SIGINT/SIGTERM), then ends every session before the server closes. */
-export const serveHttp = (settings: HttpSettings, authorization?: AuthSettings) =>
+export const serveHttp = (settings: HttpSettings, guards: HttpGuards = {}) =>
   Effect.gen(function* () {
     const sessions = yield* HttpSessions
     const url = yield* mcpUrl
@@ -541,7 +585,7 @@ export const serveHttp = (settings: HttpSettings, authorization?: AuthSettings) 
         })
       )
     )
-  }).pipe(Effect.provide(HttpMcpServer(settings, authorization)))
+  }).pipe(Effect.provide(HttpMcpServer(settings, guards)))
 
 /** One logfmt line per entry on stderr (timestamp, level, message, requestId, session, ...). */
 export const HttpLogger = Layer.merge(
@@ -565,7 +609,8 @@ export const runHttpServer = Effect.gen(function* () {
       yield* Effect.logWarning(`listening on ${settings.host} without authorization (--allow-unauthenticated): every client that reaches this address can use the server`)
     } else yield* Console.error("dimensional: no authorization configured (--auth-issuer, --api-keys-file): listening on loopback only")
   }
-  return yield* serveHttp(settings, authConfigured(authorization) ? authorization : undefined).pipe(
+  const clientLimits = yield* clientLimitSettings
+  return yield* serveHttp(settings, { authorization: authConfigured(authorization) ? authorization : undefined, clientLimits }).pipe(
     Effect.tapError((error) => Console.error(`dimensional: ${error instanceof Error ? error.message : String(error)}`))
   )
 }).pipe(Effect.provide(HttpLogger))
