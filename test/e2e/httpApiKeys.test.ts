@@ -56,6 +56,10 @@ describe("HTTP authorization by static API keys", () => {
     const metadata = (await (await fetch(`${server.origin}/.well-known/oauth-protected-resource/mcp`)).json()) as Record<string, unknown>
     expect(metadata.resource).toBe(server.url)
     expect(metadata.authorization_servers).toBeUndefined()
+    // readiness needs no token, and with no issuer only the store counts
+    const ready = await fetch(`${server.origin}/readyz`)
+    expect(ready.status).toBe(200)
+    expect(await ready.json()).toEqual({ status: "ready", store: "ok", issuer: "none" })
   })
 
   it("lets a read-only key convert and refuses it define_unit with 403 and a scope challenge", async () => {

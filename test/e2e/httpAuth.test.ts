@@ -83,6 +83,12 @@ describe.skipIf(!available)("HTTP authorization against a real OpenID provider",
     }
   })
 
+  it("is ready: the store answers and the issuer's keys can be fetched", async () => {
+    const response = await fetch(`${server.origin}/readyz`)
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({ status: "ready", store: "ok", issuer: "ok" })
+  })
+
   it("answers a request without a token 401, pointing to the metadata and naming the read scope", async () => {
     const response = await postRaw(server.url, initializeBody)
     expect(response.status).toBe(401)
@@ -260,6 +266,10 @@ describe.skipIf(!available)("HTTP authorization against a real OpenID provider",
     expect(outage.status).toBe(503)
     expect(outage.headers.get("retry-after")).toMatch(/^\d+$/)
     expect((await answerOf(outage)).error!.message).toMatch(/keys cannot be fetched/)
+    // and the replica says it is not ready, so a balancer can send its clients elsewhere
+    const readiness = await fetch(`${server.origin}/readyz`)
+    expect(readiness.status).toBe(503)
+    expect(await readiness.json()).toMatchObject({ status: "not ready", store: "ok", issuer: expect.stringMatching(/^unavailable/) })
     issuer = await startIssuer({ keys: [key2, key1], clients, port })
   }, 30_000)
 })

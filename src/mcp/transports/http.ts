@@ -10,6 +10,8 @@
  *   GET    /mcp     the session's server-to-client SSE stream
  *   DELETE /mcp     ends the session
  *   GET    /healthz liveness: {"status":"ok","sessions":live,"opened":N,"closed":{by reason},"workspaces":N}
+ *   GET    /readyz  readiness: the store answers and the issuer's keys can be fetched (http/readiness.ts)
+ *   GET    /.well-known/oauth-protected-resource[/mcp]  with authorization (http/auth.ts)
  *
  * Every /mcp request is checked before it reaches a session, each failure a 4xx with a JSON-RPC
  * error body: Host and Origin against the allow-lists (403, DNS-rebinding protection), the Accept
@@ -38,6 +40,7 @@ import { LogToStderr } from "../logging.ts"
 import { type AuthSettings, authConfigured, authSettings } from "./http/authConfig.ts"
 import { type Authorizer, type Principal, defaultAudience, makeAuthorizer } from "./http/auth.ts"
 import { isLoopbackHost } from "./http/authConfig.ts"
+import { makeReadiness, readyPath } from "./http/readiness.ts"
 import { type ClientLimitSettings, type ClientLimiter, clientLimitSettings, makeClientLimiter } from "./http/clientLimits.ts"
 
 export const mcpPath = "/mcp"
@@ -481,6 +484,8 @@ export const McpRoutes = (settings: HttpSettings, guards: HttpGuards = {}) =>
       if (auth !== undefined) for (const path of auth.metadataPaths) yield* router.add("GET", path as `/${string}`, observed(() => Effect.succeed(HttpServerResponse.jsonUnsafe(auth.metadata, { headers: { "access-control-allow-origin": "*", "cache-control": "max-age=3600" } }))))
       const store = yield* WorkspaceStore.WorkspaceStore
       yield* router.add("*", mcpPath, observed(mcp))
+      const readiness = makeReadiness({ store: store.count, issuerKeys: auth?.issuerKeys })
+      yield* router.add("GET", readyPath, observed(() => readiness))
       yield* router.add(
         "GET",
         healthPath,

@@ -50,8 +50,8 @@ export interface Authorizer {
   readonly authenticate: (authorization: string | undefined) => Promise<Authentication>
   /** undefined when `principal` may send `message`; else the 403 with the scope challenge. */
   readonly authorize: (principal: Principal, message: unknown) => HttpServerResponse.HttpServerResponse | undefined
-  /** Whether the issuer's keys can be fetched (true with API keys alone). */
-  readonly keysReachable: () => Promise<boolean>
+  /** Whether the issuer's keys can be fetched; undefined with API keys alone. */
+  readonly issuerKeys: (() => Promise<boolean>) | undefined
 }
 
 const errorBody = (status: number, message: string, headers: Record<string, string>) =>
@@ -129,7 +129,7 @@ export const makeAuthorizer = async (settings: AuthSettings, resource: string): 
     metadata: metadataDocument(description),
     authenticate,
     authorize,
-    keysReachable: () => (jwt === undefined ? Promise.resolve(true) : jwt.reachable())
+    issuerKeys: jwt === undefined ? undefined : () => jwt.reachable()
   }
 }
 
