@@ -119,7 +119,7 @@ describe("an HTTP server without authorization", () => {
     const run = await start([])
     run.stop()
     expect(run.code).toBeUndefined()
-    expect(run.stderr).toContain("no authorization configured (--auth-issuer, --api-keys-file): listening on loopback only")
+    expect(run.stderr).toContain("no authorization configured (--auth-issuer, --api-keys-file): serving loopback only")
   })
 
   it("refuses to listen on another address unless told to, and then warns", async () => {

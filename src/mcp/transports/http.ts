@@ -612,10 +612,8 @@ export const runHttpServer = Effect.gen(function* () {
         return yield* Effect.sync(() => void (process.exitCode = 2))
       }
       yield* Effect.logWarning(`listening on ${settings.host} without authorization (--allow-unauthenticated): every client that reaches this address can use the server`)
-    } else yield* Console.error("dimensional: no authorization configured (--auth-issuer, --api-keys-file): listening on loopback only")
+    } else yield* Console.error("dimensional: no authorization configured (--auth-issuer, --api-keys-file): serving loopback only")
   }
   const clientLimits = yield* clientLimitSettings
-  return yield* serveHttp(settings, { authorization: authConfigured(authorization) ? authorization : undefined, clientLimits }).pipe(
-    Effect.tapError((error) => Console.error(`dimensional: ${error instanceof Error ? error.message : String(error)}`))
-  )
+  return yield* serveHttp(settings, { authorization: authConfigured(authorization) ? authorization : undefined, clientLimits })
 }).pipe(Effect.provide(HttpLogger))
