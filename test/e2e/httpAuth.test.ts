@@ -7,7 +7,7 @@ import { Client, ClientCredentialsProvider, StreamableHTTPClientTransport } from
 import type { CallToolResult } from "@modelcontextprotocol/client"
 import { SignJWT, decodeJwt } from "jose"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type SpawnedServer, initializeBody, postRaw, spawnServer } from "../support/httpServer.ts"
+import { type SpawnedServer, freePort, initializeBody, postRaw, spawnServer } from "../support/httpServer.ts"
 import { type Issuer, type SigningKey, type TestClient, newSigningKey, oidcProviderAvailable, startIssuer } from "../support/oidc.ts"
 
 const available = await oidcProviderAvailable()
@@ -271,5 +271,35 @@ describe.skipIf(!available)("HTTP authorization against a real OpenID provider",
     expect(readiness.status).toBe(503)
     expect(await readiness.json()).toMatchObject({ status: "not ready", store: "ok", issuer: expect.stringMatching(/^unavailable/) })
     issuer = await startIssuer({ keys: [key2, key1], clients, port })
+  }, 30_000)
+})
+
+describe.skipIf(!available)("an HTTP server whose issuer is down when it starts", () => {
+  it("starts, answers tokens 503 and is not ready until the issuer answers, then accepts them", async () => {
+    const port = await freePort()
+    const server = await spawnServer({ args: ["--auth-issuer", `http://127.0.0.1:${port}`, "--store", "memory"] })
+    let issuer: Issuer | undefined
+    try {
+      const key = await newSigningKey("late-key")
+      const early = await new SignJWT({ scope: "units:read", client_id: "reader" })
+        .setProtectedHeader({ alg: "RS256", kid: key.kid })
+        .setSubject("reader")
+        .setIssuer(`http://127.0.0.1:${port}`)
+        .setAudience(server.url)
+        .setExpirationTime("5 minutes")
+        .sign(key.privateKey)
+      const refused = await postRaw(server.url, initializeBody, bearer(early))
+      expect(refused.status).toBe(503)
+      expect(refused.headers.get("retry-after")).toMatch(/^\d+$/)
+      expect((await fetch(`${server.origin}/readyz`)).status).toBe(503)
+      issuer = await startIssuer({ keys: [key], clients, port })
+      // past the cool-down after the failed discovery (2 s; a wait, not a measurement)
+      await new Promise((resolve) => setTimeout(resolve, 2_100))
+      expect((await postRaw(server.url, initializeBody, bearer(await issuer.token(reader, server.url, "units:read")))).status).toBe(200)
+      expect((await fetch(`${server.origin}/readyz`)).status).toBe(200)
+    } finally {
+      await server.stop()
+      await issuer?.stop()
+    }
   }, 30_000)
 })

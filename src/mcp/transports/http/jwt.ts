@@ -94,13 +94,21 @@ export interface JwtVerifier {
 
 export const makeJwtVerifier = (options: JwtVerifierOptions): JwtVerifier => {
   const timeoutMs = options.timeoutMs ?? 5_000
-  // discovered once; a failed discovery is tried again by the next token
+  const cooldownMs = options.cooldownMs ?? 2_000
+  // discovered once; a failed discovery is tried again by a token after the cool-down (until then
+  // tokens get its failure at once, rather than each waiting on an issuer that does not answer)
   let keys: Promise<{ readonly issuer: string; readonly jwks: ReturnType<typeof createRemoteJWKSet> }> | undefined
+  let failedAt = Number.NEGATIVE_INFINITY
+  let keysFailed: Promise<never> | undefined
   const keySet = () => {
+    if (keys === undefined && Date.now() - failedAt < cooldownMs) return keysFailed!
     keys ??= discover(options.issuer, timeoutMs).then(
-      (found) => ({ issuer: found.issuer, jwks: createRemoteJWKSet(found.jwksUri, { cooldownDuration: options.cooldownMs ?? 2_000, timeoutDuration: timeoutMs }) }),
+      (found) => ({ issuer: found.issuer, jwks: createRemoteJWKSet(found.jwksUri, { cooldownDuration: cooldownMs, timeoutDuration: timeoutMs }) }),
       (error) => {
         keys = undefined
+        failedAt = Date.now()
+        keysFailed = Promise.reject(error)
+        keysFailed.catch(() => undefined)
         throw error
       }
     )
