@@ -95,6 +95,33 @@ describe("HTTP authorization by static API keys", () => {
   })
 })
 
+describe("--log-format json", () => {
+  it("writes one JSON object per line, naming the request, principal and tool, never the key or an argument's value", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "dimensional-logs-"))
+    const key = "log-key-2f8b1d6c9e3a"
+    writeFileSync(join(dir, "keys"), `logger sha256:${sha256(key)}\n`)
+    const server = await spawnServer({ args: ["--api-keys-file", join(dir, "keys"), "--store", "memory", "--log-format", "json"] })
+    try {
+      const client = await connectHttpClient(server.url, "logs", { token: async () => key })
+      expect((await client.call("convert", { value: 98.6173, from_unit: "degF", to_unit: "degC" })).isError).toBe(false)
+      await client.close()
+      const deadline = Date.now() + 5_000
+      const lines = () => server.stderr().split("\n").filter((l) => l.startsWith("{"))
+      while (!lines().some((l) => l.includes('"tool":"convert"')) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50))
+      const entries = lines().map((l) => JSON.parse(l) as { message: unknown; annotations: Record<string, unknown> })
+      const call = entries.find((e) => e.annotations.tool === "convert")
+      expect(call).toBeDefined()
+      expect(call!.message).toBe("POST /mcp 200")
+      expect(call!.annotations).toMatchObject({ principal: "key:logger", tool: "convert", requestId: expect.any(String) })
+      expect(server.stderr()).not.toContain(key)
+      expect(server.stderr()).not.toContain("98.6173")
+    } finally {
+      await server.stop()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
+
 /** Runs `dimensional mcp --http` with `args` until it prints its address or exits; its exit code (undefined while it runs) and stderr. */
 const start = (args: ReadonlyArray<string>) =>
   new Promise<{ code: number | null | undefined; stderr: string; stop: () => void }>((resolve) => {

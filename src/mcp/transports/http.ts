@@ -41,6 +41,7 @@ import { type AuthSettings, authConfigured, authSettings } from "./http/authConf
 import { type Authorizer, type Principal, defaultAudience, makeAuthorizer } from "./http/auth.ts"
 import { isLoopbackHost } from "./http/authConfig.ts"
 import { makeReadiness, readyPath } from "./http/readiness.ts"
+import { type LogFormat, logFormat, stderrLogger } from "./http/logFormat.ts"
 import { type ClientLimitSettings, type ClientLimiter, clientLimitSettings, makeClientLimiter } from "./http/clientLimits.ts"
 
 export const mcpPath = "/mcp"
@@ -67,6 +68,8 @@ interface RequestLog {
   sessionId: string | undefined
   /** Who sent it, on a server that authorizes (http/auth.ts). */
   principal?: Principal
+  /** The tool a tools/call names (its arguments are never logged). */
+  tool?: string
 }
 
 const requestIdPattern = /^[A-Za-z0-9._:-]{1,64}$/
@@ -301,6 +304,8 @@ export const makeMcpHandler = (
       }
       const body = yield* readJsonBody(request, settings.maxBodyBytes)
       if (body._tag === "Rejected") return body.response
+      const called = body.value as { method?: unknown; params?: { name?: unknown } }
+      if (called.method === "tools/call" && typeof called.params?.name === "string") log.tool = called.params.name.slice(0, 64)
       const forbidden = auth !== undefined && log.principal !== undefined ? auth.authorize(log.principal, body.value) : undefined
       if (forbidden !== undefined) return forbidden
       // the era is per request: a message carrying the 2026-07-28 envelope goes to the modern handler
@@ -454,7 +459,7 @@ const observed =
       const path = request.url.split("?")[0]
       // the line is written beside the answer, not before it: a request does not wait for its log
       yield* Effect.logInfo(`${request.method} ${path} ${response.status}`).pipe(
-        Effect.annotateLogs({ requestId: log.requestId, ms: Date.now() - started, ...(log.sessionId ? { session: logName(log.sessionId) } : {}), ...(log.principal ? { principal: log.principal.name } : {}) }),
+        Effect.annotateLogs({ requestId: log.requestId, ms: Date.now() - started, ...(log.sessionId ? { session: logName(log.sessionId) } : {}), ...(log.principal ? { principal: log.principal.name } : {}), ...(log.tool ? { tool: log.tool } : {}) }),
         Effect.forkDetach
       )
       return HttpServerResponse.setHeader(response, "x-request-id", log.requestId)
@@ -592,14 +597,18 @@ export const serveHttp = (settings: HttpSettings, guards: HttpGuards = {}) =>
     )
   }).pipe(Effect.provide(HttpMcpServer(settings, guards)))
 
-/** One logfmt line per entry on stderr (timestamp, level, message, requestId, session, ...). */
-export const HttpLogger = Layer.merge(
-  LogToStderr,
-  Logger.layer([Logger.map(Logger.formatLogFmt, (line) => void process.stderr.write(line + "\n"))])
-)
+/** One line per entry on stderr (timestamp, level, message, requestId, session, principal, tool, ...): logfmt, or JSON (--log-format json). */
+export const httpLoggerFor = (format: LogFormat) => Layer.merge(LogToStderr, Logger.layer([stderrLogger(format)]))
+
+export const HttpLogger = httpLoggerFor("logfmt")
 
 /** `dimensional mcp --http`: settings from the environment (and flags, via the ConfigProvider). */
 export const runHttpServer = Effect.gen(function* () {
+  const format = yield* logFormat.pipe(Effect.tapError((error) => Console.error(`dimensional: invalid HTTP setting: ${error.message}`)))
+  return yield* serveFromConfig.pipe(Effect.provide(httpLoggerFor(format)))
+})
+
+const serveFromConfig = Effect.gen(function* () {
   const settings = yield* httpSettings.pipe(Effect.tapError((error) => Console.error(`dimensional: invalid HTTP setting: ${error.message}`)))
   const authorization = yield* authSettings
   if (!authConfigured(authorization)) {
@@ -616,4 +625,4 @@ export const runHttpServer = Effect.gen(function* () {
   }
   const clientLimits = yield* clientLimitSettings
   return yield* serveHttp(settings, { authorization: authConfigured(authorization) ? authorization : undefined, clientLimits })
-}).pipe(Effect.provide(HttpLogger))
+})
