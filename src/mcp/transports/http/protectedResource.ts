@@ -39,6 +39,7 @@ export const metadataDocument = (d: ResourceDescription) => ({
 })
 
 /** A quoted-string of RFC 9110 section 5.6.4: `"` and `\` escaped, controls dropped. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point (a header value may not hold them)
 const quoted = (text: string) => `"${text.replace(/[\x00-\x1f\x7f]/g, " ").replace(/(["\\])/g, "\\$1")}"`
 
 export interface Challenge {
