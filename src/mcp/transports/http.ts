@@ -42,6 +42,8 @@ import { type Authorizer, type Principal, defaultAudience, makeAuthorizer } from
 import { isLoopbackHost } from "./http/authConfig.ts"
 import { makeReadiness, readyPath } from "./http/readiness.ts"
 import { type LogFormat, logFormat, stderrLogger } from "./http/logFormat.ts"
+import { metricsPath, metricsResponse, recordRequest } from "./http/metrics.ts"
+import { metricsEnabled } from "./http/metricsConfig.ts"
 import { type ClientLimitSettings, type ClientLimiter, clientLimitSettings, makeClientLimiter } from "./http/clientLimits.ts"
 
 export const mcpPath = "/mcp"
@@ -70,6 +72,8 @@ interface RequestLog {
   principal?: Principal
   /** The tool a tools/call names (its arguments are never logged). */
   tool?: string
+  /** Why the request was refused by authorization or a limit per client (for the metrics). */
+  refusal?: string
 }
 
 const requestIdPattern = /^[A-Za-z0-9._:-]{1,64}$/
@@ -368,9 +372,15 @@ export const makeMcpHandler = (
       // every request but a CORS preflight (which a browser sends without credentials) needs a token
       const authentication = auth === undefined || request.method === "OPTIONS" ? undefined : yield* Effect.promise(() => auth.authenticate(request.headers.authorization))
       if (authentication?._tag === "Authenticated") log.principal = authentication.principal
-      else if (authentication?._tag === "Refused") yield* Effect.logInfo(`refused: ${authentication.reason}`)
+      else if (authentication?._tag === "Refused") {
+        log.refusal = authentication.reason
+        yield* Effect.logInfo(`refused: ${authentication.reason}`)
+      }
       const limited = authentication?._tag === "Refused" || limiter === undefined || request.method === "OPTIONS" ? undefined : admit(limiter, request, log)
-      if (limited?._tag === "Limited") yield* Effect.logInfo(`refused: over the ${limited.why === "rate" ? "rate limit" : "concurrency limit"}`)
+      if (limited?._tag === "Limited") {
+        log.refusal = limited.why
+        yield* Effect.logInfo(`refused: over the ${limited.why === "rate" ? "rate limit" : "concurrency limit"}`)
+      }
       const response = yield* Effect.suspend(() => {
         if (authentication?._tag === "Refused") return Effect.succeed(authentication.response)
         if (limited?._tag === "Limited") return Effect.succeed(tooMany(limited.why, limited.retryAfterSeconds))
@@ -447,15 +457,18 @@ const preflight = (requested: string | undefined) => {
   })
 }
 
-/** Wraps a handler: request id (X-Request-Id in and out), log annotations and one log line per request. */
+/** Wraps a handler: request id (X-Request-Id in and out), log annotations, one log line per request and, with `record` (--metrics), its metrics under `route`. */
 const observed =
-  <E, R>(handle: (request: HttpServerRequest.HttpServerRequest, log: RequestLog) => Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>) =>
+  <E, R>(handle: (request: HttpServerRequest.HttpServerRequest, log: RequestLog) => Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>, route?: string, record?: typeof recordRequest) =>
   (request: HttpServerRequest.HttpServerRequest) =>
     Effect.gen(function* () {
       const given = request.headers["x-request-id"]
       const log: RequestLog = { requestId: given !== undefined && requestIdPattern.test(given) ? given : crypto.randomUUID(), sessionId: undefined }
       const started = Date.now()
       const response = yield* handle(request, log).pipe(Effect.annotateLogs({ requestId: log.requestId }))
+      if (record !== undefined && route !== undefined) {
+        yield* record({ path: route, method: request.method, status: response.status, seconds: (Date.now() - started) / 1000, tool: log.tool, refusal: log.refusal })
+      }
       const path = request.url.split("?")[0]
       // the line is written beside the answer, not before it: a request does not wait for its log
       yield* Effect.logInfo(`${request.method} ${path} ${response.status}`).pipe(
@@ -465,12 +478,15 @@ const observed =
       return HttpServerResponse.setHeader(response, "x-request-id", log.requestId)
     })
 
-/** The routes, bound to the session registry. */
-/** What the HTTP server adds for deployments beyond one machine: authorization and limits per client. */
+/** What the HTTP server adds for deployments beyond one machine: authorization, limits per client, metrics. */
 export interface HttpGuards {
   readonly authorization?: AuthSettings | undefined
   readonly clientLimits?: ClientLimitSettings | undefined
+  /** Serve /metrics (Prometheus) and record what it reports. */
+  readonly metrics?: boolean | undefined
 }
+
+/** The routes, bound to the session registry. */
 
 export const McpRoutes = (settings: HttpSettings, guards: HttpGuards = {}) =>
   HttpRouter.use((router) =>
@@ -488,9 +504,15 @@ export const McpRoutes = (settings: HttpSettings, guards: HttpGuards = {}) =>
       // RFC 9728: public, and readable by a browser client on any origin (it holds no secret)
       if (auth !== undefined) for (const path of auth.metadataPaths) yield* router.add("GET", path as `/${string}`, observed(() => Effect.succeed(HttpServerResponse.jsonUnsafe(auth.metadata, { headers: { "access-control-allow-origin": "*", "cache-control": "max-age=3600" } }))))
       const store = yield* WorkspaceStore.WorkspaceStore
-      yield* router.add("*", mcpPath, observed(mcp))
+      const record = guards.metrics === true ? recordRequest : undefined
+      yield* router.add("*", mcpPath, observed(mcp, mcpPath, record))
       const readiness = makeReadiness({ store: store.count, issuerKeys: auth?.issuerKeys })
-      yield* router.add("GET", readyPath, observed(() => readiness))
+      yield* router.add("GET", readyPath, observed(() => readiness, readyPath, record))
+      if (guards.metrics === true) {
+        const gauges = Effect.all({ sessions: Effect.map(sessions.stats, (s) => s.live), workspaces: Effect.orElseSucceed(store.count, () => null) })
+        const scrape = metricsResponse(gauges)
+        yield* router.add("GET", metricsPath, observed(() => scrape))
+      }
       yield* router.add(
         "GET",
         healthPath,
@@ -624,5 +646,6 @@ const serveFromConfig = Effect.gen(function* () {
     } else yield* Console.error("dimensional: no authorization configured (--auth-issuer, --api-keys-file): serving loopback only")
   }
   const clientLimits = yield* clientLimitSettings
-  return yield* serveHttp(settings, { authorization: authConfigured(authorization) ? authorization : undefined, clientLimits })
+  const metrics = yield* metricsEnabled
+  return yield* serveHttp(settings, { authorization: authConfigured(authorization) ? authorization : undefined, clientLimits, metrics })
 })
