@@ -3,7 +3,8 @@
  * Streamable HTTP (a 2025-era session, the SDK client) against three servers on loopback: open, with
  * an API key (--api-keys-file), and with JWT access tokens from a real OpenID provider
  * (--auth-issuer, oidc-provider; the keys fetched once, then each token's signature checked on
- * every request). Prints the median and p95 per call and the ratios to the open server.
+ * every request); and the open server with --metrics (what recording the metrics costs). Prints the
+ * median and p95 per call and the ratios to the open server.
  *
  *   node bench/auth.ts [--calls 2000]
  */
@@ -54,21 +55,25 @@ writeFileSync(join(dir, "keys"), `bench sha256:${createHash("sha256").update(key
 const client = { id: "bench", secret: "bench-secret-0123456789abcdef0123456789", scope: "units:read units:write" }
 const issuer = await startIssuer({ keys: [await newSigningKey("bench-key")], clients: [client] })
 const open = await startServer([])
+const metered = await startServer(["--metrics"])
 const keyed = await startServer(["--api-keys-file", join(dir, "keys")])
 const jwt = await startServer(["--auth-issuer", issuer.issuer])
 try {
   const token = await issuer.token(client, jwt.url, "units:read units:write")
   const base = await measure(open.url, undefined)
+  const withMetrics = await measure(metered.url, undefined)
   const withKey = await measure(keyed.url, key)
   const withJwt = await measure(jwt.url, token)
   const row = (name: string, r: { median: number; p95: number }) =>
     `${name.padEnd(22)} median ${r.median.toFixed(3)} ms (${(r.median / base.median).toFixed(2)}×)   p95 ${r.p95.toFixed(3)} ms (${(r.p95 / base.p95).toFixed(2)}×)`
   console.log(`convert round trip over HTTP, ${calls} calls after 200 warm-up, one session each`)
   console.log(row("open (no authorization)", base))
+  console.log(row("open, --metrics", withMetrics))
   console.log(row("API key", withKey))
   console.log(row("JWT (RS256)", withJwt))
 } finally {
   open.stop()
+  metered.stop()
   keyed.stop()
   jwt.stop()
   await issuer.stop()
