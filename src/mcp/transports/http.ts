@@ -25,7 +25,7 @@
 import { type IncomingMessage, type ServerResponse, createServer } from "node:http"
 import { type McpHttpHandler, SUPPORTED_PROTOCOL_VERSIONS, createMcpHandler, isLegacyRequest } from "@modelcontextprotocol/server"
 import { NodeHttpServer, NodeHttpServerRequest } from "@effect/platform-node"
-import { Console, Duration, Effect, Layer, Logger, Option, References } from "effect"
+import { Console, Duration, Effect, Layer, Logger, References } from "effect"
 import { HttpRouter, HttpServer, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { FormulaRegistry } from "../../services/FormulaRegistry.ts"
 import { SelfCorrectionConfig } from "../repair/SelfCorrectionConfig.ts"
@@ -39,7 +39,8 @@ import { serverInfo } from "../server.ts"
 import { LogToStderr } from "../logging.ts"
 import { type AuthSettings, authConfigured, authSettings } from "./http/authConfig.ts"
 import { type Authorizer, type Principal, defaultAudience, makeAuthorizer } from "./http/auth.ts"
-import { isLoopbackHost } from "./http/authConfig.ts"
+import { admitRequest, tooManyRequests } from "./http/admission.ts"
+import { mayListen } from "./http/exposure.ts"
 import { makeReadiness, readyPath } from "./http/readiness.ts"
 import { type LogFormat, logFormat, stderrLogger } from "./http/logFormat.ts"
 import { metricsPath, metricsResponse, recordRequest } from "./http/metrics.ts"
@@ -376,14 +377,14 @@ export const makeMcpHandler = (
         log.refusal = authentication.reason
         yield* Effect.logInfo(`refused: ${authentication.reason}`)
       }
-      const limited = authentication?._tag === "Refused" || limiter === undefined || request.method === "OPTIONS" ? undefined : admit(limiter, request, log)
+      const limited = authentication?._tag === "Refused" || limiter === undefined || request.method === "OPTIONS" ? undefined : admitRequest(limiter, request, log.principal?.name)
       if (limited?._tag === "Limited") {
         log.refusal = limited.why
         yield* Effect.logInfo(`refused: over the ${limited.why === "rate" ? "rate limit" : "concurrency limit"}`)
       }
       const response = yield* Effect.suspend(() => {
         if (authentication?._tag === "Refused") return Effect.succeed(authentication.response)
-        if (limited?._tag === "Limited") return Effect.succeed(tooMany(limited.why, limited.retryAfterSeconds))
+        if (limited?._tag === "Limited") return Effect.succeed(tooManyRequests(limited.why, limited.retryAfterSeconds))
         switch (request.method) {
           case "POST":
             return post(request, log)
@@ -401,31 +402,6 @@ export const makeMcpHandler = (
       return origin === undefined ? response : HttpServerResponse.setHeaders(response, corsHeaders(origin))
     })
 }
-
-/**
- * Takes a token of the client's rate and, but for a GET stream (open as long as its session), a
- * place among its requests in flight, given back when the answer is sent or the client goes away.
- */
-const admit = (limiter: ClientLimiter, request: HttpServerRequest.HttpServerRequest, log: RequestLog) => {
-  const client = log.principal?.name ?? `peer:${Option.getOrElse(request.remoteAddress, () => "unknown")}`
-  const admission = limiter.admit(client, request.method !== "GET")
-  if (admission._tag === "Admitted" && request.method !== "GET") {
-    const response = NodeHttpServerRequest.toServerResponse(request)
-    if (response.writableFinished || response.destroyed) admission.release()
-    else response.once("close", admission.release)
-  }
-  return admission
-}
-
-const tooMany = (why: "rate" | "concurrency", retryAfterSeconds: number) =>
-  jsonRpcError(
-    429,
-    ErrorCodes.server,
-    why === "rate"
-      ? `Too Many Requests: this client is over its rate limit (see --rate-limit); retry after ${retryAfterSeconds} s`
-      : `Too Many Requests: this client already has as many requests in flight as it may (see --client-concurrency); retry when one is answered`,
-    { "retry-after": String(retryAfterSeconds) }
-  )
 
 /** What a browser needs to call /mcp from an allowed origin and read its session and protocol headers. */
 const corsHeaders = (origin: string): Record<string, string> => ({
@@ -633,18 +609,7 @@ export const runHttpServer = Effect.gen(function* () {
 const serveFromConfig = Effect.gen(function* () {
   const settings = yield* httpSettings.pipe(Effect.tapError((error) => Console.error(`dimensional: invalid HTTP setting: ${error.message}`)))
   const authorization = yield* authSettings
-  if (!authConfigured(authorization)) {
-    // anyone who reaches an open server can use it: loopback only, unless the operator says otherwise
-    if (!isLoopbackHost(settings.host)) {
-      if (!authorization.allowUnauthenticated) {
-        yield* Console.error(
-          `dimensional: refusing to listen on ${settings.host} without authorization: set --auth-issuer or --api-keys-file, or pass --allow-unauthenticated (when a proxy in front authorizes every request)`
-        )
-        return yield* Effect.sync(() => void (process.exitCode = 2))
-      }
-      yield* Effect.logWarning(`listening on ${settings.host} without authorization (--allow-unauthenticated): every client that reaches this address can use the server`)
-    } else yield* Console.error("dimensional: no authorization configured (--auth-issuer, --api-keys-file): serving loopback only")
-  }
+  if (!(yield* mayListen(settings.host, authorization))) return
   const clientLimits = yield* clientLimitSettings
   const metrics = yield* metricsEnabled
   return yield* serveHttp(settings, { authorization: authConfigured(authorization) ? authorization : undefined, clientLimits, metrics })
