@@ -242,6 +242,30 @@ describe.skipIf(!available)("HTTP authorization against a real OpenID provider",
     }
   })
 
+  it("lets the SDK client answer the 403 scope challenge: it asks the issuer for the write scope, then its call goes through", async () => {
+    const stepUp = new ClientCredentialsProvider({ clientId: writerA.id, clientSecret: writerA.secret, scope: "units:read", expectedIssuer: issuer.issuer })
+    const client = new Client({ name: "step-up", version: "1.0.0" })
+    await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { authProvider: stepUp }))
+    try {
+      expect(stepUp.tokens()?.scope).toBe("units:read")
+      const defined = (await client.callTool({ name: "define_unit", arguments: { name: "smoot_s", dimension: "length" } })) as CallToolResult
+      expect(defined.isError).not.toBe(true)
+      expect(stepUp.tokens()?.scope?.split(" ").sort()).toEqual(["units:read", "units:write"])
+    } finally {
+      await client.close()
+    }
+    // a client the issuer does not grant the write scope stays refused
+    const readOnly = new ClientCredentialsProvider({ clientId: reader.id, clientSecret: reader.secret, scope: "units:read", expectedIssuer: issuer.issuer })
+    const refused = new Client({ name: "read-only", version: "1.0.0" })
+    await refused.connect(new StreamableHTTPClientTransport(new URL(server.url), { authProvider: readOnly }))
+    try {
+      await expect(refused.callTool({ name: "define_unit", arguments: { name: "smoot_r", dimension: "length" } })).rejects.toThrow()
+      expect(((await refused.callTool({ name: "convert", arguments: { value: 1, from_unit: "km", to_unit: "m" } })) as CallToolResult).structuredContent).toMatchObject({ quantity: 1000 })
+    } finally {
+      await refused.close()
+    }
+  })
+
   it("fetches the keys again for a new key id (rotation), and answers 503, not 401, while the keys cannot be fetched", async () => {
     const before = await issuer.token(writerA, server.url, "units:read")
     expect((await postRaw(server.url, convertBody, { ...bearer(before), "mcp-protocol-version": "2025-11-25" })).status).not.toBe(401)
