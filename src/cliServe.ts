@@ -15,7 +15,7 @@ import { settingKeys } from "./mcp/repair/SelfCorrectionConfig.ts"
 import { authEnv } from "./mcp/transports/http/authConfig.ts"
 import { clientLimitsEnv } from "./mcp/transports/http/clientLimits.ts"
 import { logFormatEnv } from "./mcp/transports/http/logFormat.ts"
-import { metricsEnv } from "./mcp/transports/http/metricsConfig.ts"
+import { metricsEnv, otlpEnv } from "./mcp/transports/http/metricsConfig.ts"
 import { httpEnv } from "./mcp/transports/httpConfig.ts"
 import { runStdioServer } from "./mcp/transports/stdio.ts"
 import { storeEnv } from "./services/WorkspaceStore.ts"
@@ -60,6 +60,7 @@ export const serverSettings: ReadonlyArray<SettingSpec> = [
   { flag: "client-concurrency", key: clientLimitsEnv.concurrency, kind: { min: 1, max: 100_000 }, description: "With --http: requests of one client answered at once (default 32); over it, 429" },
   { flag: "log-format", key: logFormatEnv, kind: "value", metavar: "logfmt|json", description: "With --http: log lines as logfmt (default) or one JSON object each" },
   { flag: "metrics", key: metricsEnv, kind: "toggle", description: "With --http: serve Prometheus metrics at /metrics (default off)" },
+  { flag: "otlp-endpoint", key: otlpEnv, kind: "value", metavar: "URL", description: "With --http: export traces (a span per request) over OTLP/HTTP to URL/v1/traces (default: none)" },
   { flag: "allow-unauthenticated", key: authEnv.allowUnauthenticated, kind: "toggle", description: "With --http: listen beyond loopback without authorization (a proxy in front authorizes; default off)" }
 ]
 

@@ -25,7 +25,7 @@
 import { type IncomingMessage, type ServerResponse, createServer } from "node:http"
 import { type McpHttpHandler, SUPPORTED_PROTOCOL_VERSIONS, createMcpHandler, isLegacyRequest } from "@modelcontextprotocol/server"
 import { NodeHttpServer, NodeHttpServerRequest } from "@effect/platform-node"
-import { Console, Duration, Effect, Layer, Logger, References } from "effect"
+import { Console, Duration, Effect, Layer, Logger, Option, References } from "effect"
 import { HttpRouter, HttpServer, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { FormulaRegistry } from "../../services/FormulaRegistry.ts"
 import { SelfCorrectionConfig } from "../repair/SelfCorrectionConfig.ts"
@@ -44,7 +44,8 @@ import { mayListen } from "./http/exposure.ts"
 import { makeReadiness, readyPath } from "./http/readiness.ts"
 import { type LogFormat, logFormat, stderrLogger } from "./http/logFormat.ts"
 import { metricsPath, metricsResponse, recordRequest } from "./http/metrics.ts"
-import { metricsEnabled } from "./http/metricsConfig.ts"
+import { metricsEnabled, otlpEndpoint } from "./http/metricsConfig.ts"
+import { tracingLayer } from "./http/tracing.ts"
 import { type ClientLimitSettings, type ClientLimiter, clientLimitSettings, makeClientLimiter } from "./http/clientLimits.ts"
 
 export const mcpPath = "/mcp"
@@ -442,13 +443,21 @@ const observed =
       const log: RequestLog = { requestId: given !== undefined && requestIdPattern.test(given) ? given : crypto.randomUUID(), sessionId: undefined }
       const started = Date.now()
       const response = yield* handle(request, log).pipe(Effect.annotateLogs({ requestId: log.requestId }))
+      // the request's span (effect/http opens one per request, under an incoming traceparent): what the seam knows
+      const span = Option.getOrUndefined(yield* Effect.option(Effect.currentSpan))
+      if (span !== undefined) {
+        if (log.tool) span.attribute("mcp.tool", log.tool)
+        if (log.principal) span.attribute("enduser.id", log.principal.name)
+        if (log.refusal) span.attribute("dimensional.refusal", log.refusal)
+        if (log.sessionId) span.attribute("mcp.session", logName(log.sessionId))
+      }
       if (record !== undefined && route !== undefined) {
         yield* record({ path: route, method: request.method, status: response.status, seconds: (Date.now() - started) / 1000, tool: log.tool, refusal: log.refusal })
       }
       const path = request.url.split("?")[0]
       // the line is written beside the answer, not before it: a request does not wait for its log
       yield* Effect.logInfo(`${request.method} ${path} ${response.status}`).pipe(
-        Effect.annotateLogs({ requestId: log.requestId, ms: Date.now() - started, ...(log.sessionId ? { session: logName(log.sessionId) } : {}), ...(log.principal ? { principal: log.principal.name } : {}), ...(log.tool ? { tool: log.tool } : {}) }),
+        Effect.annotateLogs({ requestId: log.requestId, ms: Date.now() - started, ...(log.sessionId ? { session: logName(log.sessionId) } : {}), ...(log.principal ? { principal: log.principal.name } : {}), ...(log.tool ? { tool: log.tool } : {}), ...(span ? { traceId: span.traceId } : {}) }),
         Effect.forkDetach
       )
       return HttpServerResponse.setHeader(response, "x-request-id", log.requestId)
@@ -460,6 +469,8 @@ export interface HttpGuards {
   readonly clientLimits?: ClientLimitSettings | undefined
   /** Serve /metrics (Prometheus) and record what it reports. */
   readonly metrics?: boolean | undefined
+  /** Export traces over OTLP/HTTP to this endpoint. */
+  readonly otlpEndpoint?: string | undefined
 }
 
 /** The routes, bound to the session registry. */
@@ -526,7 +537,8 @@ export const HttpMcpServer = (settings: HttpSettings, guards: HttpGuards = {}) =
     ),
     Layer.provideMerge(HttpSessions.layer({ idleTimeout: settings.idleTimeout, maxSessions: settings.maxSessions, conformanceFixtures: settings.conformanceFixtures })),
     Layer.provideMerge(SharedServicesLive),
-    Layer.provideMerge(Layer.succeed(References.MinimumLogLevel, settings.logLevel))
+    Layer.provideMerge(Layer.succeed(References.MinimumLogLevel, settings.logLevel)),
+    Layer.provideMerge(guards.otlpEndpoint === undefined ? Layer.empty : tracingLayer(guards.otlpEndpoint))
   )
 
 /**
@@ -612,5 +624,6 @@ const serveFromConfig = Effect.gen(function* () {
   if (!(yield* mayListen(settings.host, authorization))) return
   const clientLimits = yield* clientLimitSettings
   const metrics = yield* metricsEnabled
-  return yield* serveHttp(settings, { authorization: authConfigured(authorization) ? authorization : undefined, clientLimits, metrics })
+  const otlp = yield* otlpEndpoint
+  return yield* serveHttp(settings, { authorization: authConfigured(authorization) ? authorization : undefined, clientLimits, metrics, otlpEndpoint: otlp })
 })
