@@ -383,16 +383,22 @@ export class Workspace extends Context.Service<
       /** Whether `principal` may reach `id`: a workspace or a session it was issued (a session's id is its workspace's). */
       const reaches = (id: string, principal: string | undefined) => principal === undefined || owned.ownedBy(id, principal) || sessionIds.issuedAt(id, principal) !== undefined
 
+      // the principal is read only where it decides something (a new workspace, a named one): the
+      // calls on a connection's own workspace, nearly all of them, do not pay for it
       const open = (requested: string | undefined, mode: "read" | "write"): Effect.Effect<OpenWorkspace, WorkspaceError> =>
-        Effect.flatMap(Effect.all([Effect.service(DefaultWorkspace), Effect.service(CurrentPrincipal)]), ([fallback, principal]): Effect.Effect<OpenWorkspace, WorkspaceError> => {
+        Effect.flatMap(Effect.service(DefaultWorkspace), (fallback): Effect.Effect<OpenWorkspace, WorkspaceError> => {
           if (requested === undefined) {
             if (fallback !== undefined) return Effect.succeed(handleOf(fallback))
-            return Effect.succeed(mode === "write" ? handle(principal === undefined ? newWorkspaceId() : owned.issue(principal)) : none)
+            if (mode === "read") return Effect.succeed(none)
+            return Effect.map(Effect.service(CurrentPrincipal), (principal) => handle(principal === undefined ? newWorkspaceId() : owned.issue(principal)))
           }
-          if (!idPattern.test(requested) || !reaches(requested, principal)) return Effect.fail(unknown(requested))
-          // the connection's own workspace is always there, even before its first definition
-          if (requested === fallback) return Effect.succeed(handleOf(requested))
-          return Effect.flatMap(load(requested), (snap) => (snap.live ? Effect.succeed(handleOf(requested)) : Effect.fail(unknown(requested))))
+          if (!idPattern.test(requested)) return Effect.fail(unknown(requested))
+          return Effect.flatMap(Effect.service(CurrentPrincipal), (principal): Effect.Effect<OpenWorkspace, WorkspaceError> => {
+            if (!reaches(requested, principal)) return Effect.fail(unknown(requested))
+            // the connection's own workspace is always there, even before its first definition
+            if (requested === fallback) return Effect.succeed(handleOf(requested))
+            return Effect.flatMap(load(requested), (snap) => (snap.live ? Effect.succeed(handleOf(requested)) : Effect.fail(unknown(requested))))
+          })
         })
 
       const exists = (id: string) => (idPattern.test(id) ? Effect.map(load(id), (snap) => snap.live) : Effect.succeed(false))
