@@ -276,10 +276,10 @@ export const makeMcpHandler = (
       if (id === undefined || id.length === 0) return { _tag: "Missing" as const }
       log.sessionId = id
       // an authorized client reaches only the sessions issued to it: another's id is unknown to it
-      const issued = workspaces.sessionIds.issuedAt(id, log.principal?.name)
-      if (log.principal !== undefined && issued === undefined) return { _tag: "Unknown" as const, id }
+      if (log.principal !== undefined && workspaces.sessionIds.issuedAt(id, log.principal.name) === undefined) return { _tag: "Unknown" as const, id }
       const session = yield* sessions.lookup(id)
       if (session) return { _tag: "Found" as const, session }
+      const issued = workspaces.sessionIds.issuedAt(id, log.principal?.name)
       if (issued === undefined) return { _tag: "Unknown" as const, id }
       // young: live unless its client ended it; older: live while its workspace is
       const known = yield* Effect.result(Date.now() - issued < idleMillis ? Effect.map(workspaces.ended(id), (ended) => !ended) : workspaces.exists(id))
@@ -436,20 +436,27 @@ const preflight = (requested: string | undefined) => {
 
 /** Wraps a handler: request id (X-Request-Id in and out), log annotations, one log line per request and, with `record` (--metrics), its metrics under `route`. */
 const observed =
-  <E, R>(handle: (request: HttpServerRequest.HttpServerRequest, log: RequestLog) => Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>, route?: string, record?: typeof recordRequest) =>
+  <E, R>(
+    handle: (request: HttpServerRequest.HttpServerRequest, log: RequestLog) => Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>,
+    route?: string,
+    record?: typeof recordRequest,
+    traced = false
+  ) =>
   (request: HttpServerRequest.HttpServerRequest) =>
     Effect.gen(function* () {
       const given = request.headers["x-request-id"]
       const log: RequestLog = { requestId: given !== undefined && requestIdPattern.test(given) ? given : crypto.randomUUID(), sessionId: undefined }
       const started = Date.now()
       const response = yield* handle(request, log).pipe(Effect.annotateLogs({ requestId: log.requestId }))
-      // the request's span (effect/http opens one per request, under an incoming traceparent): what the seam knows
+      // the request's span (effect/http opens one per request, under an incoming traceparent): what
+      // the seam knows, when it is exported (sampled under an exporting tracer)
       const span = Option.getOrUndefined(yield* Effect.option(Effect.currentSpan))
-      if (span !== undefined) {
+      const session = log.sessionId ? logName(log.sessionId) : undefined
+      if (span !== undefined && traced) {
         if (log.tool) span.attribute("mcp.tool", log.tool)
         if (log.principal) span.attribute("enduser.id", log.principal.name)
         if (log.refusal) span.attribute("dimensional.refusal", log.refusal)
-        if (log.sessionId) span.attribute("mcp.session", logName(log.sessionId))
+        if (session) span.attribute("mcp.session", session)
       }
       if (record !== undefined && route !== undefined) {
         yield* record({ path: route, method: request.method, status: response.status, seconds: (Date.now() - started) / 1000, tool: log.tool, refusal: log.refusal })
@@ -457,7 +464,7 @@ const observed =
       const path = request.url.split("?")[0]
       // the line is written beside the answer, not before it: a request does not wait for its log
       yield* Effect.logInfo(`${request.method} ${path} ${response.status}`).pipe(
-        Effect.annotateLogs({ requestId: log.requestId, ms: Date.now() - started, ...(log.sessionId ? { session: logName(log.sessionId) } : {}), ...(log.principal ? { principal: log.principal.name } : {}), ...(log.tool ? { tool: log.tool } : {}), ...(span ? { traceId: span.traceId } : {}) }),
+        Effect.annotateLogs({ requestId: log.requestId, ms: Date.now() - started, ...(session ? { session } : {}), ...(log.principal ? { principal: log.principal.name } : {}), ...(log.tool ? { tool: log.tool } : {}), ...(span ? { traceId: span.traceId } : {}) }),
         Effect.forkDetach
       )
       return HttpServerResponse.setHeader(response, "x-request-id", log.requestId)
@@ -492,7 +499,8 @@ export const McpRoutes = (settings: HttpSettings, guards: HttpGuards = {}) =>
       if (auth !== undefined) for (const path of auth.metadataPaths) yield* router.add("GET", path as `/${string}`, observed(() => Effect.succeed(HttpServerResponse.jsonUnsafe(auth.metadata, { headers: { "access-control-allow-origin": "*", "cache-control": "max-age=3600" } }))))
       const store = yield* WorkspaceStore.WorkspaceStore
       const record = guards.metrics === true ? recordRequest : undefined
-      yield* router.add("*", mcpPath, observed(mcp, mcpPath, record))
+      const traced = guards.otlpEndpoint !== undefined
+      yield* router.add("*", mcpPath, observed(mcp, mcpPath, record, traced))
       const readiness = makeReadiness({ store: store.count, issuerKeys: auth?.issuerKeys })
       yield* router.add("GET", readyPath, observed(() => readiness, readyPath, record))
       if (guards.metrics === true) {
