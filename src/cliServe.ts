@@ -12,6 +12,10 @@
  */
 import { Cause, Config, ConfigProvider, Effect } from "effect"
 import { keyOnCommandLine, settingKeys } from "./mcp/repair/SelfCorrectionConfig.ts"
+import { authEnv } from "./mcp/transports/http/authConfig.ts"
+import { clientLimitsEnv } from "./mcp/transports/http/clientLimits.ts"
+import { logFormatEnv } from "./mcp/transports/http/logFormat.ts"
+import { metricsEnv, otlpEnv } from "./mcp/transports/http/metricsConfig.ts"
 import { httpEnv } from "./mcp/transports/httpConfig.ts"
 import { HttpServices, StdioServices } from "./layers.ts"
 import { runStdioServer } from "./mcp/transports/stdio.ts"
@@ -53,7 +57,17 @@ export const serverSettings: ReadonlyArray<SettingSpec> = [
   { flag: "max-body", key: httpEnv.maxBody, kind: "value", metavar: "SIZE", description: "With --http: the largest request body (default 1 MiB)" },
   { flag: "idle-timeout", key: httpEnv.idleTimeout, kind: "value", metavar: "DURATION", description: "With --http: a session idle this long is closed (default 30 minutes)" },
   { flag: "max-sessions", key: httpEnv.maxSessions, kind: { min: 1, max: 1_000_000 }, description: "With --http: sessions at once; the longest-idle goes first (default 1000)" },
-  { flag: "max-creations-per-minute", key: httpEnv.maxCreationsPerMinute, kind: { min: 1, max: 1_000_000 }, description: "With --http: new workspaces a minute per client address (default 120)" }
+  { flag: "max-creations-per-minute", key: httpEnv.maxCreationsPerMinute, kind: { min: 1, max: 1_000_000 }, description: "With --http: new workspaces a minute per client address (default 120)" },
+  { flag: "auth-issuer", key: authEnv.issuer, kind: "value", metavar: "URL", description: "With --http: accept access tokens (JWT) from this OAuth/OpenID issuer; its metadata gives the keys" },
+  { flag: "auth-audience", key: authEnv.audience, kind: "value", metavar: "URL", description: "With --http: this server's /mcp URL as clients reach it, the audience tokens must name (default: the listening URL)" },
+  { flag: "auth-scopes", key: authEnv.scopes, kind: "value", metavar: "read=…,write=…", description: "With --http: the scope names (default read=units:read,write=units:write)" },
+  { flag: "api-keys-file", key: authEnv.apiKeysFile, kind: "value", metavar: "PATH", description: "With --http: static API keys, one 'NAME sha256:HEX [scopes]' per line" },
+  { flag: "rate-limit", key: clientLimitsEnv.rate, kind: "value", metavar: "N/PERIOD", description: "With --http: requests per client, e.g. 20/second (a burst of N; default: none); over it, 429 with Retry-After" },
+  { flag: "client-concurrency", key: clientLimitsEnv.concurrency, kind: { min: 1, max: 100_000 }, description: "With --http: requests of one client answered at once (default 32); over it, 429" },
+  { flag: "log-format", key: logFormatEnv, kind: "value", metavar: "logfmt|json", description: "With --http: log lines as logfmt (default) or one JSON object each" },
+  { flag: "metrics", key: metricsEnv, kind: "toggle", description: "With --http: serve Prometheus metrics at /metrics (default off)" },
+  { flag: "otlp-endpoint", key: otlpEnv, kind: "value", metavar: "URL", description: "With --http: export traces (a span per request) over OTLP/HTTP to URL/v1/traces (default: none)" },
+  { flag: "allow-unauthenticated", key: authEnv.allowUnauthenticated, kind: "toggle", description: "With --http: listen beyond loopback without authorization (a proxy in front authorizes; default off)" }
 ]
 
 /** Each setting's flag by its environment variable: how a refusal names it. `--log-level` is the CLI module's global flag. */

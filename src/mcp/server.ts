@@ -17,7 +17,7 @@ import { RetryPolicy } from "./repair/RetryPolicy.ts"
 import { SamplingClient } from "./repair/SamplingClient.ts"
 import { SelfCorrectionConfig, selfCorrectionConfig } from "./repair/SelfCorrectionConfig.ts"
 import type { AnyTool } from "../tools/Tool.ts"
-import { DefaultWorkspace } from "../services/Workspace.ts"
+import { CurrentPrincipal, DefaultWorkspace } from "../services/Workspace.ts"
 import { type ToolDescription, execute } from "./repair/retryExecutor.ts"
 import { inputRound, pushSampling } from "./repair/sampling.ts"
 import { prompts } from "./prompts.ts"
@@ -251,7 +251,10 @@ export const makeServerFactory = <R>(tools: ReadonlyArray<AnyTool<R>>) =>
         // back with the retried call), on the 2025 channel by a sampling request
         const round = options.era === "modern" ? inputRound(ctx, policy.settings.llmCorrection) : Option.none()
         const sampling = Option.isSome(round) ? Option.some(round.value.client) : options.era === "modern" ? Option.none() : pushSampling(server, ctx, drain.signal)
-        const call = Option.isSome(sampling) ? Effect.provideService(runTool(tool, request.params.arguments), SamplingClient, sampling.value) : runTool(tool, request.params.arguments)
+        const sampled = Option.isSome(sampling) ? Effect.provideService(runTool(tool, request.params.arguments), SamplingClient, sampling.value) : runTool(tool, request.params.arguments)
+        // an authorized HTTP request names its principal (src/mcp/transports/http/auth.ts): workspaces are theirs
+        const principal = ctx.http?.authInfo?.extra?.principal
+        const call = typeof principal === "string" ? Effect.provideService(sampled, CurrentPrincipal, principal) : sampled
         drain.enter()
         const result = await Promise.resolve(runCall(call, ctx.mcpReq.signal)).finally(drain.leave)
         const question = result.isError && Option.isSome(round) ? round.value.question() : undefined

@@ -25,6 +25,7 @@
  * writes from two replicas are both kept. Each change is checked against the quotas; the catalog
  * overlay is built once per workspace version and cached (bounded), so reading calls reuse it.
  */
+import { createHmac, timingSafeEqual } from "node:crypto"
 import { Clock, Config, Context, Data, Duration, Effect, Layer, Schedule } from "effect"
 import type { Catalog } from "../engine/Catalog.ts"
 import { type CustomEdge, type CustomUnit, overlayCatalog } from "../engine/customUnits.ts"
@@ -145,10 +146,42 @@ const overQuota = (before: WorkspaceData, after: WorkspaceData): QuotaExceeded |
 /** The workspace a call uses when it names none; provided by the protocol seam (see the top of this file). */
 export const DefaultWorkspace = Context.Reference<string | undefined>("dimensional/DefaultWorkspace", { defaultValue: () => undefined })
 
+/**
+ * Who is calling, on a server that authorizes its clients (src/mcp/transports/http/auth.ts): the
+ * token's subject or client, or the API key's name. undefined without authorization (stdio, an open
+ * loopback server): then every id reaches its workspace, as before. With a principal, a workspace
+ * belongs to the principal that created it: its id carries a MAC over that principal (see
+ * `ownedIds`), and any other principal naming it gets unknown_workspace, exactly as for an id that
+ * never existed, on every replica that shares the store's secret.
+ */
+export const CurrentPrincipal = Context.Reference<string | undefined>("dimensional/CurrentPrincipal", { defaultValue: () => undefined })
+
 /** A new workspace id: 144 bits from the platform's cryptographic random source, URL-safe. */
 export const newWorkspaceId = (): string => `ws_${Buffer.from(crypto.getRandomValues(new Uint8Array(18))).toString("base64url")}`
 
 const idPattern = /^[A-Za-z0-9_-]{1,100}$/
+
+/**
+ * Workspace ids bound to a principal: `wo`, 24 random characters (144 bits), then 22 characters of
+ * HMAC-SHA-256 (store secret) over them and the principal, as the signed session ids do
+ * (sessionIds.ts). Checking one needs no store read, so another principal's id is refused before
+ * anything about it (whether it exists, when it was used) can be learnt.
+ */
+const ownedIds = (secret: Uint8Array) => {
+  const mac = (body: string, principal: string) => createHmac("sha256", secret).update(`workspace-owner\0${body}\0${principal}`).digest("base64url").slice(0, 22)
+  return {
+    issue: (principal: string) => {
+      const body = `wo${Buffer.from(crypto.getRandomValues(new Uint8Array(18))).toString("base64url")}`
+      return `${body}${mac(body, principal)}`
+    },
+    ownedBy: (id: string, principal: string) => {
+      if (id.length !== 48 || !id.startsWith("wo")) return false
+      const given = Buffer.from(id.slice(26))
+      const expected = Buffer.from(mac(id.slice(0, 26), principal))
+      return given.length === expected.length && timingSafeEqual(given, expected)
+    }
+  }
+}
 
 /** One call's workspace: the same operations whatever the store. */
 export interface OpenWorkspace {
@@ -375,20 +408,34 @@ export class Workspace extends Context.Service<
         return made
       }
 
+      const sessionIds = makeSessionIds(store.secret)
+      const owned = ownedIds(store.secret)
+      /** Whether `principal` may reach `id`: a workspace or a session it was issued (a session's id is its workspace's). */
+      const reaches = (id: string, principal: string | undefined) => principal === undefined || owned.ownedBy(id, principal) || sessionIds.issuedAt(id, principal) !== undefined
+
+      // the principal is read only where it decides something (a new workspace, a named one): the
+      // calls on a connection's own workspace, nearly all of them, do not pay for it
       const open = (requested: string | undefined, mode: "read" | "write"): Effect.Effect<OpenWorkspace, WorkspaceError> =>
         Effect.flatMap(Effect.service(DefaultWorkspace), (fallback): Effect.Effect<OpenWorkspace, WorkspaceError> => {
-          if (requested === undefined) return Effect.succeed(fallback !== undefined ? handleOf(fallback) : mode === "write" ? handle(newWorkspaceId()) : none)
+          if (requested === undefined) {
+            if (fallback !== undefined) return Effect.succeed(handleOf(fallback))
+            if (mode === "read") return Effect.succeed(none)
+            return Effect.map(Effect.service(CurrentPrincipal), (principal) => handle(principal === undefined ? newWorkspaceId() : owned.issue(principal)))
+          }
           if (!idPattern.test(requested)) return Effect.fail(unknown(requested))
-          // the connection's own workspace is always there, even before its first definition
-          if (requested === fallback) return Effect.succeed(handleOf(requested))
-          return Effect.flatMap(load(requested), (snap) => (snap.live ? Effect.succeed(handleOf(requested)) : Effect.fail(unknown(requested))))
+          return Effect.flatMap(Effect.service(CurrentPrincipal), (principal): Effect.Effect<OpenWorkspace, WorkspaceError> => {
+            if (!reaches(requested, principal)) return Effect.fail(unknown(requested))
+            // the connection's own workspace is always there, even before its first definition
+            if (requested === fallback) return Effect.succeed(handleOf(requested))
+            return Effect.flatMap(load(requested), (snap) => (snap.live ? Effect.succeed(handleOf(requested)) : Effect.fail(unknown(requested))))
+          })
         })
 
       const exists = (id: string) => (idPattern.test(id) ? Effect.map(load(id), (snap) => snap.live) : Effect.succeed(false))
 
       const forget = (id: string, sessionLifetime: Duration.Duration) => store.end(id, sessionLifetime)
 
-      return Workspace.of({ open, sessionIds: makeSessionIds(store.secret), forget, ended: store.ended, exists })
+      return Workspace.of({ open, sessionIds, forget, ended: store.ended, exists })
     })
 
   /** The workspaces over the given store, with settings from configuration (DIMENSIONAL_WORKSPACE_IDLE_TIMEOUT). */

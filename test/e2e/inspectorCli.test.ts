@@ -5,6 +5,9 @@
 // installs the Inspector into a scratch directory (npm); where that cannot be done it says so in
 // one line and is skipped.
 import { execFile } from "node:child_process"
+import { createHash } from "node:crypto"
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { promisify } from "node:util"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -52,6 +55,27 @@ describe.skipIf(missing !== undefined)(`the MCP Inspector CLI ${version}`, () =>
       const refused = await inspect(era, target, ["--method", "tools/call", "--tool-name", "convert", "--tool-args-json", '{"value":1,"from_unit":"kg","to_unit":"m"}'])
       expect(refused).toMatchObject({ isError: true, exitCode: 5 })
       expect(refused.structuredContent.error_type).toBe("dimension_mismatch")
+    }, 60_000)
+  })
+
+  describe("on a server that authorizes its clients (an API key)", () => {
+    const key = "inspector-key-8d2e6b1f4a"
+    let dir: string
+    let authorized: SpawnedServer
+    beforeAll(async () => {
+      dir = mkdtempSync(join(tmpdir(), "dimensional-inspector-keys-"))
+      writeFileSync(join(dir, "keys"), `inspector sha256:${createHash("sha256").update(key).digest("hex")} units:read\n`)
+      authorized = await spawnServer({ args: ["--api-keys-file", join(dir, "keys"), "--store", "memory"] })
+    })
+    afterAll(async () => {
+      await authorized?.stop()
+      rmSync(dir, { recursive: true, force: true })
+    })
+
+    it.each(["modern", "auto"])("passes the bearer token it is given and converts (--protocol-era %s)", async (era) => {
+      const converted = await inspect(era, [authorized.url, "--header", `Authorization: Bearer ${key}`], ["--method", "tools/call", "--tool-name", "convert", "--tool-args-json", '{"value":5,"from_unit":"km","to_unit":"mi"}'])
+      expect(converted.exitCode).toBe(0)
+      expect(converted.structuredContent.quantity).toBeCloseTo(3.10685596118667, 13)
     }, 60_000)
   })
 })

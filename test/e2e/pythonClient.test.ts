@@ -2,7 +2,8 @@
 // scratch virtual environment (pip install mcp), talking to the server over stdio and HTTP. Where
 // python3 or the package cannot be had, the suite says so in one line and is skipped.
 import { execFile } from "node:child_process"
-import { existsSync } from "node:fs"
+import { createHash } from "node:crypto"
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { promisify } from "node:util"
@@ -63,4 +64,32 @@ describe.skipIf(missing !== undefined)("the Python MCP SDK as a client", () => {
     const { stdout } = await run(python, [script, "http", server.url, mode], { timeout: 60_000 })
     expectAnswers(stdout, negotiated)
   }, 60_000)
+
+  describe("on a server that authorizes its clients (an API key)", () => {
+    const key = "python-client-key-4f1c9a7e2b"
+    let dir: string
+    let authorized: SpawnedServer
+    beforeAll(async () => {
+      dir = mkdtempSync(join(tmpdir(), "dimensional-python-keys-"))
+      writeFileSync(join(dir, "keys"), `python sha256:${createHash("sha256").update(key).digest("hex")}\n`)
+      authorized = await spawnServer({ args: ["--api-keys-file", join(dir, "keys"), "--store", "memory"] })
+    })
+    afterAll(async () => {
+      await authorized?.stop()
+      rmSync(dir, { recursive: true, force: true })
+    })
+
+    it.each(modes)("passes its bearer token and does the same (mode %s)", async (mode, negotiated) => {
+      const { stdout } = await run(python, [script, "http", authorized.url, mode], { timeout: 60_000, env: { ...process.env, DIMENSIONAL_TEST_BEARER: key } })
+      expectAnswers(stdout, negotiated)
+    }, 60_000)
+
+    it("is refused without it", async () => {
+      const failed = await run(python, [script, "http", authorized.url, "legacy"], { timeout: 60_000 }).then(
+        () => undefined,
+        (e: { stderr: string }) => e.stderr
+      )
+      expect(failed).toMatch(/Unauthorized: this server needs an access token/)
+    }, 60_000)
+  })
 })

@@ -4,7 +4,7 @@ import { createServer } from "node:net"
 import { fileURLToPath } from "node:url"
 import { Client } from "@modelcontextprotocol/client"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client"
-import type { CallToolResult } from "@modelcontextprotocol/client"
+import type { AuthProvider, CallToolResult } from "@modelcontextprotocol/client"
 
 export const repoRoot = fileURLToPath(new URL("../..", import.meta.url))
 
@@ -75,8 +75,9 @@ export interface HttpTestClient {
   readonly close: (terminate?: boolean) => Promise<void>
 }
 
-export const connectHttpClient = async (url: string, name = "dimensional-http-tests"): Promise<HttpTestClient> => {
-  const transport = new StreamableHTTPClientTransport(new URL(url))
+/** An SDK client on a session of `url`; `authProvider` gives it a bearer token (a server that authorizes). */
+export const connectHttpClient = async (url: string, name = "dimensional-http-tests", authProvider?: AuthProvider): Promise<HttpTestClient> => {
+  const transport = new StreamableHTTPClientTransport(new URL(url), authProvider === undefined ? {} : { authProvider })
   const client = new Client({ name, version: "1.0.0" })
   await client.connect(transport)
   return {

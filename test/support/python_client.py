@@ -5,17 +5,25 @@ back to initialize), or a revision to pin ("2026-07-28"). Prints one JSON line.
 
     python python_client.py stdio <node> <cli.ts> <mode>
     python python_client.py http <url> <mode>
+
+Over HTTP, a bearer token in DIMENSIONAL_TEST_BEARER goes in every request's Authorization header
+(a server that authorizes its clients).
 """
 import asyncio
 import json
+import os
 import sys
 
 from mcp import Client, StdioServerParameters
+from mcp.client.streamable_http import create_mcp_http_client, streamable_http_client
 
 
 async def main():
     transport, mode = sys.argv[1], sys.argv[-1]
     server = StdioServerParameters(command=sys.argv[2], args=[sys.argv[3], "mcp"]) if transport == "stdio" else sys.argv[2]
+    bearer = os.environ.get("DIMENSIONAL_TEST_BEARER")
+    if transport == "http" and bearer:
+        server = streamable_http_client(sys.argv[2], http_client=create_mcp_http_client(headers={"Authorization": f"Bearer {bearer}"}))
     async with Client(server, mode=mode) as client:
         tools = await client.list_tools()
         ok = await client.call_tool("convert", {"value": 5, "from_unit": "km", "to_unit": "mi"})

@@ -10,6 +10,8 @@
  *   GET    /mcp     the session's server-to-client SSE stream
  *   DELETE /mcp     ends the session
  *   GET    /healthz liveness: {"status":"ok","sessions":live,"opened":N,"closed":{by reason},"workspaces":N}
+ *   GET    /readyz  readiness: the store answers and the issuer's keys can be fetched (http/readiness.ts)
+ *   GET    /.well-known/oauth-protected-resource[/mcp]  with authorization (http/auth.ts)
  *
  * Every /mcp request is checked before it reaches a session, each failure a 4xx with a JSON-RPC
  * error body: Host and Origin against the allow-lists (403, DNS-rebinding protection), the Accept
@@ -38,6 +40,16 @@ import { HttpSessions, type McpSession } from "./httpSessions.ts"
 import { serverInfo } from "../server.ts"
 import { LogToStderr } from "../logging.ts"
 import { MAX_MESSAGE_DEPTH, nestingDepth } from "./messageDepth.ts"
+import { type AuthSettings, authConfigured, authSettings } from "./http/authConfig.ts"
+import { type Authorizer, type Principal, defaultAudience, makeAuthorizer } from "./http/auth.ts"
+import { admitRequest, tooManyRequests } from "./http/admission.ts"
+import { mayListen } from "./http/exposure.ts"
+import { makeReadiness, readyPath } from "./http/readiness.ts"
+import { type LogFormat, logFormat, stderrLogger } from "./http/logFormat.ts"
+import { metricsPath, metricsResponse, recordRequest } from "./http/metrics.ts"
+import { metricsEnabled, otlpEndpoint } from "./http/metricsConfig.ts"
+import { tracingLayer } from "./http/tracing.ts"
+import { type ClientLimitSettings, type ClientLimiter, clientLimitSettings, makeClientLimiter } from "./http/clientLimits.ts"
 
 export const mcpPath = "/mcp"
 export const healthPath = "/healthz"
@@ -61,6 +73,12 @@ const sessionHeader = "mcp-session-id"
 interface RequestLog {
   readonly requestId: string
   sessionId: string | undefined
+  /** Who sent it, on a server that authorizes (http/auth.ts). */
+  principal?: Principal
+  /** The tool a tools/call names (its arguments are never logged). */
+  tool?: string
+  /** Why the request was refused by authorization or a limit per client (for the metrics). */
+  refusal?: string
 }
 
 const requestIdPattern = /^[A-Za-z0-9._:-]{1,64}$/
@@ -229,10 +247,21 @@ const sessionRequired = jsonRpcError(400, ErrorCodes.server, "Bad Request: Mcp-S
  * The /mcp handler: checks, then by protocol era either the 2025-era session's transport or the
  * SDK's 2026-07-28 handler (per request, no session: the SDK's createMcpHandler, strict modern).
  */
-export const makeMcpHandler = (sessions: HttpSessions["Service"], workspaces: Workspace["Service"], settings: HttpSettings, allow: AllowList, modern: McpHttpHandler) => {
-  const handOver = (session: McpSession, request: HttpServerRequest.HttpServerRequest, parsedBody?: unknown, web: Request = toWebRequest(request)) =>
+export const makeMcpHandler = (
+  sessions: HttpSessions["Service"],
+  workspaces: Workspace["Service"],
+  settings: HttpSettings,
+  allow: AllowList,
+  modern: McpHttpHandler,
+  auth?: Authorizer,
+  limiter?: ClientLimiter
+) => {
+  const handOver = (session: McpSession, request: HttpServerRequest.HttpServerRequest, log: RequestLog, parsedBody?: unknown, web: Request = toWebRequest(request)) =>
     Effect.promise(async () => {
-      const response = await session.transport.handleRequest(withNegotiated(web, session.server.getNegotiatedProtocolVersion()), parsedBody === undefined ? undefined : { parsedBody })
+      const response = await session.transport.handleRequest(withNegotiated(web, session.server.getNegotiatedProtocolVersion()), {
+        ...(parsedBody === undefined ? {} : { parsedBody }),
+        ...(log.principal === undefined ? {} : { authInfo: log.principal.authInfo })
+      })
       return HttpServerResponse.fromWeb(asStandaloneStream(response, request.method))
     }).pipe(Effect.ensuring(sessions.touch(session.id)))
 
@@ -252,9 +281,11 @@ export const makeMcpHandler = (sessions: HttpSessions["Service"], workspaces: Wo
       const id = request.headers[sessionHeader]
       if (id === undefined || id.length === 0) return { _tag: "Missing" as const }
       log.sessionId = id
+      // an authorized client reaches only the sessions issued to it: another's id is unknown to it
+      if (log.principal !== undefined && workspaces.sessionIds.issuedAt(id, log.principal.name) === undefined) return { _tag: "Unknown" as const, id }
       const session = yield* sessions.lookup(id)
       if (session) return { _tag: "Found" as const, session }
-      const issued = workspaces.sessionIds.issuedAt(id)
+      const issued = workspaces.sessionIds.issuedAt(id, log.principal?.name)
       if (issued === undefined) return { _tag: "Unknown" as const, id }
       // young: live unless its client ended it; older: live while its workspace is
       const known = yield* Effect.result(Date.now() - issued < idleMillis ? Effect.map(workspaces.ended(id), (ended) => !ended) : workspaces.exists(id))
@@ -280,8 +311,8 @@ export const makeMcpHandler = (sessions: HttpSessions["Service"], workspaces: Wo
   const busy = (maxSessions: number) => jsonRpcError(503, ErrorCodes.server, `Service Unavailable: all ${maxSessions} sessions are busy; retry shortly`, { "retry-after": "1" })
 
   /** A 2026-07-28 request: the SDK's per-request handler answers it (its own checks of the envelope and headers included). */
-  const serveModern = (web: Request, parsedBody: unknown) =>
-    Effect.promise(() => modern.fetch(web, { parsedBody })).pipe(Effect.map((response) => HttpServerResponse.fromWeb(response)))
+  const serveModern = (web: Request, parsedBody: unknown, log: RequestLog) =>
+    Effect.promise(() => modern.fetch(web, { parsedBody, ...(log.principal === undefined ? {} : { authInfo: log.principal.authInfo }) })).pipe(Effect.map((response) => HttpServerResponse.fromWeb(response)))
 
   const post = (request: HttpServerRequest.HttpServerRequest, log: RequestLog) =>
     Effect.gen(function* () {
@@ -295,6 +326,10 @@ export const makeMcpHandler = (sessions: HttpSessions["Service"], workspaces: Wo
       }
       const body = yield* readJsonBody(request, settings.maxBodyBytes)
       if (body._tag === "Rejected") return body.response
+      const called = body.value as { method?: unknown; params?: { name?: unknown } }
+      if (called.method === "tools/call" && typeof called.params?.name === "string") log.tool = called.params.name.slice(0, 64)
+      const forbidden = auth !== undefined && log.principal !== undefined ? auth.authorize(log.principal, body.value) : undefined
+      if (forbidden !== undefined) return forbidden
       // the era is per request: a message carrying the 2026-07-28 envelope goes to the modern handler
       const web = toWebRequest(request)
       const legacy = plainlyLegacy(request, body.value) || (yield* Effect.promise(() => isLegacyRequest(web, body.value, { maxRequestBodySize: settings.maxBodyBytes })))
@@ -303,19 +338,19 @@ export const makeMcpHandler = (sessions: HttpSessions["Service"], workspaces: Wo
           const wait = pace.take(Option.getOrElse(request.remoteAddress, () => "unknown"))
           if (wait > 0) return tooManyCreations(wait)
         }
-        return yield* serveModern(web, body.value)
+        return yield* serveModern(web, body.value, log)
       }
       const found = yield* existing(request, log)
-      if (found._tag === "Found") return yield* handOver(found.session, request, body.value, web)
+      if (found._tag === "Found") return yield* handOver(found.session, request, log, body.value, web)
       if (found._tag === "Busy") return busy(found.maxSessions)
       if (found._tag === "StoreDown") return storeDown
       if (found._tag === "Unknown") return sessionNotFound(found.id)
       if (!isInitializeRequest(body.value)) return sessionRequired
-      const opened = yield* Effect.result(sessions.open)
+      const opened = yield* Effect.result(sessions.openFor(log.principal?.name))
       if (opened._tag === "Failure") return busy(opened.failure.maxSessions)
       const session = opened.success
       log.sessionId = session.id
-      const response = yield* handOver(session, request, body.value, web)
+      const response = yield* handOver(session, request, log, body.value, web)
       // an initialize the transport refused leaves a session nobody can name: drop it (nothing was
       // stored for it: a session's workspace is written by its first definition, and any replica
       // recognises the signed id without a store entry)
@@ -333,7 +368,7 @@ export const makeMcpHandler = (sessions: HttpSessions["Service"], workspaces: Wo
       if (found._tag === "Busy") return busy(found.maxSessions)
       if (found._tag === "StoreDown") return storeDown
       if (found._tag === "Unknown") return sessionNotFound(found.id)
-      return yield* handOver(found.session, request)
+      return yield* handOver(found.session, request, log)
     })
 
   const del = (request: HttpServerRequest.HttpServerRequest, log: RequestLog) =>
@@ -343,7 +378,7 @@ export const makeMcpHandler = (sessions: HttpSessions["Service"], workspaces: Wo
       if (found._tag === "Busy") return busy(found.maxSessions)
       if (found._tag === "StoreDown") return storeDown
       if (found._tag === "Unknown") return sessionNotFound(found.id)
-      return yield* handOver(found.session, request)
+      return yield* handOver(found.session, request, log)
     })
 
   return (request: HttpServerRequest.HttpServerRequest, log: RequestLog) =>
@@ -358,7 +393,21 @@ export const makeMcpHandler = (sessions: HttpSessions["Service"], workspaces: Wo
         yield* Effect.logWarning(`refused Origin '${origin}'`)
         return jsonRpcError(403, ErrorCodes.server, `Forbidden: Origin '${origin}' is not allowed (see ${httpEnv.allowedOrigins})`)
       }
+      // every request but a CORS preflight (which a browser sends without credentials) needs a token
+      const authentication = auth === undefined || request.method === "OPTIONS" ? undefined : yield* Effect.promise(() => auth.authenticate(request.headers.authorization))
+      if (authentication?._tag === "Authenticated") log.principal = authentication.principal
+      else if (authentication?._tag === "Refused") {
+        log.refusal = authentication.reason
+        yield* Effect.logInfo(`refused: ${authentication.reason}`)
+      }
+      const limited = authentication?._tag === "Refused" || limiter === undefined || request.method === "OPTIONS" ? undefined : admitRequest(limiter, request, log.principal?.name)
+      if (limited?._tag === "Limited") {
+        log.refusal = limited.why
+        yield* Effect.logInfo(`refused: over the ${limited.why === "rate" ? "rate limit" : "concurrency limit"}`)
+      }
       const response = yield* Effect.suspend(() => {
+        if (authentication?._tag === "Refused") return Effect.succeed(authentication.response)
+        if (limited?._tag === "Limited") return Effect.succeed(tooManyRequests(limited.why, limited.retryAfterSeconds))
         switch (request.method) {
           case "POST":
             return post(request, log)
@@ -380,7 +429,7 @@ export const makeMcpHandler = (sessions: HttpSessions["Service"], workspaces: Wo
 /** What a browser needs to call /mcp from an allowed origin and read its session and protocol headers. */
 const corsHeaders = (origin: string): Record<string, string> => ({
   "access-control-allow-origin": origin,
-  "access-control-expose-headers": "mcp-session-id, mcp-protocol-version, x-request-id",
+  "access-control-expose-headers": "mcp-session-id, mcp-protocol-version, x-request-id, www-authenticate, retry-after",
   vary: "Origin, Access-Control-Request-Headers"
 })
 
@@ -407,28 +456,59 @@ const preflight = (requested: string | undefined) => {
   })
 }
 
-/** Wraps a handler: request id (X-Request-Id in and out), log annotations and one log line per request. */
+/** Wraps a handler: request id (X-Request-Id in and out), log annotations, one log line per request and, with `record` (--metrics), its metrics under `route`. */
 const observed =
-  <E, R>(handle: (request: HttpServerRequest.HttpServerRequest, log: RequestLog) => Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>) =>
+  <E, R>(
+    handle: (request: HttpServerRequest.HttpServerRequest, log: RequestLog) => Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>,
+    route?: string,
+    record?: typeof recordRequest,
+    traced = false
+  ) =>
   (request: HttpServerRequest.HttpServerRequest) =>
     Effect.gen(function* () {
       const given = request.headers["x-request-id"]
       const log: RequestLog = { requestId: given !== undefined && requestIdPattern.test(given) ? given : crypto.randomUUID(), sessionId: undefined }
       const started = Date.now()
       const response = yield* handle(request, log).pipe(Effect.annotateLogs({ requestId: log.requestId }))
+      // the request's span (effect/http opens one per request, under an incoming traceparent): what
+      // the seam knows, when it is exported (sampled under an exporting tracer)
+      const span = Option.getOrUndefined(yield* Effect.option(Effect.currentSpan))
+      const session = log.sessionId ? logName(log.sessionId) : undefined
+      if (span !== undefined && traced) {
+        if (log.tool) span.attribute("mcp.tool", log.tool)
+        if (log.principal) span.attribute("enduser.id", log.principal.name)
+        if (log.refusal) span.attribute("dimensional.refusal", log.refusal)
+        if (session) span.attribute("mcp.session", session)
+      }
+      if (record !== undefined && route !== undefined) {
+        yield* record({ path: route, method: request.method, status: response.status, seconds: (Date.now() - started) / 1000, tool: log.tool, refusal: log.refusal })
+      }
       const path = request.url.split("?")[0]
       // the line is written beside the answer, not before it: a request does not wait for its log
       yield* Effect.logInfo(`${request.method} ${path} ${response.status}`).pipe(
-        Effect.annotateLogs({ requestId: log.requestId, ms: Date.now() - started, ...(log.sessionId ? { session: logName(log.sessionId) } : {}) }),
+        Effect.annotateLogs({ requestId: log.requestId, ms: Date.now() - started, ...(session ? { session } : {}), ...(log.principal ? { principal: log.principal.name } : {}), ...(log.tool ? { tool: log.tool } : {}), ...(span ? { traceId: span.traceId } : {}) }),
         Effect.forkDetach
       )
       return HttpServerResponse.setHeader(response, "x-request-id", log.requestId)
     })
 
+/** What the HTTP server adds for deployments beyond one machine: authorization, limits per client, metrics. */
+export interface HttpGuards {
+  readonly authorization?: AuthSettings | undefined
+  readonly clientLimits?: ClientLimitSettings | undefined
+  /** Serve /metrics (Prometheus) and record what it reports. */
+  readonly metrics?: boolean | undefined
+  /** Export traces over OTLP/HTTP to this endpoint. */
+  readonly otlpEndpoint?: string | undefined
+}
+
 /** The routes, bound to the session registry. */
-export const McpRoutes = (settings: HttpSettings) =>
+
+export const McpRoutes = (settings: HttpSettings, guards: HttpGuards = {}) =>
   HttpRouter.use((router) =>
     Effect.gen(function* () {
+      const auth = guards.authorization === undefined ? undefined : yield* authorizerFor(guards.authorization)
+      const limiter = guards.clientLimits === undefined ? undefined : makeClientLimiter(guards.clientLimits)
       const sessions = yield* HttpSessions
       const modern = createMcpHandler(() => sessions.serverFactory({ era: "modern" }), {
         legacy: "reject",
@@ -436,9 +516,20 @@ export const McpRoutes = (settings: HttpSettings) =>
         onerror: (error) => Effect.runFork(Effect.logDebug(`2026-07-28 request: ${error.message}`))
       })
       yield* Effect.addFinalizer(() => Effect.promise(() => modern.close()))
-      const mcp = makeMcpHandler(sessions, yield* Workspace, settings, allowListFor(settings), modern)
+      const mcp = makeMcpHandler(sessions, yield* Workspace, settings, allowListFor(settings), modern, auth, limiter)
+      // RFC 9728: public, and readable by a browser client on any origin (it holds no secret)
+      if (auth !== undefined) for (const path of auth.metadataPaths) yield* router.add("GET", path as `/${string}`, observed(() => Effect.succeed(HttpServerResponse.jsonUnsafe(auth.metadata, { headers: { "access-control-allow-origin": "*", "cache-control": "max-age=3600" } }))))
       const store = yield* WorkspaceStore.WorkspaceStore
-      yield* router.add("*", mcpPath, observed(mcp))
+      const record = guards.metrics === true ? recordRequest : undefined
+      const traced = guards.otlpEndpoint !== undefined
+      yield* router.add("*", mcpPath, observed(mcp, mcpPath, record, traced))
+      const readiness = makeReadiness({ store: store.count, issuerKeys: auth?.issuerKeys })
+      yield* router.add("GET", readyPath, observed(() => readiness, readyPath, record))
+      if (guards.metrics === true) {
+        const gauges = Effect.all({ sessions: Effect.map(sessions.stats, (s) => s.live), workspaces: Effect.orElseSucceed(store.count, () => null) })
+        const scrape = metricsResponse(gauges)
+        yield* router.add("GET", metricsPath, observed(() => scrape))
+      }
       yield* router.add(
         "GET",
         healthPath,
@@ -458,8 +549,8 @@ export const McpRoutes = (settings: HttpSettings) =>
  * The whole HTTP server as a layer: node server, routes, session registry and shared services.
  * It listens once built (port 0: a free port, see HttpServer.HttpServer's address).
  */
-export const HttpMcpServer = (settings: HttpSettings) =>
-  HttpRouter.serve(McpRoutes(settings), { disableLogger: true, disableListenLog: true }).pipe(
+export const HttpMcpServer = (settings: HttpSettings, guards: HttpGuards = {}) =>
+  HttpRouter.serve(McpRoutes(settings, guards), { disableLogger: true, disableListenLog: true }).pipe(
     // the port opens last, once the store and the sessions are ready (layers build from the bottom up)
     Layer.provideMerge(
       NodeHttpServer.layer(startingServer, {
@@ -469,7 +560,8 @@ export const HttpMcpServer = (settings: HttpSettings) =>
       })
     ),
     Layer.provideMerge(HttpSessions.layer({ idleTimeout: settings.idleTimeout, maxSessions: settings.maxSessions, conformanceFixtures: settings.conformanceFixtures })),
-    Layer.provideMerge(Layer.succeed(References.MinimumLogLevel, settings.logLevel))
+    Layer.provideMerge(Layer.succeed(References.MinimumLogLevel, settings.logLevel)),
+    Layer.provideMerge(guards.otlpEndpoint === undefined ? Layer.empty : tracingLayer(guards.otlpEndpoint))
   )
 
 /**
@@ -504,8 +596,18 @@ export const mcpUrl = Effect.gen(function* () {
   return `${url.origin}${mcpPath}`
 })
 
+/** The authorizer of the settings, for the URL this server listens on; a start that cannot build it fails with the reason. */
+const authorizerFor = (authorization: AuthSettings) =>
+  Effect.gen(function* () {
+    const listening = yield* mcpUrl
+    return yield* Effect.tryPromise({
+      try: async () => makeAuthorizer(authorization, defaultAudience(authorization, listening)),
+      catch: (error) => new Error(`authorization: ${error instanceof Error ? error.message : String(error)}`)
+    })
+  })
+
 /** Serves until interrupted (SIGINT/SIGTERM), then ends every session before the server closes. */
-export const serveHttp = (settings: HttpSettings) =>
+export const serveHttp = (settings: HttpSettings, guards: HttpGuards = {}) =>
   Effect.gen(function* () {
     const sessions = yield* HttpSessions
     const url = yield* mcpUrl
@@ -528,16 +630,25 @@ export const serveHttp = (settings: HttpSettings) =>
         })
       )
     )
-  }).pipe(Effect.provide(HttpMcpServer(settings)))
+  }).pipe(Effect.provide(HttpMcpServer(settings, guards)))
 
-/** One logfmt line per entry on stderr (timestamp, level, message, requestId, session, ...). */
-export const HttpLogger = Layer.merge(
-  LogToStderr,
-  Logger.layer([Logger.map(Logger.formatLogFmt, (line) => void process.stderr.write(line + "\n"))])
-)
+/** One line per entry on stderr (timestamp, level, message, requestId, session, principal, tool, ...): logfmt, or JSON (--log-format json). */
+export const httpLoggerFor = (format: LogFormat) => Layer.merge(LogToStderr, Logger.layer([stderrLogger(format)]))
+
+export const HttpLogger = httpLoggerFor("logfmt")
 
 /** `dimensional mcp --http`: settings from the environment (and flags, via the ConfigProvider). */
 export const runHttpServer = Effect.gen(function* () {
+  const format = yield* logFormat.pipe(Effect.tapError((error) => Console.error(`dimensional: invalid HTTP setting: ${error.message}`)))
+  return yield* serveFromConfig.pipe(Effect.provide(httpLoggerFor(format)))
+})
+
+const serveFromConfig = Effect.gen(function* () {
   const settings = yield* httpSettings.pipe(Effect.tapError((error) => Console.error(`dimensional: invalid HTTP setting: ${error.message}`)))
-  return yield* serveHttp(settings)
-}).pipe(Effect.provide(HttpLogger))
+  const authorization = yield* authSettings
+  if (!(yield* mayListen(settings.host, authorization))) return
+  const clientLimits = yield* clientLimitSettings
+  const metrics = yield* metricsEnabled
+  const otlp = yield* otlpEndpoint
+  return yield* serveHttp(settings, { authorization: authConfigured(authorization) ? authorization : undefined, clientLimits, metrics, otlpEndpoint: otlp })
+})

@@ -93,6 +93,8 @@ export class HttpSessions extends Context.Service<
   {
     /** A new session (counted against the cap at once); the caller hands it the initialize request. */
     readonly open: Effect.Effect<McpSession, SessionLimitReached>
+    /** `open` for an authorized client: the session's id is bound to `principal` (sessionIds.ts). */
+    readonly openFor: (principal: string | undefined) => Effect.Effect<McpSession, SessionLimitReached>
     /**
      * Takes over a session another replica opened (its workspace is in the shared store): a session
      * with that id, initialized here for `protocolVersion`, so a load balancer without affinity can
@@ -181,7 +183,7 @@ export class HttpSessions extends Context.Service<
           return expired.length
         })
 
-        const openWith = (adopted: string | undefined) => Effect.gen(function* () {
+        const openWith = (adopted: string | undefined, principal?: string) => Effect.gen(function* () {
           if (entries.size + opening >= limits.maxSessions) {
             yield* expire
             if (entries.size + opening >= limits.maxSessions) {
@@ -198,9 +200,10 @@ export class HttpSessions extends Context.Service<
             }
           }
           opening++
-          return yield* setUp(adopted).pipe(Effect.ensuring(Effect.sync(() => opening--)))
+          return yield* setUp(adopted, principal).pipe(Effect.ensuring(Effect.sync(() => opening--)))
         })
         const open = openWith(undefined)
+        const openFor = (principal: string | undefined) => openWith(undefined, principal)
 
         const adopt = (id: string, protocolVersion: string) =>
           Effect.gen(function* () {
@@ -221,8 +224,8 @@ export class HttpSessions extends Context.Service<
             return session
           })
 
-        const setUp = (adopted: string | undefined) => Effect.gen(function* () {
-          const id = adopted ?? workspaces.sessionIds.issue()
+        const setUp = (adopted: string | undefined, principal: string | undefined) => Effect.gen(function* () {
+          const id = adopted ?? workspaces.sessionIds.issue(principal)
           const scope = yield* Scope.fork(registryScope, "sequential")
           // the session's own workspace is its default: any replica reaches it through the store
           const server = serverFactory({ era: "legacy", defaultWorkspace: id, conformanceFixtures: limits.conformanceFixtures === true })
@@ -283,7 +286,7 @@ export class HttpSessions extends Context.Service<
         // at shutdown, calls waiting on a client's model answer first (with the agent's own error), then sessions close
         yield* Effect.addFinalizer(() => Effect.andThen(Effect.promise(() => serverFactory.drain(shutdownGraceMs)), closeAll("shutdown")))
 
-        return HttpSessions.of({ open, adopt, lookup, touch, close, closeAll, expire, stats, limits, serverFactory })
+        return HttpSessions.of({ open, openFor, adopt, lookup, touch, close, closeAll, expire, stats, limits, serverFactory })
       })
     )
 }

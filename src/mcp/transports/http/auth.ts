@@ -1,0 +1,143 @@
+/**
+ * The HTTP server as an OAuth 2.1 resource server (MCP authorization specification,
+ * https://modelcontextprotocol.io/specification/2025-11-25/basic/authorization), for both protocol
+ * eras: every /mcp request but a CORS preflight carries `Authorization: Bearer TOKEN`, a JWT from
+ * the configured issuer (jwt.ts) or a static API key (apiKeys.ts).
+ *
+ *   no token, or one not accepted   401, WWW-Authenticate: Bearer resource_metadata="…", scope="…"
+ *   the issuer's keys unreachable   503 with Retry-After (the token may be good: never a 401)
+ *   a scope missing for the message 403, WWW-Authenticate: Bearer error="insufficient_scope", scope="…"
+ *
+ * Scopes: reading (convert, compute, the listings, resources, prompts, and every protocol message
+ * that is not a tool call) and defining (the tools that change a workspace: `define_*`,
+ * `reset_session`, i.e. every tool not annotated readOnlyHint). The table is built from the tools'
+ * own annotations, so a new tool is classed by what it declares.
+ *
+ * The request's principal goes to the tools through the SDK's `authInfo` (`extra.principal`):
+ * workspaces and sessions are bound to it (src/services/Workspace.ts, sessionIds.ts).
+ */
+import type { AuthInfo } from "@modelcontextprotocol/server"
+import { HttpServerResponse } from "effect/http"
+import { tools } from "../../../tools/index.ts"
+import { type AuthSettings, isLoopbackHost } from "./authConfig.ts"
+import { type ApiKey, matchApiKey, readApiKeys } from "./apiKeys.ts"
+import { type JwtVerifier, makeJwtVerifier } from "./jwt.ts"
+import { type Challenge, type ResourceDescription, challengeHeader, metadataDocument, metadataPaths } from "./protectedResource.ts"
+
+/** Tools that change a workspace: they need the write scope. */
+const writingTools = new Set(tools.filter((t) => t.annotations.readOnlyHint !== true).map((t) => t.name))
+
+/** The scope a JSON-RPC message needs: `write` for a call of a writing tool, `read` for everything else. */
+export const scopeFor = (message: unknown): "read" | "write" => {
+  const m = message as { method?: unknown; params?: { name?: unknown } }
+  return m.method === "tools/call" && typeof m.params?.name === "string" && writingTools.has(m.params.name) ? "write" : "read"
+}
+
+export interface Principal {
+  readonly name: string
+  readonly scopes: ReadonlySet<string>
+  /** What the SDK hands the request's handlers (ctx.http.authInfo). */
+  readonly authInfo: AuthInfo
+}
+
+export type Authentication = { readonly _tag: "Authenticated"; readonly principal: Principal } | { readonly _tag: "Refused"; readonly reason: string; readonly response: HttpServerResponse.HttpServerResponse }
+
+export interface Authorizer {
+  readonly description: ResourceDescription
+  /** The paths the Protected Resource Metadata is served on. */
+  readonly metadataPaths: ReadonlyArray<string>
+  readonly metadata: ReturnType<typeof metadataDocument>
+  readonly authenticate: (authorization: string | undefined) => Promise<Authentication>
+  /** undefined when `principal` may send `message`; else the 403 with the scope challenge. */
+  readonly authorize: (principal: Principal, message: unknown) => HttpServerResponse.HttpServerResponse | undefined
+  /** Whether the issuer's keys can be fetched; undefined with API keys alone. */
+  readonly issuerKeys: (() => Promise<boolean>) | undefined
+}
+
+const errorBody = (status: number, message: string, headers: Record<string, string>) =>
+  HttpServerResponse.jsonUnsafe({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }, { status, headers })
+
+/** RFC 6750 section 2.1: `Bearer` (any case), one space, the token's characters. */
+const bearer = (authorization: string | undefined): string | undefined | null => {
+  if (authorization === undefined) return undefined
+  const m = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i.exec(authorization.trim())
+  return m ? m[1]! : null
+}
+
+const looksLikeJwt = (token: string) => /^[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*$/.test(token)
+
+/**
+ * The authorizer for `settings`, `resource` being this server's /mcp URL as clients reach it
+ * (`--auth-audience`, else the listening URL). undefined when nothing is configured.
+ */
+export const makeAuthorizer = async (settings: AuthSettings, resource: string): Promise<Authorizer | undefined> => {
+  if (settings.issuer === undefined && settings.apiKeysFile === undefined) return undefined
+  const keys: ReadonlyArray<ApiKey> = settings.apiKeysFile === undefined ? [] : await readApiKeys(settings.apiKeysFile)
+  const jwt: JwtVerifier | undefined = settings.issuer === undefined ? undefined : makeJwtVerifier({ issuer: settings.issuer, audience: resource })
+  const issuer = settings.issuer === undefined ? undefined : settings.issuer.pathname === "/" ? settings.issuer.origin : settings.issuer.href
+  const description: ResourceDescription = { resource, issuer, scopes: settings.scopes }
+  const allScopes = [settings.scopes.read, settings.scopes.write]
+
+  const unauthorized = (reason: string, challenge: Challenge, message: string): Authentication => ({
+    _tag: "Refused",
+    reason,
+    response: errorBody(401, `Unauthorized: ${message}`, { "www-authenticate": challengeHeader(description, challenge) })
+  })
+  const readChallenge = [settings.scopes.read]
+
+  const authenticate = async (authorization: string | undefined): Promise<Authentication> => {
+    const token = bearer(authorization)
+    if (token === undefined) return unauthorized("missing", { scopes: readChallenge }, `this server needs an access token (Authorization: Bearer …); see the resource metadata in WWW-Authenticate`)
+    if (token === null) return unauthorized("malformed", { error: "invalid_request", description: "the Authorization header is not 'Bearer TOKEN'", scopes: readChallenge }, "the Authorization header is not 'Bearer TOKEN'")
+    const key = keys.length > 0 ? matchApiKey(keys, token) : undefined
+    if (key !== undefined) {
+      const scopes = key.scopes ?? allScopes
+      return { _tag: "Authenticated", principal: { name: `key:${key.name}`, scopes: new Set(scopes), authInfo: { token, clientId: `key:${key.name}`, scopes: [...scopes], extra: { principal: `key:${key.name}` } } } }
+    }
+    if (jwt === undefined || !looksLikeJwt(token)) return unauthorized("invalid", { error: "invalid_token", description: "the token is not accepted", scopes: readChallenge }, "the token is not accepted")
+    const checked = await jwt.verify(token)
+    if (checked._tag === "unavailable") {
+      return { _tag: "Refused", reason: "keys_unavailable", response: errorBody(503, `Service Unavailable: ${checked.description}; retry shortly`, { "retry-after": "5" }) }
+    }
+    if (checked._tag === "invalid") return unauthorized(checked.reason, { error: "invalid_token", description: checked.description, scopes: readChallenge }, checked.description)
+    const t = checked.token
+    return {
+      _tag: "Authenticated",
+      principal: {
+        name: t.principal,
+        scopes: new Set(t.scopes),
+        authInfo: { token, clientId: t.clientId, scopes: [...t.scopes], ...(t.expiresAt === undefined ? {} : { expiresAt: t.expiresAt }), resource: new URL(resource), extra: { principal: t.principal } }
+      }
+    }
+  }
+
+  const authorize = (principal: Principal, message: unknown) => {
+    const needed = settings.scopes[scopeFor(message)]
+    if (principal.scopes.has(needed)) return undefined
+    // the challenge names what the client holds plus what it lacks, so a new token covers both
+    // (MCP authorization, "Scope Challenge Handling")
+    const scopes = [...new Set([...[...principal.scopes].filter((s) => allScopes.includes(s)), needed])]
+    const what = needed === settings.scopes.write ? "defining units, conversions, constants or kinds, and resetting a workspace" : "this request"
+    return errorBody(403, `Forbidden: ${what} needs the scope '${needed}', which this token does not carry`, {
+      "www-authenticate": challengeHeader(description, { error: "insufficient_scope", description: `the scope '${needed}' is required`, scopes })
+    })
+  }
+
+  return {
+    description,
+    metadataPaths: metadataPaths(resource),
+    metadata: metadataDocument(description),
+    authenticate,
+    authorize,
+    issuerKeys: jwt === undefined ? undefined : () => jwt.reachable()
+  }
+}
+
+/** The audience when none is configured: the listening URL, which is only right for a loopback server (behind a proxy, clients use another). */
+export const defaultAudience = (settings: AuthSettings, listening: string): string | string => {
+  if (settings.audience !== undefined) return settings.audience
+  if (settings.issuer !== undefined && !isLoopbackHost(new URL(listening).hostname)) {
+    throw new Error("--auth-issuer needs --auth-audience (DIMENSIONAL_AUTH_AUDIENCE): the URL clients use for /mcp, which tokens must name as their audience")
+  }
+  return listening
+}

@@ -1,0 +1,96 @@
+/**
+ * Settings of the HTTP server's authorization (MCP authorization specification, 2025-06-18 and
+ * later: https://modelcontextprotocol.io/specification/2025-11-25/basic/authorization). Each is an
+ * environment variable read through Effect Config, and each has a flag in src/cliServe.ts, keyed
+ * like the environment (the flag wins).
+ *
+ *   --auth-issuer URL        the authorization server; its RFC 8414 (or OpenID) metadata gives the JWKS
+ *   --auth-audience URL      this resource's URL, the `aud` every token must name (RFC 8707);
+ *                            default: the URL the server listens on (…/mcp)
+ *   --auth-scopes read=…,write=…   scope names (default units:read, units:write)
+ *   --api-keys-file PATH     static API keys, stored hashed (see apiKeys.ts)
+ *   --allow-unauthenticated  bind beyond loopback with neither (logged as a warning)
+ */
+import { Config, ConfigProvider } from "effect"
+
+export const authEnv = {
+  issuer: "DIMENSIONAL_AUTH_ISSUER",
+  audience: "DIMENSIONAL_AUTH_AUDIENCE",
+  scopes: "DIMENSIONAL_AUTH_SCOPES",
+  apiKeysFile: "DIMENSIONAL_API_KEYS_FILE",
+  allowUnauthenticated: "DIMENSIONAL_HTTP_ALLOW_UNAUTHENTICATED"
+} as const
+
+export interface ScopeNames {
+  /** convert, compute, the listings, resources, prompts. */
+  readonly read: string
+  /** the define_* tools and reset_session. */
+  readonly write: string
+}
+
+export const defaultScopes: ScopeNames = { read: "units:read", write: "units:write" }
+
+export interface AuthSettings {
+  readonly issuer: URL | undefined
+  readonly audience: string | undefined
+  readonly scopes: ScopeNames
+  readonly apiKeysFile: string | undefined
+  readonly allowUnauthenticated: boolean
+}
+
+const refuse = (name: string, message: string) => Config.fail(new ConfigProvider.SourceError({ message: `${name}: ${message}` }))
+
+/** A URL without fragment; `http:` only on a loopback host (for tests), as the MCP authorization specification requires HTTPS otherwise. */
+export const checkedUrl = (text: string): URL | string => {
+  let url: URL
+  try {
+    url = new URL(text)
+  } catch {
+    return `expected an absolute URL, got '${text}'`
+  }
+  if (url.hash !== "") return `a URL without a fragment, got '${text}'`
+  if (url.protocol === "https:") return url
+  if (url.protocol === "http:" && isLoopbackHost(url.hostname)) return url
+  return `an https:// URL (http:// only on a loopback host), got '${text}'`
+}
+
+export const isLoopbackHost = (hostname: string): boolean => {
+  const h = hostname.toLowerCase().replace(/^\[|\]$/g, "")
+  return h === "localhost" || h === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h)
+}
+
+const url = (name: string) =>
+  Config.String(name).pipe(
+    Config.flatMap((text) => {
+      const checked = checkedUrl(text.trim())
+      return typeof checked === "string" ? refuse(name, checked) : Config.succeed(checked)
+    })
+  )
+
+/** "read=units:read,write=units:write"; either part may be left out (its default stays). */
+export const parseScopes = (text: string): ScopeNames | string => {
+  const scopes: { read: string; write: string } = { ...defaultScopes }
+  for (const part of text.split(",").map((p) => p.trim()).filter((p) => p.length > 0)) {
+    const m = /^(read|write)=([\x21\x23-\x5B\x5D-\x7E]+)$/.exec(part)
+    if (!m) return `expected read=NAME,write=NAME (scope names as RFC 6749 section 3.3 allows), got '${part}'`
+    scopes[m[1] as "read" | "write"] = m[2]!
+  }
+  return scopes.read === scopes.write ? `the read and write scopes must differ, both are '${scopes.read}'` : scopes
+}
+
+export const authSettings: Config.Config<AuthSettings> = Config.all({
+  issuer: Config.option(url(authEnv.issuer)).pipe(Config.map((o) => (o._tag === "Some" ? o.value : undefined))),
+  audience: Config.option(url(authEnv.audience)).pipe(Config.map((o) => (o._tag === "Some" ? o.value.href : undefined))),
+  scopes: Config.String(authEnv.scopes).pipe(
+    Config.flatMap((text) => {
+      const parsed = parseScopes(text)
+      return typeof parsed === "string" ? refuse(authEnv.scopes, parsed) : Config.succeed(parsed)
+    }),
+    Config.withDefault(defaultScopes)
+  ),
+  apiKeysFile: Config.option(Config.NonEmptyString(authEnv.apiKeysFile)).pipe(Config.map((o) => (o._tag === "Some" ? o.value : undefined))),
+  allowUnauthenticated: Config.Boolean(authEnv.allowUnauthenticated).pipe(Config.withDefault(false))
+})
+
+/** Whether any authorization is configured. */
+export const authConfigured = (settings: AuthSettings): boolean => settings.issuer !== undefined || settings.apiKeysFile !== undefined

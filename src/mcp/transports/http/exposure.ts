@@ -1,0 +1,26 @@
+/**
+ * Who may reach a server without authorization: anyone who reaches its address can use it, so it
+ * listens on loopback only unless the operator says a proxy in front authorizes every request
+ * (--allow-unauthenticated, logged as a warning). Said at start either way.
+ */
+import { Console, Effect } from "effect"
+import { type AuthSettings, authConfigured, isLoopbackHost } from "./authConfig.ts"
+
+/** Whether the server may start on `host` with `authorization`; false sets exit code 2 after saying why. */
+export const mayListen = (host: string, authorization: AuthSettings): Effect.Effect<boolean> =>
+  Effect.gen(function* () {
+    if (authConfigured(authorization)) return true
+    if (isLoopbackHost(host)) {
+      yield* Console.error("dimensional: no authorization configured (--auth-issuer, --api-keys-file): serving loopback only")
+      return true
+    }
+    if (!authorization.allowUnauthenticated) {
+      yield* Console.error(
+        `dimensional: refusing to listen on ${host} without authorization: set --auth-issuer or --api-keys-file, or pass --allow-unauthenticated (when a proxy in front authorizes every request)`
+      )
+      yield* Effect.sync(() => void (process.exitCode = 2))
+      return false
+    }
+    yield* Effect.logWarning(`listening on ${host} without authorization (--allow-unauthenticated): every client that reaches this address can use the server`)
+    return true
+  })

@@ -1,0 +1,162 @@
+/**
+ * Access tokens as JWTs (RFC 9068), validated locally with `jose` (https://github.com/panva/jose):
+ * the signature against the issuer's JWKS, then `iss` (the configured issuer exactly), `aud` (this
+ * resource's URL, RFC 8707: a token minted for another server is refused), `exp` and `nbf` (with a
+ * minute of clock skew). Only asymmetric algorithms are accepted, so `alg: none` and an HMAC token
+ * signed with a public key as its secret are refused before any key is looked at.
+ *
+ * The JWKS URL comes from the issuer's metadata: RFC 8414 first
+ * (`/.well-known/oauth-authorization-server`, inserted before the issuer's path), then OpenID
+ * Connect Discovery (`/.well-known/openid-configuration`, appended), as the MCP authorization
+ * specification has clients try them. The metadata must name the same issuer (RFC 8414 section 3.3).
+ * The key set is cached (jose: ten minutes) and fetched again when a token names a key id it does
+ * not hold (rotation), at most every `cooldownMs`, so tokens with made-up key ids cannot make the
+ * server flood the issuer.
+ */
+import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from "jose"
+import { checkedUrl } from "./authConfig.ts"
+
+export interface VerifiedToken {
+  /** `sub`, or the client (`client_id`, `azp`) for a client-credentials token without one. */
+  readonly principal: string
+  readonly clientId: string
+  readonly scopes: ReadonlyArray<string>
+  readonly expiresAt: number | undefined
+}
+
+/** Why a token was not accepted: `invalid` → 401 invalid_token; `unavailable` → 503 (the keys could not be fetched: the token may well be good). */
+export type TokenProblem = { readonly _tag: "invalid"; readonly reason: string; readonly description: string } | { readonly _tag: "unavailable"; readonly description: string }
+
+export type TokenCheck = { readonly _tag: "valid"; readonly token: VerifiedToken } | TokenProblem
+
+const asymmetric = ["RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512", "EdDSA", "Ed25519"]
+
+export interface JwtVerifierOptions {
+  readonly issuer: URL
+  readonly audience: string
+  /** Least time between two JWKS fetches caused by unknown key ids. */
+  readonly cooldownMs?: number
+  readonly timeoutMs?: number
+}
+
+/** The metadata URLs to try for `issuer`, in order (MCP authorization, "Authorization Server Metadata Discovery"). */
+export const metadataUrls = (issuer: URL): ReadonlyArray<string> => {
+  const path = issuer.pathname.replace(/\/+$/, "")
+  return path === ""
+    ? [`${issuer.origin}/.well-known/oauth-authorization-server`, `${issuer.origin}/.well-known/openid-configuration`]
+    : [`${issuer.origin}/.well-known/oauth-authorization-server${path}`, `${issuer.origin}/.well-known/openid-configuration${path}`, `${issuer.origin}${path}/.well-known/openid-configuration`]
+}
+
+/** The issuer's `issuer` and `jwks_uri`, from the first metadata document that answers. */
+export const discover = async (issuer: URL, timeoutMs: number): Promise<{ readonly issuer: string; readonly jwksUri: URL }> => {
+  const problems: Array<string> = []
+  for (const url of metadataUrls(issuer)) {
+    let response: Response
+    try {
+      response = await fetch(url, { headers: { accept: "application/json" }, redirect: "error", signal: AbortSignal.timeout(timeoutMs) })
+    } catch (error) {
+      problems.push(`${url}: ${error instanceof Error ? error.message : String(error)}`)
+      continue
+    }
+    if (!response.ok) {
+      await response.body?.cancel()
+      problems.push(`${url}: HTTP ${response.status}`)
+      continue
+    }
+    const metadata = (await response.json().catch(() => undefined)) as { issuer?: unknown; jwks_uri?: unknown } | undefined
+    if (typeof metadata?.issuer !== "string" || typeof metadata.jwks_uri !== "string") throw new Error(`${url}: the metadata has no issuer or no jwks_uri`)
+    // RFC 8414 section 3.3: the issuer in the document must be the one it was fetched for
+    if (metadata.issuer !== issuer.href && metadata.issuer !== issuer.href.replace(/\/$/, "")) throw new Error(`${url}: names issuer '${metadata.issuer}', not '${issuer.href}'`)
+    const jwksUri = checkedUrl(metadata.jwks_uri)
+    if (typeof jwksUri === "string") throw new Error(`${url}: jwks_uri: ${jwksUri}`)
+    return { issuer: metadata.issuer, jwksUri }
+  }
+  throw new Error(`no authorization server metadata for ${issuer.href} (${problems.join("; ")})`)
+}
+
+const stringClaim = (payload: JWTPayload, name: string): string | undefined => {
+  const value = payload[name]
+  return typeof value === "string" && value.length > 0 ? value : undefined
+}
+
+/** `scope` (RFC 9068: space-separated) or `scp` (an array, as some issuers send). */
+const scopesOf = (payload: JWTPayload): ReadonlyArray<string> => {
+  if (typeof payload.scope === "string") return payload.scope.split(" ").filter((s) => s.length > 0)
+  const scp = payload.scp
+  return Array.isArray(scp) ? scp.filter((s): s is string => typeof s === "string") : typeof scp === "string" ? scp.split(" ").filter((s) => s.length > 0) : []
+}
+
+export interface JwtVerifier {
+  readonly verify: (token: string) => Promise<TokenCheck>
+  /** Whether the issuer's metadata and keys can be fetched now (for readiness). */
+  readonly reachable: () => Promise<boolean>
+}
+
+export const makeJwtVerifier = (options: JwtVerifierOptions): JwtVerifier => {
+  const timeoutMs = options.timeoutMs ?? 5_000
+  const cooldownMs = options.cooldownMs ?? 2_000
+  // discovered once; a failed discovery is tried again by a token after the cool-down (until then
+  // tokens get its failure at once, rather than each waiting on an issuer that does not answer)
+  let keys: Promise<{ readonly issuer: string; readonly jwks: ReturnType<typeof createRemoteJWKSet> }> | undefined
+  let failedAt = Number.NEGATIVE_INFINITY
+  let keysFailed: Promise<never> | undefined
+  const keySet = () => {
+    if (keys === undefined && Date.now() - failedAt < cooldownMs) return keysFailed!
+    keys ??= discover(options.issuer, timeoutMs).then(
+      (found) => ({ issuer: found.issuer, jwks: createRemoteJWKSet(found.jwksUri, { cooldownDuration: cooldownMs, timeoutDuration: timeoutMs }) }),
+      (error) => {
+        keys = undefined
+        failedAt = Date.now()
+        keysFailed = Promise.reject(error)
+        keysFailed.catch(() => undefined)
+        throw error
+      }
+    )
+    return keys
+  }
+  const unavailable = (error: unknown): TokenProblem => ({ _tag: "unavailable", description: `the authorization server's keys cannot be fetched right now (${error instanceof Error ? error.message : String(error)})` })
+  const invalid = (reason: string, description: string): TokenProblem => ({ _tag: "invalid", reason, description })
+
+  const verify = async (token: string): Promise<TokenCheck> => {
+    let set: Awaited<ReturnType<typeof keySet>>
+    try {
+      set = await keySet()
+    } catch (error) {
+      return unavailable(error)
+    }
+    try {
+      const { payload } = await jwtVerify(token, set.jwks, { issuer: set.issuer, audience: options.audience, algorithms: asymmetric, clockTolerance: 60, requiredClaims: ["exp"] })
+      const clientId = stringClaim(payload, "client_id") ?? stringClaim(payload, "azp")
+      const principal = stringClaim(payload, "sub") ?? clientId
+      if (principal === undefined) return invalid("no_subject", "the token names neither a subject (sub) nor a client (client_id, azp)")
+      return { _tag: "valid", token: { principal: `sub:${principal}`, clientId: clientId ?? principal, scopes: scopesOf(payload), expiresAt: payload.exp } }
+    } catch (error) {
+      if (error instanceof errors.JWTExpired) return invalid("expired", "the token has expired")
+      if (error instanceof errors.JWTClaimValidationFailed) {
+        if (error.claim === "aud") return invalid("wrong_audience", "the token was issued for another resource (aud)")
+        if (error.claim === "iss") return invalid("wrong_issuer", "the token was issued by another authorization server (iss)")
+        if (error.claim === "nbf") return invalid("not_yet_valid", "the token is not valid yet (nbf)")
+        return invalid("claims", `the token's ${error.claim} claim is not acceptable`)
+      }
+      if (error instanceof errors.JWSSignatureVerificationFailed) return invalid("bad_signature", "the token's signature does not verify")
+      if (error instanceof errors.JOSEAlgNotAllowed) return invalid("algorithm", "the token's algorithm is not accepted (asymmetric signatures only)")
+      if (error instanceof errors.JWKSNoMatchingKey) return invalid("unknown_key", "no key of the authorization server matches the token")
+      if (error instanceof errors.JWKSTimeout || (error instanceof errors.JOSEError && error.code === "ERR_JWKS_INVALID")) return unavailable(error)
+      if (error instanceof errors.JOSEError) return invalid("malformed", "the token is not a valid signed JWT")
+      // fetch failures (connection refused, DNS) surface as plain errors from the key set
+      return unavailable(error)
+    }
+  }
+
+  const reachable = async () => {
+    try {
+      const set = await keySet()
+      await set.jwks.reload()
+      return true
+    } catch {
+      return false
+    }
+  }
+
+  return { verify, reachable }
+}
