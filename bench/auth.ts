@@ -23,7 +23,10 @@ const repoRoot = fileURLToPath(new URL("..", import.meta.url))
 
 const startServer = (args: ReadonlyArray<string>) =>
   new Promise<{ url: string; stop: () => void }>((resolve, reject) => {
-    const child = spawn(process.execPath, ["src/cli.ts", "mcp", "--http", "--port", "0", "--store", "memory", "--log-level", "warning", ...args], { cwd: repoRoot, stdio: ["ignore", "pipe", "inherit"] })
+    const child = spawn(process.execPath, ["src/cli.ts", "mcp", "--http", "--port", "0", "--store", "memory", "--log-level", "warning", ...args], {
+      cwd: repoRoot,
+      stdio: ["ignore", "pipe", "inherit"]
+    })
     let out = ""
     child.stdout.on("data", (c: Buffer) => {
       out += c.toString()

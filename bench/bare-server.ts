@@ -103,7 +103,8 @@ const serveHttp = (): void => {
     if (req.method === "POST") {
       const headers = new Headers()
       for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value)
-      if (!(await isLegacyRequest(new Request(`http://127.0.0.1${req.url}`, { method: "POST", headers }), body))) return modern(req as NodeIncomingMessageLike, res, body)
+      if (!(await isLegacyRequest(new Request(`http://127.0.0.1${req.url}`, { method: "POST", headers }), body)))
+        return modern(req as NodeIncomingMessageLike, res, body)
     }
     const id = req.headers["mcp-session-id"]
     let transport = typeof id === "string" ? sessions.get(id) : undefined

@@ -188,16 +188,7 @@ const celsiusToFahrenheit: ConversionCase = {
 /** 30 unit strings an agent writes, with a reference unit of the same dimension to check them by. */
 const unitList: ReadonlyArray<{ readonly unit: Record<Library, string>; readonly reference: Record<Library, string> }> = [
   ...(
-    [
-      ["m", "km", "cm", "ft", "in"],
-      ["kg", "g", "mg"],
-      ["s", "min", "h"],
-      ["N", "kN"],
-      ["J", "kJ"],
-      ["W"],
-      ["Pa", "kPa"],
-      ["m^3", "L", "mL"]
-    ] as const
+    [["m", "km", "cm", "ft", "in"], ["kg", "g", "mg"], ["s", "min", "h"], ["N", "kN"], ["J", "kJ"], ["W"], ["Pa", "kPa"], ["m^3", "L", "mL"]] as const
   ).flatMap(([reference, ...units]) =>
     [reference, ...units].map((u) => {
       const ucumCode = (s: string) => ({ ft: "[ft_i]", in: "[in_i]", "m^3": "m3" })[s] ?? s
@@ -207,9 +198,18 @@ const unitList: ReadonlyArray<{ readonly unit: Record<Library, string>; readonly
       }
     })
   ),
-  { unit: { dimensional: "mi", mathjs: "mi", "js-quantities": "mi", "ucum-lhc": "[mi_i]" }, reference: { dimensional: "m", mathjs: "m", "js-quantities": "m", "ucum-lhc": "m" } },
-  { unit: { dimensional: "lb", mathjs: "lb", "js-quantities": "lb", "ucum-lhc": "[lb_av]" }, reference: { dimensional: "kg", mathjs: "kg", "js-quantities": "kg", "ucum-lhc": "kg" } },
-  { unit: { dimensional: "km/h", mathjs: "km/h", "js-quantities": "km/h", "ucum-lhc": "km/h" }, reference: { dimensional: "m/s", mathjs: "m/s", "js-quantities": "m/s", "ucum-lhc": "m/s" } },
+  {
+    unit: { dimensional: "mi", mathjs: "mi", "js-quantities": "mi", "ucum-lhc": "[mi_i]" },
+    reference: { dimensional: "m", mathjs: "m", "js-quantities": "m", "ucum-lhc": "m" }
+  },
+  {
+    unit: { dimensional: "lb", mathjs: "lb", "js-quantities": "lb", "ucum-lhc": "[lb_av]" },
+    reference: { dimensional: "kg", mathjs: "kg", "js-quantities": "kg", "ucum-lhc": "kg" }
+  },
+  {
+    unit: { dimensional: "km/h", mathjs: "km/h", "js-quantities": "km/h", "ucum-lhc": "km/h" },
+    reference: { dimensional: "m/s", mathjs: "m/s", "js-quantities": "m/s", "ucum-lhc": "m/s" }
+  },
   {
     unit: { dimensional: "kg*m/s^2", mathjs: "kg*m/s^2", "js-quantities": "kg*m/s^2", "ucum-lhc": "kg.m/s2" },
     reference: { dimensional: "N", mathjs: "N", "js-quantities": "N", "ucum-lhc": "N" }
@@ -226,8 +226,14 @@ const unitList: ReadonlyArray<{ readonly unit: Record<Library, string>; readonly
     unit: { dimensional: "kJ/(kg*K)", mathjs: "kJ/(kg*K)", "js-quantities": "kJ/kg*degK", "ucum-lhc": "kJ/(kg.K)" },
     reference: { dimensional: "J/(kg*K)", mathjs: "J/(kg*K)", "js-quantities": "J/kg*degK", "ucum-lhc": "J/(kg.K)" }
   },
-  { unit: { dimensional: "mol/L", mathjs: "mol/L", "js-quantities": "mol/L", "ucum-lhc": "mol/L" }, reference: { dimensional: "mol/m^3", mathjs: "mol/m^3", "js-quantities": "mol/m^3", "ucum-lhc": "mol/m3" } },
-  { unit: { dimensional: "N*m", mathjs: "N*m", "js-quantities": "N*m", "ucum-lhc": "N.m" }, reference: { dimensional: "J", mathjs: "J", "js-quantities": "J", "ucum-lhc": "J" } }
+  {
+    unit: { dimensional: "mol/L", mathjs: "mol/L", "js-quantities": "mol/L", "ucum-lhc": "mol/L" },
+    reference: { dimensional: "mol/m^3", mathjs: "mol/m^3", "js-quantities": "mol/m^3", "ucum-lhc": "mol/m3" }
+  },
+  {
+    unit: { dimensional: "N*m", mathjs: "N*m", "js-quantities": "N*m", "ucum-lhc": "N.m" },
+    reference: { dimensional: "J", mathjs: "J", "js-quantities": "J", "ucum-lhc": "J" }
+  }
 ]
 
 // ---------------------------------------------------------------------------------------------
@@ -275,7 +281,8 @@ export const runEngineBench = (options: EngineOptions = {}): Array<Row> => {
   for (const entry of unitList) {
     const [from, to] = [entry.unit.dimensional, entry.reference.dimensional]
     const ours = convertOn(catalog, 1, from, to)
-    for (const lib of libraries) check(`${lib} 1 ${entry.unit[lib]} → ${entry.reference[lib]}`, () => adapters[lib].convert(1, entry.unit[lib], entry.reference[lib]), ours)
+    for (const lib of libraries)
+      check(`${lib} 1 ${entry.unit[lib]} → ${entry.reference[lib]}`, () => adapters[lib].convert(1, entry.unit[lib], entry.reference[lib]), ours)
   }
   if (unitList.length !== 30) throw new Error(`the parse list has ${unitList.length} units, not 30`)
   const effectResult = Effect.runSync(convert(catalog, 5, "km", "mi"))
@@ -288,7 +295,9 @@ export const runEngineBench = (options: EngineOptions = {}): Array<Row> => {
       section: "engine",
       label,
       ours: { value: ours, unit: "ns" },
-      others: (["mathjs", "js-quantities", "ucum-lhc"] as const).flatMap((lib) => (others[lib] === undefined ? [] : [{ name: lib, value: { value: others[lib]!, unit: "ns" as const } }])),
+      others: (["mathjs", "js-quantities", "ucum-lhc"] as const).flatMap((lib) =>
+        others[lib] === undefined ? [] : [{ name: lib, value: { value: others[lib]!, unit: "ns" as const } }]
+      ),
       ...(t ? { target: t } : {})
     })
   }
@@ -312,8 +321,18 @@ export const runEngineBench = (options: EngineOptions = {}): Array<Row> => {
     const adapter = adapters[lib]
     const verify = (r: unknown) => check(`${lib} cold ${c.label}`, r as number, c.expected)
     // ours: a fresh catalog (an empty overlay over the built-in one) for every call
-    if (lib === "dimensional") return cold(() => new Catalog(catalog), (fresh) => convertOn(fresh, c.value, from, to), { samples, warmupRounds, verify })
-    if (lib === "ucum-lhc") return cold(() => undefined, () => adapter.convert(c.value, from, to), { samples, warmupRounds, verify })
+    if (lib === "dimensional")
+      return cold(
+        () => new Catalog(catalog),
+        (fresh) => convertOn(fresh, c.value, from, to),
+        { samples, warmupRounds, verify }
+      )
+    if (lib === "ucum-lhc")
+      return cold(
+        () => undefined,
+        () => adapter.convert(c.value, from, to),
+        { samples, warmupRounds, verify }
+      )
     return cold(
       (k) => {
         if (lib === "mathjs") clearMathjsMemo()

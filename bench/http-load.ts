@@ -99,7 +99,20 @@ const startServer = (options: Options) =>
   new Promise<{ url: string; pid: number; inspectorUrl: string; stop: () => Promise<number | null> }>((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      ["--inspect=127.0.0.1:0", "src/cli.ts", "mcp", "--http", "--port", "0", "--log-level", "Warn", "--max-sessions", String(options.maxSessions), "--idle-timeout", options.idle],
+      [
+        "--inspect=127.0.0.1:0",
+        "src/cli.ts",
+        "mcp",
+        "--http",
+        "--port",
+        "0",
+        "--log-level",
+        "Warn",
+        "--max-sessions",
+        String(options.maxSessions),
+        "--idle-timeout",
+        options.idle
+      ],
       { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] }
     )
     const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)))
@@ -197,11 +210,14 @@ const main = async () => {
   const options = parseOptions(process.argv.slice(2))
   const server = await startServer(options)
   console.log(`dimensional HTTP load test against ${server.url}`)
-  console.log(`  ${options.sessions} sessions, ${options.concurrency} at a time, ${options.calls} calls each; server: --max-sessions ${options.maxSessions} --idle-timeout "${options.idle}"`)
+  console.log(
+    `  ${options.sessions} sessions, ${options.concurrency} at a time, ${options.calls} calls each; server: --max-sessions ${options.maxSessions} --idle-timeout "${options.idle}"`
+  )
   try {
     // warm-up: JIT, catalog, allocator; then the baseline once the warm-up sessions are gone
     const warm: Tally = { calls: 0, failed: 0, sessionsFailed: 0, latencies: [], errors: new Map() }
-    for (let wave = 0; wave < 4; wave++) await Promise.all(Array.from({ length: options.concurrency }, (_, i) => runSession(server.url, wave * 1000 + i * 2, options.calls, warm)))
+    for (let wave = 0; wave < 4; wave++)
+      await Promise.all(Array.from({ length: options.concurrency }, (_, i) => runSession(server.url, wave * 1000 + i * 2, options.calls, warm)))
     while ((await liveSessions(server.url)) > 0) await sleep(200)
     const memory = await inspector(server.inspectorUrl)
     const baseline = await memory.memoryAfterGc()
@@ -242,14 +258,30 @@ const main = async () => {
     memory.close()
 
     const sorted = [...tally.latencies].sort((a, b) => a - b)
-    console.log(`  sessions: ${options.sessions} (${tally.sessionsFailed} failed to run), peak live on the server ${peakLive}, left after the idle time-out ${leftOver}`)
-    console.log(`  server sessions: opened ${final.opened}, closed ${Object.entries(final.closed).map(([reason, n]) => `${reason} ${n}`).join(", ")}`)
-    console.log(`  calls: ${tally.calls} in ${elapsed.toFixed(1)} s (${Math.round(tally.calls / elapsed)} calls/s, ${Math.round(options.sessions / elapsed)} sessions/s), failed ${tally.failed}`)
-    console.log(`  CPU: server ${serverCpu.toFixed(1)} s (${((serverCpu / tally.calls) * 1000).toFixed(2)} ms per call incl. session set-up), load-test clients ${clientCpu.toFixed(1)} s`)
-    console.log(`  call latency: p50 ${percentile(sorted, 50).toFixed(2)} ms, p99 ${percentile(sorted, 99).toFixed(2)} ms, max ${percentile(sorted, 100).toFixed(2)} ms`)
+    console.log(
+      `  sessions: ${options.sessions} (${tally.sessionsFailed} failed to run), peak live on the server ${peakLive}, left after the idle time-out ${leftOver}`
+    )
+    console.log(
+      `  server sessions: opened ${final.opened}, closed ${Object.entries(final.closed)
+        .map(([reason, n]) => `${reason} ${n}`)
+        .join(", ")}`
+    )
+    console.log(
+      `  calls: ${tally.calls} in ${elapsed.toFixed(1)} s (${Math.round(tally.calls / elapsed)} calls/s, ${Math.round(options.sessions / elapsed)} sessions/s), failed ${tally.failed}`
+    )
+    console.log(
+      `  CPU: server ${serverCpu.toFixed(1)} s (${((serverCpu / tally.calls) * 1000).toFixed(2)} ms per call incl. session set-up), load-test clients ${clientCpu.toFixed(1)} s`
+    )
+    console.log(
+      `  call latency: p50 ${percentile(sorted, 50).toFixed(2)} ms, p99 ${percentile(sorted, 99).toFixed(2)} ms, max ${percentile(sorted, 100).toFixed(2)} ms`
+    )
     const delta = (a: number, b: number) => `${a - b >= 0 ? "+" : ""}${(a - b).toFixed(1)} MB`
-    console.log(`  server RSS: baseline ${baseline.rss.toFixed(1)} MB, peak ${peak.toFixed(1)} MB, after ${after.rss.toFixed(1)} MB (${delta(after.rss, baseline.rss)})`)
-    console.log(`  server heap used (after a full GC): baseline ${baseline.heapUsed.toFixed(1)} MB, after ${after.heapUsed.toFixed(1)} MB (${delta(after.heapUsed, baseline.heapUsed)})`)
+    console.log(
+      `  server RSS: baseline ${baseline.rss.toFixed(1)} MB, peak ${peak.toFixed(1)} MB, after ${after.rss.toFixed(1)} MB (${delta(after.rss, baseline.rss)})`
+    )
+    console.log(
+      `  server heap used (after a full GC): baseline ${baseline.heapUsed.toFixed(1)} MB, after ${after.heapUsed.toFixed(1)} MB (${delta(after.heapUsed, baseline.heapUsed)})`
+    )
     for (const [message, count] of tally.errors) console.log(`  error ×${count}: ${message}`)
 
     // a leak of even 2 kB per session would show as 4 MB of heap after 2000 sessions

@@ -76,7 +76,11 @@ export const runHttpBench = async (ours: ServerCommand, bare: ServerCommand, opt
       for (const era of eras) {
         const [a, b] = await Promise.all([connectHttp(oursServer.url, era), connectHttp(bareServer.url, era)])
         try {
-          rows.push(...(await compareRoundTrips(`http ${era}`, a.client, b.client, options.quick ? quickProtocolOptions : defaultProtocolOptions, { ratio: options.protocolRatio })))
+          rows.push(
+            ...(await compareRoundTrips(`http ${era}`, a.client, b.client, options.quick ? quickProtocolOptions : defaultProtocolOptions, {
+              ratio: options.protocolRatio
+            }))
+          )
         } finally {
           await Promise.all([a.close(), b.close()])
         }

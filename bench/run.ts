@@ -48,7 +48,9 @@ const P99_RATIO = 2
 
 const machine = () => {
   const cpu = cpus()[0]?.model ?? "unknown CPU"
-  return `${availableParallelism()} CPUs (${cpu}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM (${(freemem() / 2 ** 30).toFixed(1)} free), node ${process.version}, load average ${loadavg().map((l) => l.toFixed(2)).join(" ")}`
+  return `${availableParallelism()} CPUs (${cpu}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM (${(freemem() / 2 ** 30).toFixed(1)} free), node ${process.version}, load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ")}`
 }
 
 const rows: Array<Row> = []
@@ -78,7 +80,12 @@ try {
       log(`protocol over stdio, ${era} era`)
       const [a, b] = await Promise.all([connectStdio(ours, era), connectStdio(bare, era)])
       try {
-        rows.push(...(await compareRoundTrips(`stdio ${era}`, a.client, b.client, quick ? quickProtocolOptions : defaultProtocolOptions, { ratio: STDIO_RATIO, p99Ratio: P99_RATIO })))
+        rows.push(
+          ...(await compareRoundTrips(`stdio ${era}`, a.client, b.client, quick ? quickProtocolOptions : defaultProtocolOptions, {
+            ratio: STDIO_RATIO,
+            p99Ratio: P99_RATIO
+          }))
+        )
       } finally {
         await Promise.all([a.close(), b.close()])
       }
@@ -87,7 +94,16 @@ try {
   if (runs("startup")) {
     log("start-up and idle memory over stdio")
     const plain: ServerCommand = { name: "bare SDK server (as written)", script: join(root, "bench/bare-server.ts"), args: [], env: bareEnv }
-    for (const era of eras) rows.push(...(await runStartupBench(ours, { plain, packaged: bare }, quick ? quickStartupOptions : defaultStartupOptions, { asWritten: STARTUP_RATIO, packaged: STARTUP_PACKAGED_RATIO, memory: MEMORY_RATIO }, era)))
+    for (const era of eras)
+      rows.push(
+        ...(await runStartupBench(
+          ours,
+          { plain, packaged: bare },
+          quick ? quickStartupOptions : defaultStartupOptions,
+          { asWritten: STARTUP_RATIO, packaged: STARTUP_PACKAGED_RATIO, memory: MEMORY_RATIO },
+          era
+        ))
+      )
   }
   if (runs("workspaces")) {
     log("memory per live workspace")
@@ -118,10 +134,26 @@ const withTargets = rows.filter((r) => r.target)
 const missed = withTargets.filter((r) => !r.target!.met).map((r) => `${r.section}: ${r.label}`)
 const parts = [
   engineRows.length > 0 ? `engine vs peers (ours ÷ theirs): ${["mathjs", "js-quantities", "ucum-lhc"].map(peerRange).filter(Boolean).join(", ")}` : undefined,
-  eras.flatMap((era) => [`protocol stdio ${era}`, `protocol http ${era}`]).map((s) => bareRatio(s, "convert round trip p50")).filter(Boolean).join(", ") || undefined,
-  eras.flatMap((era) => [`protocol stdio ${era}`]).map((s) => bareRatio(s, "convert round trip p99")).filter(Boolean).map((t) => `p99 ${t}`).join(", ") || undefined,
-  eras.map((era) => bareRatio(`start-up ${era}`, "as written")).filter(Boolean).join(", ") || undefined,
-  eras.map((era) => bareRatio(`start-up ${era}`, "bundled + compile cache")).filter(Boolean).map((t) => `${t} (vs bare bundled)`).join(", ") || undefined,
+  eras
+    .flatMap((era) => [`protocol stdio ${era}`, `protocol http ${era}`])
+    .map((s) => bareRatio(s, "convert round trip p50"))
+    .filter(Boolean)
+    .join(", ") || undefined,
+  eras
+    .flatMap((era) => [`protocol stdio ${era}`])
+    .map((s) => bareRatio(s, "convert round trip p99"))
+    .filter(Boolean)
+    .map((t) => `p99 ${t}`)
+    .join(", ") || undefined,
+  eras
+    .map((era) => bareRatio(`start-up ${era}`, "as written"))
+    .filter(Boolean)
+    .join(", ") || undefined,
+  eras
+    .map((era) => bareRatio(`start-up ${era}`, "bundled + compile cache"))
+    .filter(Boolean)
+    .map((t) => `${t} (vs bare bundled)`)
+    .join(", ") || undefined,
   bareRatio("memory", "idle after first call"),
   bareRatio("memory http", "per live session"),
   `targets met ${withTargets.length - missed.length}/${withTargets.length}${missed.length > 0 ? ` (missed: ${missed.join("; ")})` : ""}`

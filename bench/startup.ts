@@ -57,7 +57,13 @@ export interface StartupTargets {
   readonly memory: number
 }
 
-export const runStartupBench = async (ours: ServerCommand, bare: BareForms, options: StartupOptions, target: StartupTargets, era: Era = "2025"): Promise<Array<Row>> => {
+export const runStartupBench = async (
+  ours: ServerCommand,
+  bare: BareForms,
+  options: StartupOptions,
+  target: StartupTargets,
+  era: Era = "2025"
+): Promise<Array<Row>> => {
   const servers = [ours, bare.plain, bare.packaged] as const
   // one untimed start each: the OS file cache, the compile caches and this process's client code are warm for all
   for (const s of servers) await timeToFirstCall(s, era)

@@ -31,7 +31,11 @@ interface Server {
 
 const start = (args: ReadonlyArray<string>): Promise<Server> =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["src/cli.ts", "mcp", "--http", ...args], { cwd: root, env: { ...process.env, DIMENSIONAL_HTTP_PORT: "0", DIMENSIONAL_HTTP_MAX_CREATIONS_PER_MINUTE: "1000000" }, stdio: ["ignore", "pipe", "pipe"] })
+    const child = spawn(process.execPath, ["src/cli.ts", "mcp", "--http", ...args], {
+      cwd: root,
+      env: { ...process.env, DIMENSIONAL_HTTP_PORT: "0", DIMENSIONAL_HTTP_MAX_CREATIONS_PER_MINUTE: "1000000" },
+      stdio: ["ignore", "pipe", "pipe"]
+    })
     let out = ""
     let err = ""
     child.stderr!.on("data", (c: Buffer) => (err = (err + c.toString()).slice(-4000)))
@@ -44,18 +48,30 @@ const start = (args: ReadonlyArray<string>): Promise<Server> =>
   })
 
 const headers = { "content-type": "application/json", accept: "application/json, text/event-stream" }
-const post = (url: string, body: object, extra: Record<string, string> = {}) => fetch(url, { method: "POST", headers: { ...headers, ...extra }, body: JSON.stringify(body) })
+const post = (url: string, body: object, extra: Record<string, string> = {}) =>
+  fetch(url, { method: "POST", headers: { ...headers, ...extra }, body: JSON.stringify(body) })
 
 /** The JSON-RPC answer in a response (plain JSON or one SSE event). */
 const answerOf = async (response: Response): Promise<any> => {
   const text = await response.text()
   if (!text) return undefined
-  const data = text.startsWith("{") ? text : text.split("\n").filter((l) => l.startsWith("data: ")).map((l) => l.slice(6)).find((l) => l.startsWith("{"))
+  const data = text.startsWith("{")
+    ? text
+    : text
+        .split("\n")
+        .filter((l) => l.startsWith("data: "))
+        .map((l) => l.slice(6))
+        .find((l) => l.startsWith("{"))
   return data ? JSON.parse(data) : undefined
 }
 
 const session = async (url: string) => {
-  const response = await post(url, { jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "bench", version: "1" } } })
+  const response = await post(url, {
+    jsonrpc: "2.0",
+    id: 0,
+    method: "initialize",
+    params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "bench", version: "1" } }
+  })
   await response.text()
   const id = response.headers.get("mcp-session-id")!
   const h = { "mcp-session-id": id, "mcp-protocol-version": "2025-11-25" }
@@ -63,7 +79,8 @@ const session = async (url: string) => {
   let n = 1
   return {
     id,
-    call: async (name: string, args: Record<string, unknown>) => (await answerOf(await post(url, { jsonrpc: "2.0", id: n++, method: "tools/call", params: { name, arguments: args } }, h)))?.result
+    call: async (name: string, args: Record<string, unknown>) =>
+      (await answerOf(await post(url, { jsonrpc: "2.0", id: n++, method: "tools/call", params: { name, arguments: args } }, h)))?.result
   }
 }
 
@@ -79,7 +96,8 @@ const files = (dir: string) => {
 }
 
 /** Workspaces the store holds, from /healthz (null where the server does not report them). */
-const stored = async (url: string): Promise<number | null> => ((await (await fetch(new URL("/healthz", url))).json()) as { workspaces?: number }).workspaces ?? null
+const stored = async (url: string): Promise<number | null> =>
+  ((await (await fetch(new URL("/healthz", url))).json()) as { workspaces?: number }).workspaces ?? null
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
@@ -88,13 +106,22 @@ const flood = async (store: "file" | "memory") => {
   const server = await start(["--store", store === "file" ? `file:${dir}` : "memory", "--workspace-idle-timeout", "3 seconds"])
   try {
     const before = rssMb(server.child.pid!)
-    await inBatches(3000, 50, () => post(server.url, { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "flood", version: "1" } } }).then((r) => r.text()))
+    await inBatches(3000, 50, () =>
+      post(server.url, {
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "flood", version: "1" } }
+      }).then((r) => r.text())
+    )
     await inBatches(300, 20, async (i) => (await session(server.url)).call("define_unit", { name: `widget${i}`, dimension: "count", aliases: [`w${i}`] }))
-    const modern = await Promise.all(Array.from({ length: 4 }, async () => {
-      const client = new Client({ name: "flood", version: "1" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } })
-      await client.connect(new StreamableHTTPClientTransport(new URL(server.url)))
-      return client
-    }))
+    const modern = await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        const client = new Client({ name: "flood", version: "1" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } })
+        await client.connect(new StreamableHTTPClientTransport(new URL(server.url)))
+        return client
+      })
+    )
     await inBatches(3000, 4, (i) => modern[i % 4]!.callTool({ name: "define_unit", arguments: { name: `gadget${i}`, dimension: "count", aliases: [`g${i}`] } }))
     await Promise.all(modern.map((c) => c.close()))
     await sleep(1_000)
@@ -129,10 +156,22 @@ const bystander = async () => {
     let refused = 0
     let attackMs = 0
     for (let k = 0; k < 60; k++) {
-      const huge = { name: `huge_${k}`, dimension: "length", description: "d".repeat(4000), aliases: Array.from({ length: 200 }, (_, i) => `k${k}_${i}_${"a".repeat(4000)}`) }
-      const capped = { name: `capped_${k}`, dimension: "length", description: "d".repeat(1000), aliases: Array.from({ length: 200 }, (_, i) => `k${k}_${i}_${"a".repeat(90)}`), disambiguation_hints: Array.from({ length: 20 }, () => "h".repeat(1000)) }
+      const huge = {
+        name: `huge_${k}`,
+        dimension: "length",
+        description: "d".repeat(4000),
+        aliases: Array.from({ length: 200 }, (_, i) => `k${k}_${i}_${"a".repeat(4000)}`)
+      }
+      const capped = {
+        name: `capped_${k}`,
+        dimension: "length",
+        description: "d".repeat(1000),
+        aliases: Array.from({ length: 200 }, (_, i) => `k${k}_${i}_${"a".repeat(90)}`),
+        disambiguation_hints: Array.from({ length: 20 }, () => "h".repeat(1000))
+      }
       const t = performance.now()
-      const attempt = (args: object) => attacker.call("define_quantity_kind", args as Record<string, unknown>).catch((e: unknown) => ({ isError: true, failed: String(e) }))
+      const attempt = (args: object) =>
+        attacker.call("define_quantity_kind", args as Record<string, unknown>).catch((e: unknown) => ({ isError: true, failed: String(e) }))
       let result = await attempt(huge)
       if (result?.isError) result = await attempt(capped)
       attackMs = Math.max(attackMs, performance.now() - t)
@@ -142,7 +181,15 @@ const bystander = async () => {
     running = false
     await loop
     const sorted = [...latencies].sort((a, b) => a - b)
-    return { accepted, refused, worstDefineMs: attackMs, bystanderCalls: sorted.length, p50: sorted[Math.floor(sorted.length / 2)]!, worst: sorted.at(-1)!, rss: rssMb(server.child.pid!) }
+    return {
+      accepted,
+      refused,
+      worstDefineMs: attackMs,
+      bystanderCalls: sorted.length,
+      p50: sorted[Math.floor(sorted.length / 2)]!,
+      worst: sorted.at(-1)!,
+      rss: rssMb(server.child.pid!)
+    }
   } finally {
     await server.stop()
   }
@@ -189,12 +236,18 @@ const main = async () => {
     const r = await flood(store)
     const where = (x: { count: number; mb: number; stored: number | null; rss: number }) =>
       `${store === "file" ? `${x.count} files (${x.mb.toFixed(2)} MB)` : `${x.stored ?? "n/a"} workspaces in memory`}, RSS ${x.rss.toFixed(0)} MB`
-    console.log(`flood (${store}): RSS ${r.before.toFixed(0)} MB before; after 3,000 initializes + 300 session defines + 3,000 workspace-creating defines: ${where(r.afterFlood)}; after expiry: ${where(r.afterExpiry)}`)
+    console.log(
+      `flood (${store}): RSS ${r.before.toFixed(0)} MB before; after 3,000 initializes + 300 session defines + 3,000 workspace-creating defines: ${where(r.afterFlood)}; after expiry: ${where(r.afterExpiry)}`
+    )
   }
   const by = await bystander()
-  console.log(`largest kinds: ${by.accepted} accepted, ${by.refused} refused, slowest define ${by.worstDefineMs.toFixed(0)} ms; bystander convert over ${by.bystanderCalls} calls: p50 ${by.p50.toFixed(1)} ms, worst ${by.worst.toFixed(0)} ms; RSS ${by.rss.toFixed(0)} MB`)
+  console.log(
+    `largest kinds: ${by.accepted} accepted, ${by.refused} refused, slowest define ${by.worstDefineMs.toFixed(0)} ms; bystander convert over ${by.bystanderCalls} calls: p50 ${by.p50.toFixed(1)} ms, worst ${by.worst.toFixed(0)} ms; RSS ${by.rss.toFixed(0)} MB`
+  )
   const two = await twoProcesses()
-  console.log(`two processes on one directory: second ${two.secondStarted ? "started" : "refused to start"}; ${two.kept} of ${two.acknowledged} acknowledged definitions kept`)
+  console.log(
+    `two processes on one directory: second ${two.secondStarted ? "started" : "refused to start"}; ${two.kept} of ${two.acknowledged} acknowledged definitions kept`
+  )
 }
 
 await main()

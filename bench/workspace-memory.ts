@@ -29,12 +29,21 @@ const program = Effect.gen(function* () {
   const before = heapMb()
   for (let i = 0; i < count; i++) {
     const w = yield* workspaces.open(undefined, "write")
-    yield* w.modify((data: { units: ReadonlyArray<unknown> }) => Effect.succeed([undefined, { ...data, units: [...data.units, { name: `widget${i}`, dimension, aliases: Array.from({ length: 50 }, (_, a) => `w${i}_${a}`) }] }] as const))
+    yield* w.modify((data: { units: ReadonlyArray<unknown> }) =>
+      Effect.succeed([
+        undefined,
+        { ...data, units: [...data.units, { name: `widget${i}`, dimension, aliases: Array.from({ length: 50 }, (_, a) => `w${i}_${a}`) }] }
+      ] as const)
+    )
   }
   const flooded = heapMb()
   yield* Effect.sleep("3 seconds")
   const expired = heapMb()
-  console.log(`memory store (${root}): heap ${before.toFixed(1)} MB before; ${flooded.toFixed(1)} MB after ${count} workspaces; ${expired.toFixed(1)} MB after their expiry`)
+  console.log(
+    `memory store (${root}): heap ${before.toFixed(1)} MB before; ${flooded.toFixed(1)} MB after ${count} workspaces; ${expired.toFixed(1)} MB after their expiry`
+  )
 })
 
-await Effect.runPromise(program.pipe(Effect.provide(Workspace.layer.pipe(Layer.provide(Layer.merge(layerMemory, UnitCatalog.layer)))), Effect.scoped) as Effect.Effect<void>)
+await Effect.runPromise(
+  program.pipe(Effect.provide(Workspace.layer.pipe(Layer.provide(Layer.merge(layerMemory, UnitCatalog.layer)))), Effect.scoped) as Effect.Effect<void>
+)

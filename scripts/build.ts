@@ -30,7 +30,10 @@ export interface BundleOptions {
  * CommonJS dependencies in the bundle (ajv, for one) may `require` Node's built-in modules, which
  * an ES module cannot do; this gives them a `require` of their own.
  */
-const requireBanner = ['import { createRequire as __dimensionalCreateRequire } from "node:module";', "const require = __dimensionalCreateRequire(import.meta.url);"].join("\n")
+const requireBanner = [
+  'import { createRequire as __dimensionalCreateRequire } from "node:module";',
+  "const require = __dimensionalCreateRequire(import.meta.url);"
+].join("\n")
 
 /**
  * The Redis client (node-redis, about 800 KB bundled, a third of the rest) is only reached with
@@ -68,7 +71,18 @@ const lazyRedis: Plugin = {
 
 /** node-redis as one CommonJS file beside the chunks, for the stand-in above to load. */
 const bundleRedisClient = (outdir: string) =>
-  build({ entryPoints: [`${root}node_modules/redis/dist/index.js`], outfile: `${outdir}/chunks/redis-client.cjs`, bundle: true, format: "cjs", platform: "node", target: "node22", minifySyntax: true, minifyWhitespace: true, legalComments: "none", logLevel: "warning" })
+  build({
+    entryPoints: [`${root}node_modules/redis/dist/index.js`],
+    outfile: `${outdir}/chunks/redis-client.cjs`,
+    bundle: true,
+    format: "cjs",
+    platform: "node",
+    target: "node22",
+    minifySyntax: true,
+    minifyWhitespace: true,
+    legalComments: "none",
+    logLevel: "warning"
+  })
 
 /** Builds one bundle and returns esbuild's metafile (what went in, how large it came out). */
 export const bundle = async (options: BundleOptions): Promise<Metafile> => {

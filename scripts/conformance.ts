@@ -19,7 +19,15 @@ import { fileURLToPath } from "node:url"
  * server-sse-polling calls the suite's `test_reconnection` fixture: the server serves it only with
  * DIMENSIONAL_CONFORMANCE_FIXTURES=true, which this script (and the test) set.
  */
-export const serverScenarios = ["server-initialize", "ping", "tools-list", "logging-set-level", "server-sse-multiple-streams", "server-sse-polling", "dns-rebinding-protection"] as const
+export const serverScenarios = [
+  "server-initialize",
+  "ping",
+  "tools-list",
+  "logging-set-level",
+  "server-sse-multiple-streams",
+  "server-sse-polling",
+  "dns-rebinding-protection"
+] as const
 
 /** The environment a server under this suite runs with. */
 export const conformanceEnv = { DIMENSIONAL_CONFORMANCE_FIXTURES: "true", DIMENSIONAL_STORE: "memory" } as const
@@ -71,7 +79,9 @@ export const runScenario = async (url: string, scenario: string): Promise<Scenar
       })
     })
     const file = await findChecks(outputDir)
-    const checks: ReadonlyArray<Check> = file ? JSON.parse(await readFile(file, "utf8")) : [{ id: "no-result", name: "NoResult", status: "FAILURE", errorMessage: "the suite wrote no checks.json" }]
+    const checks: ReadonlyArray<Check> = file
+      ? JSON.parse(await readFile(file, "utf8"))
+      : [{ id: "no-result", name: "NoResult", status: "FAILURE", errorMessage: "the suite wrote no checks.json" }]
     const count = (status: string) => checks.filter((c) => c.status === status).length
     return { scenario, passed: count("SUCCESS"), failed: count("FAILURE"), warnings: count("WARNING"), checks, output }
   } finally {
@@ -79,7 +89,8 @@ export const runScenario = async (url: string, scenario: string): Promise<Scenar
   }
 }
 
-export const runConformance = (url: string, scenarios: ReadonlyArray<string> = serverScenarios) => Promise.all(scenarios.map((scenario) => runScenario(url, scenario)))
+export const runConformance = (url: string, scenarios: ReadonlyArray<string> = serverScenarios) =>
+  Promise.all(scenarios.map((scenario) => runScenario(url, scenario)))
 
 export const summaryLine = (r: ScenarioResult) =>
   `${r.failed === 0 && r.warnings === 0 && r.passed > 0 ? "PASS" : "FAIL"} ${r.scenario}: ${r.passed} passed, ${r.failed} failed, ${r.warnings} warnings` +

@@ -32,7 +32,10 @@ for (const n of names) {
   // Gaussian-CGS dimensions (fractional exponents) have no counterpart here
   if (Object.values(reading.dimension).some((e) => !Number.isInteger(e))) continue
   // where both tools define the name and disagree, its reading is in doubt
-  const disputed = n.gnu !== undefined && n.pint !== undefined && (code(n.gnu.dimension) !== code(n.pint.dimension) || Math.abs(n.gnu.si - n.pint.si) > 1e-6 * Math.abs(n.gnu.si))
+  const disputed =
+    n.gnu !== undefined &&
+    n.pint !== undefined &&
+    (code(n.gnu.dimension) !== code(n.pint.dimension) || Math.abs(n.gnu.si - n.pint.si) > 1e-6 * Math.abs(n.gnu.si))
   const source = disputed ? "disputed" : n.gnu && n.pint ? "GNU units and pint" : n.gnu ? "GNU units" : "pint"
   lines.push(`${n.name}\t${reading.si}\t${code(reading.dimension)}\t${source}`)
 }

@@ -15,9 +15,6 @@ import { httpEnv } from "./mcp/transports/httpConfig.ts"
 import { callTool, serverInfo } from "./mcp/server.ts"
 import { LogToStderr } from "./mcp/transports/stdio.ts"
 import { type SettingSpec, serveMcp, serverSettings } from "./cliServe.ts"
-import { FormulaRegistry } from "./services/FormulaRegistry.ts"
-import { Workspace } from "./services/Workspace.ts"
-import { UnitCatalog } from "./services/UnitCatalog.ts"
 import { checkDimensions } from "./tools/check_dimensions.ts"
 import { equivalences } from "./engine/StatedRelation.ts"
 import { convert } from "./tools/convert.ts"
@@ -52,9 +49,11 @@ const errorText = (e: ToolError): string =>
   ].join("\n")
 
 /** Runs a tool as the MCP server would and prints its answer; a failed answer sets exit code 1. */
+// biome-ignore lint/suspicious/noExplicitAny: a tool's structured result, whose shape each command's `text` knows
 const answer = (tool: AnyTool, args: Record<string, unknown>, asJson: boolean, text: (data: any) => string) =>
   Effect.gen(function* () {
     const result = (yield* callTool(tool, args)) as CallToolResult
+    // biome-ignore lint/suspicious/noExplicitAny: as above
     const data = result.structuredContent as any
     if (result.isError) {
       process.exitCode = 1
@@ -67,7 +66,12 @@ const answer = (tool: AnyTool, args: Record<string, unknown>, asJson: boolean, t
 
 /** A flag for a count between `min` and `max`, refused in the CLI's own words outside it. */
 const countFlag = (name: string, min: number, max: number) =>
-  Flag.Int(name).pipe(Flag.filter((n) => n >= min && n <= max, (n) => `--${name} must be between ${min} and ${max}, got ${n}`))
+  Flag.Int(name).pipe(
+    Flag.filter(
+      (n) => n >= min && n <= max,
+      (n) => `--${name} must be between ${min} and ${max}, got ${n}`
+    )
+  )
 
 const digits = countFlag("digits", 1, 17).pipe(
   Flag.optional,
@@ -75,7 +79,8 @@ const digits = countFlag("digits", 1, 17).pipe(
 )
 
 /** `value` to `digits` significant digits, written as JavaScript writes numbers (3.107, 120000, 1e-9). */
-export const withDigits = (value: number, digits: Option.Option<number>): string => (Option.isNone(digits) ? String(value) : String(Number(value.toPrecision(digits.value))))
+export const withDigits = (value: number, digits: Option.Option<number>): string =>
+  Option.isNone(digits) ? String(value) : String(Number(value.toPrecision(digits.value)))
 
 const convertCommand = Command.make(
   "convert",
@@ -86,10 +91,24 @@ const convertCommand = Command.make(
     digits,
     json,
     ucum,
-    substance: Flag.String("substance").pipe(Flag.optional, Flag.withDescription("For mass ↔ amount (mg/dL ↔ mmol/L): a named analyte, e.g. glucose, creatinine, BUN, calcium")),
-    molarMass: Flag.String("molar-mass").pipe(Flag.optional, Flag.withMetavar("QUANTITY"), Flag.withDescription("For mass ↔ amount: the molar mass with its unit, e.g. '180.156 g/mol'")),
-    equivalence: Flag.Literals("equivalence", equivalences).pipe(Flag.optional, Flag.withDescription("Relate other dimensions: spectral (λ ↔ ν ↔ E), thermal (T ↔ E), mass_energy (E = mc²)")),
-    atmosphere: Flag.String("atmospheric-pressure").pipe(Flag.optional, Flag.withMetavar("QUANTITY"), Flag.withDescription("For gauge ↔ absolute pressure (psig ↔ psia), e.g. '1 atm'"))
+    substance: Flag.String("substance").pipe(
+      Flag.optional,
+      Flag.withDescription("For mass ↔ amount (mg/dL ↔ mmol/L): a named analyte, e.g. glucose, creatinine, BUN, calcium")
+    ),
+    molarMass: Flag.String("molar-mass").pipe(
+      Flag.optional,
+      Flag.withMetavar("QUANTITY"),
+      Flag.withDescription("For mass ↔ amount: the molar mass with its unit, e.g. '180.156 g/mol'")
+    ),
+    equivalence: Flag.Literals("equivalence", equivalences).pipe(
+      Flag.optional,
+      Flag.withDescription("Relate other dimensions: spectral (λ ↔ ν ↔ E), thermal (T ↔ E), mass_energy (E = mc²)")
+    ),
+    atmosphere: Flag.String("atmospheric-pressure").pipe(
+      Flag.optional,
+      Flag.withMetavar("QUANTITY"),
+      Flag.withDescription("For gauge ↔ absolute pressure (psig ↔ psia), e.g. '1 atm'")
+    )
   },
   ({ value, from, to, digits, json, ucum, substance, molarMass, equivalence, atmosphere }) =>
     answer(
@@ -105,8 +124,7 @@ const convertCommand = Command.make(
         ...Option.match(atmosphere, { onNone: () => ({}), onSome: (a) => ({ atmospheric_pressure: a }) })
       },
       json,
-      (d) =>
-      [`${withDigits(d.quantity, digits)} ${d.unit}`, ...(d.notes as Array<string>).map((n) => `  note: ${n}`)].join("\n")
+      (d) => [`${withDigits(d.quantity, digits)} ${d.unit}`, ...(d.notes as Array<string>).map((n) => `  note: ${n}`)].join("\n")
     )
 ).pipe(Command.withDescription("Convert a value between units: dimensional convert 5 km mi"))
 
@@ -136,7 +154,13 @@ const unitsCommand = Command.make(
   ({ dimension, query, limit, cursor, json }) => {
     const given = (name: string, value: Option.Option<string | number>) => Option.match(value, { onNone: () => ({}), onSome: (v) => ({ [name]: v }) })
     const again = (next: string) =>
-      ["dimensional units", ...Option.toArray(dimension).map((d) => `--dimension ${quoted(d)}`), ...Option.toArray(query).map((q) => `--query ${quoted(q)}`), ...Option.toArray(limit).map((l) => `--limit ${l}`), `--cursor ${next}`].join(" ")
+      [
+        "dimensional units",
+        ...Option.toArray(dimension).map((d) => `--dimension ${quoted(d)}`),
+        ...Option.toArray(query).map((q) => `--query ${quoted(q)}`),
+        ...Option.toArray(limit).map((l) => `--limit ${l}`),
+        `--cursor ${next}`
+      ].join(" ")
     return answer(listUnits, { ...given("dimension", dimension), ...given("query", query), ...given("limit", limit), ...given("cursor", cursor) }, json, (d) =>
       [
         ...(d.result as Array<{ shorthand: string; name: string; dimension: string }>).map((u) => `${u.shorthand.padEnd(12)} ${u.name} (${u.dimension})`),
@@ -166,13 +190,25 @@ const settingFlag = (spec: SettingSpec) => {
 
 const settingFlags = Object.fromEntries(serverSettings.map((spec) => [spec.flag, settingFlag(spec)]))
 
-const mcpCommand = Command.make("mcp", { http: Flag.Boolean("http").pipe(Flag.withDefault(false), Flag.withDescription("Serve Streamable HTTP (default http://127.0.0.1:3000/mcp) instead of stdio")), ...settingFlags }, ({ http, ...settings }) =>
-  Effect.gen(function* () {
-    // the global --log-level sets the HTTP server's request log too (env DIMENSIONAL_LOG_LEVEL)
-    const logLevel = yield* GlobalFlag.LogLevel
-    const given = [...Object.values(settings as Record<string, Option.Option<readonly [string, string]>>).flatMap((v) => Option.toArray(v)), ...Option.toArray(logLevel).map((l) => [httpEnv.logLevel, l] as const)]
-    return yield* serveMcp(http, Object.fromEntries(given))
-  })
+const mcpCommand = Command.make(
+  "mcp",
+  {
+    http: Flag.Boolean("http").pipe(
+      Flag.withDefault(false),
+      Flag.withDescription("Serve Streamable HTTP (default http://127.0.0.1:3000/mcp) instead of stdio")
+    ),
+    ...settingFlags
+  },
+  ({ http, ...settings }) =>
+    Effect.gen(function* () {
+      // the global --log-level sets the HTTP server's request log too (env DIMENSIONAL_LOG_LEVEL)
+      const logLevel = yield* GlobalFlag.LogLevel
+      const given = [
+        ...Object.values(settings as Record<string, Option.Option<readonly [string, string]>>).flatMap((v) => Option.toArray(v)),
+        ...Option.toArray(logLevel).map((l) => [httpEnv.logLevel, l] as const)
+      ]
+      return yield* serveMcp(http, Object.fromEntries(given))
+    })
 ).pipe(Command.withDescription("Serve MCP: stdio by default (what an MCP client spawns), --http for Streamable HTTP"))
 
 const root = Command.make("dimensional").pipe(

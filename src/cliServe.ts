@@ -39,35 +39,161 @@ export const serverSettings: ReadonlyArray<SettingSpec> = [
   { flag: "max-retries", key: settingKeys.maxRetries, kind: { min: 0, max: 5 }, description: "Corrected dispatches per call, 0-5 (default 1)" },
   { flag: "retry-errors", key: settingKeys.retryableErrors, kind: "value", metavar: "a,b", description: "Error types that may be corrected, comma-separated" },
   { flag: "llm-correction", key: settingKeys.llmCorrection, kind: "toggle", description: "Ask the client's model for a correction (sampling; default on)" },
-  { flag: "correction-timeout", key: settingKeys.correctionTimeout, kind: "value", metavar: "DURATION", description: "How long a correction may take (default 10 seconds)" },
+  {
+    flag: "correction-timeout",
+    key: settingKeys.correctionTimeout,
+    kind: "value",
+    metavar: "DURATION",
+    description: "How long a correction may take (default 10 seconds)"
+  },
   { flag: "sampling-retries", key: settingKeys.samplingRetries, kind: { min: 0, max: 5 }, description: "Sampling requests per correction, 0-5 (default 1)" },
-  { flag: "retry-backoff", key: settingKeys.backoff, kind: "value", metavar: "DURATION", description: "Pause before a corrected dispatch (default 200 millis)" },
-  { flag: "server-unit-correction", key: settingKeys.serverUnitCorrection, kind: "toggle", description: "Apply an unknown unit's likely fix on the server (default off)" },
-  { flag: "llm-base-url", key: settingKeys.providerBaseUrl, kind: "value", metavar: "URL", description: "Also ask a model at this OpenAI-compatible API (off unless set)" },
+  {
+    flag: "retry-backoff",
+    key: settingKeys.backoff,
+    kind: "value",
+    metavar: "DURATION",
+    description: "Pause before a corrected dispatch (default 200 millis)"
+  },
+  {
+    flag: "server-unit-correction",
+    key: settingKeys.serverUnitCorrection,
+    kind: "toggle",
+    description: "Apply an unknown unit's likely fix on the server (default off)"
+  },
+  {
+    flag: "llm-base-url",
+    key: settingKeys.providerBaseUrl,
+    kind: "value",
+    metavar: "URL",
+    description: "Also ask a model at this OpenAI-compatible API (off unless set)"
+  },
   { flag: "llm-model", key: settingKeys.providerModel, kind: "value", metavar: "NAME", description: "Its model (required with --llm-base-url)" },
-  { flag: "llm-api-key-file", key: settingKeys.providerApiKeyFile, kind: "value", metavar: "PATH", description: "A file holding its bearer token (local servers need none); a key itself on the command line is refused, since ps shows it to every user" },
+  {
+    flag: "llm-api-key-file",
+    key: settingKeys.providerApiKeyFile,
+    kind: "value",
+    metavar: "PATH",
+    description: "A file holding its bearer token (local servers need none); a key itself on the command line is refused, since ps shows it to every user"
+  },
   { flag: "llm-api-key", key: keyOnCommandLine, kind: "value", metavar: "KEY", hidden: true, description: "Refused: use --llm-api-key-file" },
-  { flag: "store", key: storeEnv, kind: "value", metavar: "STORE", description: "Where definitions live: memory (stdio default), file:<directory> (HTTP default) or redis://host:port" },
-  { flag: "workspace-idle-timeout", key: "DIMENSIONAL_WORKSPACE_IDLE_TIMEOUT", kind: "value", metavar: "DURATION", description: "A workspace unused this long is deleted (default 7 days)" },
-  { flag: "max-workspaces", key: maxWorkspacesEnv, kind: { min: 1, max: 10_000_000 }, description: "Live workspaces per store; past it, creating one is refused (default 10000)" },
+  {
+    flag: "store",
+    key: storeEnv,
+    kind: "value",
+    metavar: "STORE",
+    description: "Where definitions live: memory (stdio default), file:<directory> (HTTP default) or redis://host:port"
+  },
+  {
+    flag: "workspace-idle-timeout",
+    key: "DIMENSIONAL_WORKSPACE_IDLE_TIMEOUT",
+    kind: "value",
+    metavar: "DURATION",
+    description: "A workspace unused this long is deleted (default 7 days)"
+  },
+  {
+    flag: "max-workspaces",
+    key: maxWorkspacesEnv,
+    kind: { min: 1, max: 10_000_000 },
+    description: "Live workspaces per store; past it, creating one is refused (default 10000)"
+  },
   { flag: "port", key: httpEnv.port, kind: { min: 0, max: 65535 }, description: "With --http: the port, 0 for a free one (default 3000)" },
   { flag: "host", key: httpEnv.host, kind: "value", metavar: "ADDRESS", description: "With --http: the address to listen on (default 127.0.0.1)" },
-  { flag: "allowed-hosts", key: httpEnv.allowedHosts, kind: "value", metavar: "a,b", description: "With --http: Host headers accepted (default: loopback names and the bound address; * = any)" },
-  { flag: "allowed-origins", key: httpEnv.allowedOrigins, kind: "value", metavar: "a,b", description: "With --http: Origins accepted (default: origins on an allowed host; * = any)" },
+  {
+    flag: "allowed-hosts",
+    key: httpEnv.allowedHosts,
+    kind: "value",
+    metavar: "a,b",
+    description: "With --http: Host headers accepted (default: loopback names and the bound address; * = any)"
+  },
+  {
+    flag: "allowed-origins",
+    key: httpEnv.allowedOrigins,
+    kind: "value",
+    metavar: "a,b",
+    description: "With --http: Origins accepted (default: origins on an allowed host; * = any)"
+  },
   { flag: "max-body", key: httpEnv.maxBody, kind: "value", metavar: "SIZE", description: "With --http: the largest request body (default 1 MiB)" },
-  { flag: "idle-timeout", key: httpEnv.idleTimeout, kind: "value", metavar: "DURATION", description: "With --http: a session idle this long is closed (default 30 minutes)" },
-  { flag: "max-sessions", key: httpEnv.maxSessions, kind: { min: 1, max: 1_000_000 }, description: "With --http: sessions at once; the longest-idle goes first (default 1000)" },
-  { flag: "max-creations-per-minute", key: httpEnv.maxCreationsPerMinute, kind: { min: 1, max: 1_000_000 }, description: "With --http: new workspaces a minute per client address (default 120)" },
-  { flag: "auth-issuer", key: authEnv.issuer, kind: "value", metavar: "URL", description: "With --http: accept access tokens (JWT) from this OAuth/OpenID issuer; its metadata gives the keys" },
-  { flag: "auth-audience", key: authEnv.audience, kind: "value", metavar: "URL", description: "With --http: this server's /mcp URL as clients reach it, the audience tokens must name (default: the listening URL)" },
-  { flag: "auth-scopes", key: authEnv.scopes, kind: "value", metavar: "read=…,write=…", description: "With --http: the scope names (default read=units:read,write=units:write)" },
-  { flag: "api-keys-file", key: authEnv.apiKeysFile, kind: "value", metavar: "PATH", description: "With --http: static API keys, one 'NAME sha256:HEX [scopes]' per line" },
-  { flag: "rate-limit", key: clientLimitsEnv.rate, kind: "value", metavar: "N/PERIOD", description: "With --http: requests per client, e.g. 20/second (a burst of N; default: none); over it, 429 with Retry-After" },
-  { flag: "client-concurrency", key: clientLimitsEnv.concurrency, kind: { min: 1, max: 100_000 }, description: "With --http: requests of one client answered at once (default 32); over it, 429" },
-  { flag: "log-format", key: logFormatEnv, kind: "value", metavar: "logfmt|json", description: "With --http: log lines as logfmt (default) or one JSON object each" },
+  {
+    flag: "idle-timeout",
+    key: httpEnv.idleTimeout,
+    kind: "value",
+    metavar: "DURATION",
+    description: "With --http: a session idle this long is closed (default 30 minutes)"
+  },
+  {
+    flag: "max-sessions",
+    key: httpEnv.maxSessions,
+    kind: { min: 1, max: 1_000_000 },
+    description: "With --http: sessions at once; the longest-idle goes first (default 1000)"
+  },
+  {
+    flag: "max-creations-per-minute",
+    key: httpEnv.maxCreationsPerMinute,
+    kind: { min: 1, max: 1_000_000 },
+    description: "With --http: new workspaces a minute per client address (default 120)"
+  },
+  {
+    flag: "auth-issuer",
+    key: authEnv.issuer,
+    kind: "value",
+    metavar: "URL",
+    description: "With --http: accept access tokens (JWT) from this OAuth/OpenID issuer; its metadata gives the keys"
+  },
+  {
+    flag: "auth-audience",
+    key: authEnv.audience,
+    kind: "value",
+    metavar: "URL",
+    description: "With --http: this server's /mcp URL as clients reach it, the audience tokens must name (default: the listening URL)"
+  },
+  {
+    flag: "auth-scopes",
+    key: authEnv.scopes,
+    kind: "value",
+    metavar: "read=…,write=…",
+    description: "With --http: the scope names (default read=units:read,write=units:write)"
+  },
+  {
+    flag: "api-keys-file",
+    key: authEnv.apiKeysFile,
+    kind: "value",
+    metavar: "PATH",
+    description: "With --http: static API keys, one 'NAME sha256:HEX [scopes]' per line"
+  },
+  {
+    flag: "rate-limit",
+    key: clientLimitsEnv.rate,
+    kind: "value",
+    metavar: "N/PERIOD",
+    description: "With --http: requests per client, e.g. 20/second (a burst of N; default: none); over it, 429 with Retry-After"
+  },
+  {
+    flag: "client-concurrency",
+    key: clientLimitsEnv.concurrency,
+    kind: { min: 1, max: 100_000 },
+    description: "With --http: requests of one client answered at once (default 32); over it, 429"
+  },
+  {
+    flag: "log-format",
+    key: logFormatEnv,
+    kind: "value",
+    metavar: "logfmt|json",
+    description: "With --http: log lines as logfmt (default) or one JSON object each"
+  },
   { flag: "metrics", key: metricsEnv, kind: "toggle", description: "With --http: serve Prometheus metrics at /metrics (default off)" },
-  { flag: "otlp-endpoint", key: otlpEnv, kind: "value", metavar: "URL", description: "With --http: export traces (a span per request) over OTLP/HTTP to URL/v1/traces (default: none)" },
-  { flag: "allow-unauthenticated", key: authEnv.allowUnauthenticated, kind: "toggle", description: "With --http: listen beyond loopback without authorization (a proxy in front authorizes; default off)" }
+  {
+    flag: "otlp-endpoint",
+    key: otlpEnv,
+    kind: "value",
+    metavar: "URL",
+    description: "With --http: export traces (a span per request) over OTLP/HTTP to URL/v1/traces (default: none)"
+  },
+  {
+    flag: "allow-unauthenticated",
+    key: authEnv.allowUnauthenticated,
+    kind: "toggle",
+    description: "With --http: listen beyond loopback without authorization (a proxy in front authorizes; default off)"
+  }
 ]
 
 /** Each setting's flag by its environment variable: how a refusal names it. `--log-level` is the CLI module's global flag. */
@@ -83,7 +209,9 @@ export const settingProblem = (message: string): string => {
 const refusedSetting = (error: Config.ConfigError) =>
   Effect.sync(() => {
     process.exitCode = 2
-    process.stderr.write(`dimensional mcp: ${settingProblem(error.message)}\n  (each setting is a flag or its environment variable; see: dimensional mcp --help)\n`)
+    process.stderr.write(
+      `dimensional mcp: ${settingProblem(error.message)}\n  (each setting is a flag or its environment variable; see: dimensional mcp --help)\n`
+    )
   })
 
 /** Serves MCP over stdio, or Streamable HTTP, with `values` (config keys → flag values) over the environment. */

@@ -32,7 +32,8 @@ export { UnitCatalog } from "./services/UnitCatalog.ts"
 /** The built-in catalog, for the operations below: `Effect.provide(layer)`. */
 export const layer: Layer.Layer<UnitCatalog> = UnitCatalog.layer
 
-const withCatalog = <A, E>(f: (catalog: Catalog) => Effect.Effect<A, E>): Effect.Effect<A, E, UnitCatalog> => Effect.flatMap(UnitCatalog, ({ catalog }) => f(catalog))
+const withCatalog = <A, E>(f: (catalog: Catalog) => Effect.Effect<A, E>): Effect.Effect<A, E, UnitCatalog> =>
+  Effect.flatMap(UnitCatalog, ({ catalog }) => f(catalog))
 
 /**
  * Resolves a unit expression ("kg*m/s^2", "mcg/(kg*min)"; "mg/dL" in either notation).
@@ -40,7 +41,8 @@ const withCatalog = <A, E>(f: (catalog: Catalog) => Effect.Effect<A, E>): Effect
  * @example
  * Units.DimensionNames.describe(Effect.runSync(Units.resolveUnit("kN*m").pipe(Effect.provide(Units.layer))).dimension) // "energy"
  */
-export const resolveUnit = (expression: string, notation: Convert.Notation = "conventional") => withCatalog((c) => Convert.resolveUnit(c, expression, Role.sourceUnit, notation))
+export const resolveUnit = (expression: string, notation: Convert.Notation = "conventional") =>
+  withCatalog((c) => Convert.resolveUnit(c, expression, Role.sourceUnit, notation))
 
 /**
  * Converts a value between units; fails with UnknownUnit, ParseError, DimensionMismatch,
@@ -49,7 +51,8 @@ export const resolveUnit = (expression: string, notation: Convert.Notation = "co
  * @example
  * Effect.runSync(Units.convert(100, "degC", "degF").pipe(Effect.provide(Units.layer))).quantity // 212
  */
-export const convert = (value: number, from: string, to: string, notation: Convert.Notation = "conventional") => withCatalog((c) => Convert.convert(c, value, from, to, notation))
+export const convert = (value: number, from: string, to: string, notation: Convert.Notation = "conventional") =>
+  withCatalog((c) => Convert.convert(c, value, from, to, notation))
 
 /**
  * Whether two units convert into each other, with both dimensions.
@@ -57,7 +60,8 @@ export const convert = (value: number, from: string, to: string, notation: Conve
  * @example
  * Effect.runSync(Units.checkDimensions("dyn", "N").pipe(Effect.provide(Units.layer))).compatible // true
  */
-export const checkDimensions = (a: string, b: string, notation: Convert.Notation = "conventional") => withCatalog((c) => Convert.checkDimensions(c, a, b, notation))
+export const checkDimensions = (a: string, b: string, notation: Convert.Notation = "conventional") =>
+  withCatalog((c) => Convert.checkDimensions(c, a, b, notation))
 
 /**
  * A factor-label chain: the value through each factor, units cancelling step by step.
@@ -65,8 +69,13 @@ export const checkDimensions = (a: string, b: string, notation: Convert.Notation
  * @example
  * Units.compute(1000, "mL", [{ value: 15, numerator: "gtt", denominator: "mL" }, { value: 1, numerator: "1", denominator: "480 min" }]) // 31.25 gtt/min
  */
-export const compute = (initialValue: number, initialUnit: string, factors: ReadonlyArray<Compute.Factor>, expectedUnit?: string, notation: Convert.Notation = "conventional") =>
-  withCatalog((c) => Compute.compute(c, initialValue, initialUnit, factors, expectedUnit, notation))
+export const compute = (
+  initialValue: number,
+  initialUnit: string,
+  factors: ReadonlyArray<Compute.Factor>,
+  expectedUnit?: string,
+  notation: Convert.Notation = "conventional"
+) => withCatalog((c) => Compute.compute(c, initialValue, initialUnit, factors, expectedUnit, notation))
 
 /**
  * The exact factor chain from one unit to another, optionally bridged by known quantities.

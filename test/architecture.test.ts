@@ -70,8 +70,8 @@ describe("the failure vocabulary", () => {
     // the unchanged file first, as the control: it must compile where the copies are placed
     const variants = {
       unchanged: failures,
-      "missing tag row": failures.replace(/\n  UnknownWorkspace: "unknown_workspace"/, ""),
-      "missing error_type row": failures.replace(/\n  unknown_kind: "rename",/, "")
+      "missing tag row": failures.replace(/\n {2}UnknownWorkspace: "unknown_workspace"/, ""),
+      "missing error_type row": failures.replace(/\n {2}unknown_kind: "rename",/, "")
     }
     for (const [what, text] of Object.entries(variants)) {
       if (what !== "unchanged") expect(text, what).not.toBe(failures)
@@ -96,7 +96,8 @@ describe("the failure vocabulary", () => {
 
 describe("the engine's advice", () => {
   it("names no tool: next steps are domain actions, named as tools only in tools/nextSteps.ts", () => {
-    const toolNames = /\b(convert|compute|decompose|check_dimensions|list_\w+|define_\w+|declare_computation|validate_result|reset_session|call_formula)\(\)|\b(use|call|see) (list_\w+|define_\w+|reset_session|call_formula|check_dimensions)\b|\breset_session (clears|empties)|\((list_\w+|define_\w+|reset_session|call_formula)\)/i
+    const toolNames =
+      /\b(convert|compute|decompose|check_dimensions|list_\w+|define_\w+|declare_computation|validate_result|reset_session|call_formula)\(\)|\b(use|call|see) (list_\w+|define_\w+|reset_session|call_formula|check_dimensions)\b|\breset_session (clears|empties)|\((list_\w+|define_\w+|reset_session|call_formula)\)/i
     const offenders = [...sources(join(src, "engine")), ...sources(join(src, "services"))]
       .filter((f) => !f.endsWith("catalog/elsewhere.ts"))
       .flatMap((f) =>

@@ -48,7 +48,9 @@ describe("dimensional (the CLI)", () => {
   })
 
   it("states relations with --substance, --molar-mass, --equivalence and --atmospheric-pressure, and answers reciprocals with a note", async () => {
-    expect((await run("convert", "100", "mg/dL", "mmol/L", "--substance", "glucose", "--digits", "4")).stdout).toMatch(/^5\.551 mmol\/L\n {2}note: .*180\.156 g\/mol/)
+    expect((await run("convert", "100", "mg/dL", "mmol/L", "--substance", "glucose", "--digits", "4")).stdout).toMatch(
+      /^5\.551 mmol\/L\n {2}note: .*180\.156 g\/mol/
+    )
     expect((await run("convert", "5.551", "mmol/L", "mg/dL", "--molar-mass", "180.156 g/mol", "--digits", "4")).stdout).toMatch(/^100 mg\/dL/)
     expect((await run("convert", "500", "nm", "THz", "--equivalence", "spectral")).stdout).toMatch(/^599\.584916 THz/)
     expect((await run("convert", "30", "psig", "psia", "--atmospheric-pressure", "14.7 psi")).stdout).toMatch(/^44\.7 psia/)
@@ -93,7 +95,12 @@ describe("dimensional (the CLI)", () => {
     expect(missing.code).toBe(2)
     expect(missing.stderr).toMatch(/--max-retries/)
     expect(missing.stderr).not.toMatch(/ConfigError|SchemaError/)
-    const badEnv = spawnSync(process.execPath, ["src/cli.ts", "mcp"], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8", env: { ...process.env, DIMENSIONAL_CORRECTION_TIMEOUT: "soon" } })
+    const badEnv = spawnSync(process.execPath, ["src/cli.ts", "mcp"], {
+      cwd: repoRoot,
+      stdio: ["ignore", "pipe", "pipe"],
+      encoding: "utf8",
+      env: { ...process.env, DIMENSIONAL_CORRECTION_TIMEOUT: "soon" }
+    })
     expect(badEnv.status).toBe(2)
     expect(badEnv.stderr).toMatch(/--correction-timeout \(env DIMENSIONAL_CORRECTION_TIMEOUT\): expected a valid Duration string/)
     expect(badEnv.stderr).not.toMatch(/ConfigError|SchemaError/)
@@ -121,8 +128,14 @@ describe("dimensional (the CLI)", () => {
   // a terminal on stdin: util-linux's `script` runs the command under a pseudo-terminal
   const hasScript = spawnSync("script", ["--version"], { encoding: "utf8" }).status === 0
   it.skipIf(!hasScript)("with no command at a terminal, shows the help instead of waiting for a client (needs util-linux `script`)", () => {
-    const r = spawnSync("script", ["-qec", `${JSON.stringify(process.execPath)} src/cli.ts`, "/dev/null"], { cwd: repoRoot, encoding: "utf8", timeout: 30_000, stdio: ["pipe", "pipe", "pipe"] })
+    const r = spawnSync("script", ["-qec", `${JSON.stringify(process.execPath)} src/cli.ts`, "/dev/null"], {
+      cwd: repoRoot,
+      encoding: "utf8",
+      timeout: 30_000,
+      stdio: ["pipe", "pipe", "pipe"]
+    })
     // at a terminal the help is in colour
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the escape that starts an ANSI colour code
     const text = r.stdout.replace(/\x1b\[[0-9;]*m/g, "")
     expect(r.status).toBe(0)
     expect(text).toMatch(/USAGE[\s\S]*dimensional <subcommand>/)

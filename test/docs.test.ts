@@ -16,13 +16,23 @@ describe("dimensional-mcp/engine, as documented", () => {
     const operations = [...source.matchAll(/export const (\w+) = \(/g)].map((m) => m[1]!)
     expect(operations).toEqual(["resolveUnit", "convert", "checkDimensions", "compute", "decompose"])
     for (const name of operations) {
-      const doc = source.slice(0, source.indexOf(`export const ${name} = (`)).split("/**").at(-1)!
+      const doc = source
+        .slice(0, source.indexOf(`export const ${name} = (`))
+        .split("/**")
+        .at(-1)!
       expect(doc, name).toContain("@example")
     }
   })
 
   it("module example: 5 km is 3.1068559611866697 mi", () => {
-    expect(Effect.runSync(Units.convert(5, "km", "mi").pipe(Effect.map((r) => r.quantity), Effect.provide(Units.layer)))).toBe(3.1068559611866697)
+    expect(
+      Effect.runSync(
+        Units.convert(5, "km", "mi").pipe(
+          Effect.map((r) => r.quantity),
+          Effect.provide(Units.layer)
+        )
+      )
+    ).toBe(3.1068559611866697)
   })
 
   it("resolveUnit example: kN·m is an energy-dimensioned expression", () => {
@@ -38,12 +48,23 @@ describe("dimensional-mcp/engine, as documented", () => {
   })
 
   it("compute example: 1000 mL at 15 gtt/mL over 480 min is 31.25 gtt/min", () => {
-    const r = run(Units.compute(1000, "mL", [{ value: 15, numerator: "gtt", denominator: "mL" }, { value: 1, numerator: "1", denominator: "480 min" }]))
+    const r = run(
+      Units.compute(1000, "mL", [
+        { value: 15, numerator: "gtt", denominator: "mL" },
+        { value: 1, numerator: "1", denominator: "480 min" }
+      ])
+    )
     expect(r.quantity).toBe(31.25)
   })
 
   it("decompose example: 5 mcg/kg/min for 80 kg, 400 mg in 250 mL gives factors that compute to 15 mL/h", () => {
-    const chain = run(Units.decompose("mcg/(kg*min)", "mL/h", [{ value: 80, unit: "kg" }, { value: 400, unit: "mg" }, { value: 250, unit: "mL" }]))
+    const chain = run(
+      Units.decompose("mcg/(kg*min)", "mL/h", [
+        { value: 80, unit: "kg" },
+        { value: 400, unit: "mg" },
+        { value: 250, unit: "mL" }
+      ])
+    )
     const r = run(Units.compute(5, "mcg/(kg*min)", chain.factors))
     expect(r.quantity).toBeCloseTo(15, 12)
   })
@@ -72,7 +93,12 @@ describe("README.md", () => {
     const units = (await client.call("list_units", { limit: 1 })).data
     const formulas = (await client.call("list_formulas", { limit: 1 })).data
     const constants = (await client.call("list_constants", { limit: 1 })).data
-    const counts = { tools: tools.length, units: units.total, formulas: formulas.result.length + formulas.remaining, constants: constants.result.length + constants.remaining }
+    const counts = {
+      tools: tools.length,
+      units: units.total,
+      formulas: formulas.result.length + formulas.remaining,
+      constants: constants.result.length + constants.remaining
+    }
     expect(readme).toContain(`**${counts.tools} tools, ${counts.units} units, ${counts.formulas} formulas, ${counts.constants} CODATA 2022 constants.**`)
     for (const m of readme.matchAll(/(\d+) (?:dimension-checked )?formulas/g)) expect(Number(m[1]), m[0]).toBe(counts.formulas)
     for (const m of readme.matchAll(/\b(\d+) units \(SI/g)) expect(Number(m[1]), m[0]).toBe(counts.units)
@@ -81,7 +107,9 @@ describe("README.md", () => {
   /** A line of a shell block as the shell splits it (single quotes only, as the README writes them). */
   const words = (line: string) => [...line.matchAll(/'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2]!)
 
-  const shellLines = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)].flatMap((m) => m[1]!.split("\n")).filter((l) => l.startsWith("npx -y dimensional-mcp ") && l.includes(" # "))
+  const shellLines = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)]
+    .flatMap((m) => m[1]!.split("\n"))
+    .filter((l) => l.startsWith("npx -y dimensional-mcp ") && l.includes(" # "))
 
   it("has shell examples with their answers", () => expect(shellLines.length).toBeGreaterThanOrEqual(5))
 
@@ -96,7 +124,10 @@ describe("README.md", () => {
   it("configures every client with the bare command, as server.json does, and VS Code under `servers`", () => {
     const registry = JSON.parse(readFileSync(new URL("../server.json", import.meta.url), "utf8"))
     expect(registry.packages[0].packageArguments).toBeUndefined()
-    const configs = [...readme.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => m[1]!).filter((text) => /"(mcpServers|servers)"/.test(text)).map((text) => JSON.parse(text))
+    const configs = [...readme.matchAll(/```json\n([\s\S]*?)```/g)]
+      .map((m) => m[1]!)
+      .filter((text) => /"(mcpServers|servers)"/.test(text))
+      .map((text) => JSON.parse(text))
     const stdio = configs.map((c) => (c.mcpServers ?? c.servers).dimensional).filter((s) => s.command === "npx")
     expect(stdio.length).toBeGreaterThanOrEqual(2)
     for (const server of stdio) expect(server.args).toEqual(["-y", "dimensional-mcp"])
@@ -105,7 +136,14 @@ describe("README.md", () => {
   })
 
   it("has a table of contents whose links reach its headings", () => {
-    const anchors = new Set([...readme.matchAll(/^#{2,3} (.+)$/gm)].map((m) => m[1]!.toLowerCase().replace(/[^\w\- ]/g, "").replaceAll(" ", "-")))
+    const anchors = new Set(
+      [...readme.matchAll(/^#{2,3} (.+)$/gm)].map((m) =>
+        m[1]!
+          .toLowerCase()
+          .replace(/[^\w\- ]/g, "")
+          .replaceAll(" ", "-")
+      )
+    )
     const contents = readme.slice(readme.indexOf("## Contents"), readme.indexOf("## Add it to your client"))
     const links = [...contents.matchAll(/\]\(#([^)]+)\)/g)].map((m) => m[1]!)
     expect(links.length).toBeGreaterThan(10)

@@ -14,7 +14,9 @@ describe("library API", () => {
 
   it.effect("fails with a typed DimensionMismatch that catchTag can handle", () =>
     Effect.gen(function* () {
-      const recovered = yield* Dimensional.convert(1, "kg", "m").pipe(Effect.catchTag("DimensionMismatch", (e) => Effect.succeed(`${e.fromDimension} vs ${e.toDimension}`)))
+      const recovered = yield* Dimensional.convert(1, "kg", "m").pipe(
+        Effect.catchTag("DimensionMismatch", (e) => Effect.succeed(`${e.fromDimension} vs ${e.toDimension}`))
+      )
       assert.strictEqual(recovered, "mass vs length")
       const error = yield* Effect.flip(Dimensional.convert(1, "kilgoram", "kg"))
       assert.instanceOf(error, Dimensional.UnknownUnit)

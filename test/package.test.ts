@@ -51,9 +51,7 @@ if (oldestNodeMissing) console.log(`Node ${oldestNode} package checks skipped: n
 
 /** npm itself: the CLI that is running this test when it is `npm test`, else the one on PATH. */
 const npm = (args: ReadonlyArray<string>) =>
-  process.env.npm_execpath?.endsWith(".js")
-    ? run(process.execPath, [process.env.npm_execpath, ...args], { cwd: root })
-    : run("npm", [...args], { cwd: root })
+  process.env.npm_execpath?.endsWith(".js") ? run(process.execPath, [process.env.npm_execpath, ...args], { cwd: root }) : run("npm", [...args], { cwd: root })
 
 const filesUnder = async (dir: string): Promise<Array<string>> =>
   (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => relative(dir, join(e.parentPath, e.name)))
@@ -73,7 +71,8 @@ describe("the npm package", () => {
     await mkdir(installed, { recursive: true })
     await run("tar", ["-xzf", join(scratch, tarball), "-C", installed, "--strip-components=1"])
     await mkdir(join(app, "node_modules", ".bin"))
-    for (const bin of ["dimensional-mcp", "dimensional"]) await symlink(join("..", "dimensional-mcp", "bin", "dimensional.js"), join(app, "node_modules", ".bin", bin))
+    for (const bin of ["dimensional-mcp", "dimensional"])
+      await symlink(join("..", "dimensional-mcp", "bin", "dimensional.js"), join(app, "node_modules", ".bin", bin))
   }, 60_000)
 
   afterAll(async () => {
@@ -139,7 +138,10 @@ describe("the npm package", () => {
 
   it("loads its Redis client only for a redis:// store, from the bundle's own file", async () => {
     // port 1 refuses at once: the message comes from node-redis itself, so the client was loaded
-    const failed = await run(process.execPath, [join(app, "node_modules", ".bin", "dimensional-mcp"), "mcp", "--store", "redis://127.0.0.1:1"], { cwd: app, timeout: 30_000 }).then(
+    const failed = await run(process.execPath, [join(app, "node_modules", ".bin", "dimensional-mcp"), "mcp", "--store", "redis://127.0.0.1:1"], {
+      cwd: app,
+      timeout: 30_000
+    }).then(
       () => ({ code: 0, stderr: "" }),
       (e: { code: number; stderr: string }) => e
     )
@@ -152,7 +154,11 @@ describe("the npm package", () => {
   it("lists its tools to the MCP Inspector from the bare command, with no --strict error or warning", async (context) => {
     const missing = await inspectorMissing()
     if (missing) return context.skip(`the MCP Inspector could not be installed (${missing})`)
-    const { stdout, stderr } = await run(process.execPath, [inspectorBin, "--cli", "--strict", "--format", "json", "--method", "tools/list", process.execPath, join(app, "node_modules", ".bin", "dimensional-mcp")], { cwd: app, timeout: 60_000 })
+    const { stdout, stderr } = await run(
+      process.execPath,
+      [inspectorBin, "--cli", "--strict", "--format", "json", "--method", "tools/list", process.execPath, join(app, "node_modules", ".bin", "dimensional-mcp")],
+      { cwd: app, timeout: 60_000 }
+    )
     expect(JSON.parse(stdout).result.tools.map((t: { name: string }) => t.name)).toContain("convert")
     expect(strictFindings(stderr)).toEqual([])
   }, 90_000)
@@ -207,14 +213,25 @@ console.log(JSON.stringify(Effect.runSync(program)))
       )
       await writeFile(
         join(app, "tsconfig.json"),
-        JSON.stringify({ compilerOptions: { target: "ES2024", module: "NodeNext", moduleResolution: "NodeNext", strict: true, noEmit: true, skipLibCheck: true, types: ["node"] }, files: ["example.ts", "example-require.cts"] })
+        JSON.stringify({
+          compilerOptions: {
+            target: "ES2024",
+            module: "NodeNext",
+            moduleResolution: "NodeNext",
+            strict: true,
+            noEmit: true,
+            skipLibCheck: true,
+            types: ["node"]
+          },
+          files: ["example.ts", "example-require.cts"]
+        })
       )
       await run(process.execPath, [join(root, "node_modules", "typescript", "bin", "tsc"), "-p", join(app, "tsconfig.json")], { cwd: app })
       const { stdout } = await run(process.execPath, [join(app, "example.ts")], { cwd: app })
       expect((JSON.parse(stdout) as [number, number])[0]).toBeCloseTo(3.10686, 5)
     }, 60_000)
 
-    it("runs the README's example from CommonJS: require(\"dimensional-mcp\")", async () => {
+    it('runs the README\'s example from CommonJS: require("dimensional-mcp")', async () => {
       await writeFile(
         join(app, "example.cjs"),
         `const { Effect } = require("effect")
@@ -242,7 +259,12 @@ console.log(JSON.stringify([r.quantity, u.quantity]))
       })
 
       it("serves MCP from the bare command to the SDK client", async () => {
-        const transport = new StdioClientTransport({ command: oldestNodeBin, args: [join(app, "node_modules", ".bin", "dimensional-mcp")], cwd: app, stderr: "pipe" })
+        const transport = new StdioClientTransport({
+          command: oldestNodeBin,
+          args: [join(app, "node_modules", ".bin", "dimensional-mcp")],
+          cwd: app,
+          stderr: "pipe"
+        })
         const client = new Client({ name: "dimensional-package-test", version: "1.0.0" })
         try {
           await client.connect(transport)

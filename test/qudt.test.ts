@@ -24,27 +24,96 @@ const units: ReadonlyArray<QudtUnit> = JSON.parse(readFileSync(new URL("./data/q
 /** The catalog's SI base slots, in Dimension.ts order; the pseudo-dimensions (angle, information, count) QUDT counts as 1. */
 const SI_SLOTS = ["L", "M", "T", "I", "Θ", "N", "J"] as const
 
-const ROUNDED = "QUDT's multiplier is rounded (or derived from a rounded one) to 7–10 significant digits; the catalog's is the exact definition (NIST HB 44 appendix C, NIST SP 811 B.8)"
+const ROUNDED =
+  "QUDT's multiplier is rounded (or derived from a rounded one) to 7–10 significant digits; the catalog's is the exact definition (NIST HB 44 appendix C, NIST SP 811 B.8)"
 const INFORMATION = "QUDT's unit of information is the nat (the shannon is ln 2); the catalog's is the bit (IEC 80000-13): the same ratios, another base"
 
 /** Where QUDT and the catalog differ, and why. `relative` bounds the difference for the rounded ones. */
 const exceptions: ReadonlyMap<string, { readonly reason: string; readonly relative?: number }> = new Map([
-  ...["ARCMIN", "MIN_Angle", "BBL", "BBL_US", "BBL_US-PER-DAY", "BBL_US-PER-MIN", "BBL_US_PET", "BBL_US_PET-PER-HR", "BBL_US_PET-PER-SEC", "CUP", "CUP_US", "FT_US"].map((id) => [id, { reason: ROUNDED, relative: 1e-6 }] as const),
-  ...["GI_UK", "GI_UK-PER-DAY", "GI_UK-PER-HR", "GI_UK-PER-MIN", "GI_UK-PER-SEC", "GI_US", "GI_US-PER-DAY", "GI_US-PER-HR", "GI_US-PER-MIN", "GI_US-PER-SEC"].map((id) => [id, { reason: ROUNDED, relative: 1e-6 }] as const),
-  ...["HP", "HR_Sidereal", "MIN_Sidereal", "Hundredweight_UK", "IN_H2O", "OZ_VOL_US", "OZ_VOL_US-PER-DAY", "OZ_VOL_US-PER-HR", "OZ_VOL_US-PER-MIN", "OZ_VOL_US-PER-SEC"].map((id) => [id, { reason: ROUNDED, relative: 1e-6 }] as const),
-  ...["PK_UK", "PK_UK-PER-DAY", "PK_UK-PER-HR", "PK_UK-PER-MIN", "PK_UK-PER-SEC", "TBSP", "TSP", "TON_Assay", "TON_FG", "TON_FG-HR", "PERM_US"].map((id) => [id, { reason: ROUNDED, relative: 1e-6 }] as const),
+  ...[
+    "ARCMIN",
+    "MIN_Angle",
+    "BBL",
+    "BBL_US",
+    "BBL_US-PER-DAY",
+    "BBL_US-PER-MIN",
+    "BBL_US_PET",
+    "BBL_US_PET-PER-HR",
+    "BBL_US_PET-PER-SEC",
+    "CUP",
+    "CUP_US",
+    "FT_US"
+  ].map((id) => [id, { reason: ROUNDED, relative: 1e-6 }] as const),
+  ...[
+    "GI_UK",
+    "GI_UK-PER-DAY",
+    "GI_UK-PER-HR",
+    "GI_UK-PER-MIN",
+    "GI_UK-PER-SEC",
+    "GI_US",
+    "GI_US-PER-DAY",
+    "GI_US-PER-HR",
+    "GI_US-PER-MIN",
+    "GI_US-PER-SEC"
+  ].map((id) => [id, { reason: ROUNDED, relative: 1e-6 }] as const),
+  ...[
+    "HP",
+    "HR_Sidereal",
+    "MIN_Sidereal",
+    "Hundredweight_UK",
+    "IN_H2O",
+    "OZ_VOL_US",
+    "OZ_VOL_US-PER-DAY",
+    "OZ_VOL_US-PER-HR",
+    "OZ_VOL_US-PER-MIN",
+    "OZ_VOL_US-PER-SEC"
+  ].map((id) => [id, { reason: ROUNDED, relative: 1e-6 }] as const),
+  ...["PK_UK", "PK_UK-PER-DAY", "PK_UK-PER-HR", "PK_UK-PER-MIN", "PK_UK-PER-SEC", "TBSP", "TSP", "TON_Assay", "TON_FG", "TON_FG-HR", "PERM_US"].map(
+    (id) => [id, { reason: ROUNDED, relative: 1e-6 }] as const
+  ),
   ["CAL_MEAN", { reason: "QUDT gives 4.19 J; NIST SP 811 B.8 gives the mean calorie as 4.19002 J", relative: 1e-5 }],
-  ["DAY_Sidereal", { reason: "QUDT's 86164.099 s is 8.5 ms off; the sidereal day is 86164.0905 s (IERS Conventions 2010; the catalog's value)", relative: 1e-7 }],
+  [
+    "DAY_Sidereal",
+    { reason: "QUDT's 86164.099 s is 8.5 ms off; the sidereal day is 86164.0905 s (IERS Conventions 2010; the catalog's value)", relative: 1e-7 }
+  ],
   ["E_h", { reason: "QUDT's hartree is the CODATA 2006 value (4.35974394e-18 J); the catalog's is CODATA 2022", relative: 1e-6 }],
-  ["IN_HG", { reason: "the catalog's inHg is 25.4 mmHg (3386.388640341 Pa, as GNU units); QUDT gives the conventional 3386.389 Pa (NIST SP 811 B.8): 1.06e-7 apart, said in the unit's note", relative: 2e-7 }],
+  [
+    "IN_HG",
+    {
+      reason:
+        "the catalog's inHg is 25.4 mmHg (3386.388640341 Pa, as GNU units); QUDT gives the conventional 3386.389 Pa (NIST SP 811 B.8): 1.06e-7 apart, said in the unit's note",
+      relative: 2e-7
+    }
+  ],
   ["BBL_US_DRY", { reason: "the dry barrel is 7056 in³ (15 U.S.C. 234; NIST HB 44); QUDT computes 105 dry quarts, which is 7056.0656 in³", relative: 1e-5 }],
   ...["NAT", "SHANNON", "HART", "BAN"].map((id) => [id, { reason: INFORMATION, relative: 1 }] as const),
-  ["KiloTON_Metric", { reason: "QUDT's symbol kt is the kilotonne; the catalog reads kt as the knot (aviation and shipping), said in the knot's and the tonne's notes; a kilotonne is 'kilotonne'. A conversion of kt to a mass is refused as a dimension mismatch, never answered" }],
-  ["MIL_Angle", { reason: "QUDT's label 'mil' is the NATO angular mil; the catalog reads mil as the thousandth of an inch with a note saying so (readings.ts); the angular mil is mil_NATO" }],
-  ["MHO_Stat", { reason: "QUDT gives the statmho the dimension of conductivity (L⁻³M⁻¹T³I²), a QUDT error: the statmho is a conductance, the reciprocal statohm, as its multiplier 1.1126500561e-12 S says" }]
+  [
+    "KiloTON_Metric",
+    {
+      reason:
+        "QUDT's symbol kt is the kilotonne; the catalog reads kt as the knot (aviation and shipping), said in the knot's and the tonne's notes; a kilotonne is 'kilotonne'. A conversion of kt to a mass is refused as a dimension mismatch, never answered"
+    }
+  ],
+  [
+    "MIL_Angle",
+    {
+      reason:
+        "QUDT's label 'mil' is the NATO angular mil; the catalog reads mil as the thousandth of an inch with a note saying so (readings.ts); the angular mil is mil_NATO"
+    }
+  ],
+  [
+    "MHO_Stat",
+    {
+      reason:
+        "QUDT gives the statmho the dimension of conductivity (L⁻³M⁻¹T³I²), a QUDT error: the statmho is a conductance, the reciprocal statohm, as its multiplier 1.1126500561e-12 S says"
+    }
+  ]
 ])
 
-type Outcome = { readonly kind: "agrees" } | { readonly kind: "differs"; readonly written: string; readonly relative: number; readonly sameDimension: boolean } | { readonly kind: "unknown" }
+type Outcome =
+  | { readonly kind: "agrees" }
+  | { readonly kind: "differs"; readonly written: string; readonly relative: number; readonly sameDimension: boolean }
+  | { readonly kind: "unknown" }
 
 const outcome = (u: QudtUnit): Outcome => {
   let differs: Outcome | undefined

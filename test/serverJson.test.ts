@@ -33,7 +33,10 @@ describe("server.json, against the MCP Registry's 2025-12-11 schema", () => {
   })
 
   it("would be refused with a description past the registry's 100 characters, as it once was", () => {
-    const tooLong = { ...entry, description: "Unit-safe arithmetic for AI agents: conversion, dimensional analysis, UCUM, constants and formulas, with structured errors." }
+    const tooLong = {
+      ...entry,
+      description: "Unit-safe arithmetic for AI agents: conversion, dimensional analysis, UCUM, constants and formulas, with structured errors."
+    }
     expect(problems(tooLong)).toEqual(["/description must NOT have more than 100 characters"])
   })
 })

@@ -41,7 +41,11 @@ export const ratio = (ours: Measure, theirs: Measure): number => cost(ours) / co
 export const formatMeasure = (m: Measure): string => {
   switch (m.unit) {
     case "ns":
-      return m.value < 1_000 ? `${m.value.toFixed(m.value < 100 ? 1 : 0)} ns` : m.value < 1e6 ? `${(m.value / 1e3).toFixed(2)} µs` : `${(m.value / 1e6).toFixed(2)} ms`
+      return m.value < 1_000
+        ? `${m.value.toFixed(m.value < 100 ? 1 : 0)} ns`
+        : m.value < 1e6
+          ? `${(m.value / 1e3).toFixed(2)} µs`
+          : `${(m.value / 1e6).toFixed(2)} ms`
     case "ms":
       return `${m.value.toFixed(m.value < 10 ? 2 : 1)} ms`
     case "MB":

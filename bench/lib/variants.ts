@@ -41,6 +41,6 @@ export const variant = (expression: string, index: number): string => {
   pieces.push(current)
   const spaces = pattern(pieces.length + 1, index)
   let out = " ".repeat(spaces[0]!)
-  pieces.forEach((p, i) => (out += p + " ".repeat(spaces[i + 1]!)))
+  for (const [i, p] of pieces.entries()) out += p + " ".repeat(spaces[i + 1]!)
   return out
 }

@@ -8,10 +8,10 @@
  * then a prefix the unit accepts followed by a symbol ("km") or by a name ("kilometre"). Symbols are
  * never matched case-insensitively: `Kg`, `c` and `MM` are unknown, not silently something else.
  */
-import * as Dimension from "./Dimension.ts"
+import type * as Dimension from "./Dimension.ts"
 import * as DimensionNames from "./DimensionNames.ts"
 import * as Prefix from "./Prefix.ts"
-import * as Rational from "./Rational.ts"
+import type * as Rational from "./Rational.ts"
 import type { UnitEntry } from "./catalog/define.ts"
 import { canonicalQualifier, qualified, type QualifiedReadings } from "./catalog/qualifiers.ts"
 import { ambiguous } from "./catalog/readings.ts"
@@ -68,7 +68,10 @@ export const pluralOf = (name: string): string | undefined => {
 }
 
 /** Every spelled form of a unit's names, lowercased: names and their plurals, with `_` and space variants. */
-export const spelledForms = (record: { readonly name: string; readonly names: ReadonlyArray<string> }, plurals: ReadonlyArray<string> | false): Array<string> => {
+export const spelledForms = (
+  record: { readonly name: string; readonly names: ReadonlyArray<string> },
+  plurals: ReadonlyArray<string> | false
+): Array<string> => {
   const forms = new Set<string>()
   for (const n of [record.name, ...record.names]) {
     const variants = new Set([n, n.replaceAll(" ", "_"), n.replaceAll("_", " ")])
@@ -100,7 +103,13 @@ for (const q of qualified) for (const h of q.heads) qualifiedBySymbol.set(h, q)
 /** What a qualified token means, or why it has no meaning: the rule qualifiers.ts states. */
 export type QualifiedResolution =
   | { readonly ok: true; readonly resolved: Resolved; readonly qualifier: string }
-  | { readonly ok: false; readonly problem: "unknown-name" | "unknown-qualifier" | "not-applicable"; readonly head: string; readonly qualifier: string; readonly known: ReadonlyArray<string> }
+  | {
+      readonly ok: false
+      readonly problem: "unknown-name" | "unknown-qualifier" | "not-applicable"
+      readonly head: string
+      readonly qualifier: string
+      readonly known: ReadonlyArray<string>
+    }
 
 export class Catalog {
   private readonly symbols = new Map<string, UnitRecord>()
@@ -154,7 +163,11 @@ export class Catalog {
     // nothing to merge (an overlay without multi-word names): the parent's map as it is, not a copy
     if (this.multiWordNames.size === 0) return this.parent.multiWords()
     const merged = new Map(this.parent.multiWords())
-    for (const [k, v] of this.multiWordNames) merged.set(k, [...(merged.get(k) ?? []), ...v].sort((a, b) => b.length - a.length))
+    for (const [k, v] of this.multiWordNames)
+      merged.set(
+        k,
+        [...(merged.get(k) ?? []), ...v].sort((a, b) => b.length - a.length)
+      )
     return merged
   }
 
@@ -172,11 +185,17 @@ export class Catalog {
     if (!split) return undefined
     const { head, qualifier, braces } = split
     // in parentheses, a unit as written is a unit, not a qualifier (gallon (us) is gallon × µs): as UnitSyntax reads it
-    if (!braces && (/\d/.test(qualifier) || this.resolve(qualifier.trim()) || qualifier.split(/[\s,]+/).some((w) => w !== "" && this.resolve(w)))) return undefined
+    if (!braces && (/\d/.test(qualifier) || this.resolve(qualifier.trim()) || qualifier.split(/[\s,]+/).some((w) => w !== "" && this.resolve(w))))
+      return undefined
     const headResolved = this.resolve(head)
     const lower = head.toLowerCase()
     const refused = ambiguous.find((a) => a.names.some((n) => n === head || (a.anyCase && n.toLowerCase() === lower)))
-    const table = headResolved && !headResolved.unit.custom ? qualifiedBySymbol.get(headResolved.unit.symbol) : refused ? refused.names.map((n) => qualifiedBySymbol.get(n)).find((q) => q) : undefined
+    const table =
+      headResolved && !headResolved.unit.custom
+        ? qualifiedBySymbol.get(headResolved.unit.symbol)
+        : refused
+          ? refused.names.map((n) => qualifiedBySymbol.get(n)).find((q) => q)
+          : undefined
     if (!table) return { ok: false, problem: headResolved || refused ? "not-applicable" : "unknown-name", head, qualifier, known: [] }
     const known = Object.keys(table.readings)
     const canonical = canonicalQualifier(qualifier)

@@ -27,11 +27,14 @@ const rank = (key: Dimension.BaseKey): number => (key === "M" ? -1 : Dimension.b
 
 /** `kg*m^2*s^-2` for energy; `1` for a pure number. Parses back to the same dimension with factor 1. */
 export const coherentUnitOf = (dimension: Dimension.Dimension): string => {
-  const factors = Dimension.baseQuantities.map(({ key }, i) => ({ key, i })).sort((a, b) => rank(a.key) - rank(b.key)).flatMap(({ key, i }) => {
-    const exponent = dimension[i] ?? 0
-    if (exponent === 0) return []
-    const symbol = COHERENT_SYMBOLS[key]
-    return [exponent === 1 ? symbol : `${symbol}^${exponent}`]
-  })
+  const factors = Dimension.baseQuantities
+    .map(({ key }, i) => ({ key, i }))
+    .sort((a, b) => rank(a.key) - rank(b.key))
+    .flatMap(({ key, i }) => {
+      const exponent = dimension[i] ?? 0
+      if (exponent === 0) return []
+      const symbol = COHERENT_SYMBOLS[key]
+      return [exponent === 1 ? symbol : `${symbol}^${exponent}`]
+    })
   return factors.length === 0 ? "1" : factors.join("*")
 }

@@ -68,9 +68,15 @@ const gravitationalForce: Readonly<Record<string, string>> = { lb: "lbf", kg: "k
 const forceOfMass = (from: UnitExpression, to: UnitExpression): string | undefined => {
   const ratio = Dimension.divide(to.dimension, from.dimension)
   const acceleration = Dimension.fromExponents({ L: 1, T: -2 })
-  const [massSide, other] = Dimension.equals(ratio, acceleration) ? [from, to] : Dimension.equals(ratio, Dimension.power(acceleration, -1)) ? [to, from] : [undefined, undefined]
+  const [massSide, other] = Dimension.equals(ratio, acceleration)
+    ? [from, to]
+    : Dimension.equals(ratio, Dimension.power(acceleration, -1))
+      ? [to, from]
+      : [undefined, undefined]
   const mass = massSide?.terms.find((t) => t.prefix === undefined && Object.hasOwn(gravitationalForce, t.unit.symbol))
-  return mass && other ? `'${mass.unit.symbol}' in '${massSide!.input}' is a mass; if the force is meant (as in '${other.input}'), write '${gravitationalForce[mass.unit.symbol]}' (pound-force, kilogram-force)` : undefined
+  return mass && other
+    ? `'${mass.unit.symbol}' in '${massSide!.input}' is a mass; if the force is meant (as in '${other.input}'), write '${gravitationalForce[mass.unit.symbol]}' (pound-force, kilogram-force)`
+    : undefined
 }
 
 /** Up to `limit` catalog units of a dimension, most common first (catalog order). */
@@ -92,7 +98,10 @@ const pseudoExplanation: Record<string, string> = {
 /** A custom unit without edges must cancel out exactly between the two sides; returns one that does not. */
 const unconnectedDifference = (from: UnitExpression, to: UnitExpression): UnitRecord | undefined => {
   const net = new Map<string, { unit: UnitRecord; exponent: number }>()
-  for (const [e, sign] of [[from, 1], [to, -1]] as const) {
+  for (const [e, sign] of [
+    [from, 1],
+    [to, -1]
+  ] as const) {
     for (const t of e.terms) if (t.unit.unconnected) net.set(t.unit.name, { unit: t.unit, exponent: (net.get(t.unit.name)?.exponent ?? 0) + sign * t.exponent })
   }
   for (const { unit, exponent } of net.values()) if (Math.abs(exponent) > 1e-12) return unit
@@ -154,7 +163,10 @@ const buildConverter = (catalog: Catalog, from: UnitExpression, to: UnitExpressi
       from: from.input,
       to: to.input,
       hints: stranded.custom
-        ? [`'${stranded.name}' is a custom unit with no conversion edge to any other unit`, `Relate it to a known unit with a conversion edge (dst = src × factor)`]
+        ? [
+            `'${stranded.name}' is a custom unit with no conversion edge to any other unit`,
+            `Relate it to a known unit with a conversion edge (dst = src × factor)`
+          ]
         : [`'${stranded.symbol}' converts only to itself: ${stranded.note ?? "an arbitrary unit (UCUM), defined by its assay or procedure"}`]
     })
   }
@@ -162,7 +174,11 @@ const buildConverter = (catalog: Catalog, from: UnitExpression, to: UnitExpressi
   if (from.gaugeInside || to.gaugeInside) notes.push("A gauge unit inside a compound is a pressure difference: psig/s is psi/s, with no atmosphere added")
   if (from.level || to.level) {
     const bare = (from.level ?? to.level)!
-    const ratioLevel = (from.level === undefined || to.level === undefined) && Dimension.isDimensionless(bare.dimension) && bare.logarithmic!.ratioOf === undefined && !bare.logarithmic!.complement
+    const ratioLevel =
+      (from.level === undefined || to.level === undefined) &&
+      Dimension.isDimensionless(bare.dimension) &&
+      bare.logarithmic!.ratioOf === undefined &&
+      !bare.logarithmic!.complement
     return ratioLevel ? levelToRatio(from, to, notes) : logarithmic(from, to, notes)
   }
   if ((from.temperatureScale || to.temperatureScale) && isTemperature(from)) {
@@ -200,7 +216,11 @@ const TARGETS_PER_SOURCE = 256
  * different physical dimensions, a NoConversionPath when only pseudo-dimensions (angle, solid
  * angle, count) differ, which never convert into each other or into pure ratios.
  */
-export const converterBetween = (catalog: Catalog, from: UnitExpression, to: UnitExpression): Converter | DimensionMismatch | NoConversionPath | AmbiguousInput => {
+export const converterBetween = (
+  catalog: Catalog,
+  from: UnitExpression,
+  to: UnitExpression
+): Converter | DimensionMismatch | NoConversionPath | AmbiguousInput => {
   let byTarget = converters.get(from)
   const cached = byTarget?.get(to)
   if (cached) return cached

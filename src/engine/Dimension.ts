@@ -35,8 +35,7 @@ export type Dimension = ReadonlyArray<number>
 
 export const dimensionless: Dimension = Object.freeze(new Array<number>(SLOTS).fill(0))
 
-export const fromExponents = (exponents: Partial<Record<BaseKey, number>>): Dimension =>
-  Object.freeze(baseQuantities.map(({ key }) => exponents[key] ?? 0))
+export const fromExponents = (exponents: Partial<Record<BaseKey, number>>): Dimension => Object.freeze(baseQuantities.map(({ key }) => exponents[key] ?? 0))
 
 export const base = (key: BaseKey): Dimension => fromExponents({ [key]: 1 })
 
@@ -102,20 +101,35 @@ export const foldSolidAngle = (a: Dimension): Dimension => {
 export const key = (a: Dimension): string => a.join(",")
 
 /** Equal on the SI and information slots, ignoring the pseudo-dimensions. */
-export const equalsIgnoringPseudo = (a: Dimension, b: Dimension): boolean =>
-  a.every((x, i) => PSEUDO_SLOTS.includes(i) || Math.abs(x - (b[i] ?? 0)) < 1e-9)
+export const equalsIgnoringPseudo = (a: Dimension, b: Dimension): boolean => a.every((x, i) => PSEUDO_SLOTS.includes(i) || Math.abs(x - (b[i] ?? 0)) < 1e-9)
 
 /** Names of the pseudo-dimensions whose exponents differ between a and b. */
 export const differingPseudo = (a: Dimension, b: Dimension): Array<string> =>
   PSEUDO_SLOTS.filter((i) => Math.abs((a[i] ?? 0) - (b[i] ?? 0)) > 1e-9).map((i) => baseQuantities[i]!.name)
 
 const SUPERSCRIPT: Record<string, string> = {
-  "-": "⁻", ".": "·", "0": "⁰", "1": "¹", "2": "²", "3": "³", "4": "⁴", "5": "⁵", "6": "⁶", "7": "⁷", "8": "⁸", "9": "⁹"
+  "-": "⁻",
+  ".": "·",
+  "0": "⁰",
+  "1": "¹",
+  "2": "²",
+  "3": "³",
+  "4": "⁴",
+  "5": "⁵",
+  "6": "⁶",
+  "7": "⁷",
+  "8": "⁸",
+  "9": "⁹"
 }
 
 /** `2` → `²`, `-1` → `⁻¹`; non-integers keep `^x` so they stay readable. */
 export const superscript = (exponent: number): string =>
-  Number.isInteger(exponent) ? String(exponent).split("").map((c) => SUPERSCRIPT[c] ?? c).join("") : `^${exponent}`
+  Number.isInteger(exponent)
+    ? String(exponent)
+        .split("")
+        .map((c) => SUPERSCRIPT[c] ?? c)
+        .join("")
+    : `^${exponent}`
 
 /** ISO 80000 style signature, M·L²·T⁻²: the order ucon's kind-of-quantity tools use. */
 const SIGNATURE_ORDER: ReadonlyArray<number> = [1, 0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]

@@ -11,11 +11,21 @@ import { closestNames, likelyName } from "./similarity.ts"
 import { Action } from "./actions.ts"
 
 const SIGNATURE_SYMBOLS: Record<string, Dimension.BaseKey> = {
-  L: "L", M: "M", T: "T", I: "I", Θ: "Θ", θ: "Θ", Theta: "Θ", N: "N", J: "J"
+  L: "L",
+  M: "M",
+  T: "T",
+  I: "I",
+  Θ: "Θ",
+  θ: "Θ",
+  Theta: "Θ",
+  N: "N",
+  J: "J"
 }
 
 const lookup = (name: string): Dimension.Dimension | undefined =>
-  DimensionNames.dimensionNamed(name) ?? DimensionNames.dimensionNamed(name.toLowerCase()) ?? (Object.hasOwn(SIGNATURE_SYMBOLS, name) ? Dimension.base(SIGNATURE_SYMBOLS[name]!) : undefined)
+  DimensionNames.dimensionNamed(name) ??
+  DimensionNames.dimensionNamed(name.toLowerCase()) ??
+  (Object.hasOwn(SIGNATURE_SYMBOLS, name) ? Dimension.base(SIGNATURE_SYMBOLS[name]!) : undefined)
 
 const evaluate = (node: UnitSyntax.Node): Dimension.Dimension | { unknown: string } => {
   switch (node._tag) {

@@ -26,7 +26,7 @@ const ROUNDS: ReadonlyArray<ReadonlyArray<number>> = [
 const TOLERANCE = 1e-9
 
 const scaleFor = (dimension: Dimension.Dimension, factors: ReadonlyArray<number>): number =>
-  SCALED_SLOTS.reduce((product, slot, j) => product * Math.pow(factors[j] ?? 1 + j / 7, dimension[slot] ?? 0), 1)
+  SCALED_SLOTS.reduce((product, slot, j) => product * (factors[j] ?? 1 + j / 7) ** (dimension[slot] ?? 0), 1)
 
 /** The body's value, or NaN when it throws (a domain check that rescaling tripped). */
 const safely = (f: Model, x: Readonly<Record<string, number>>): number => {

@@ -15,7 +15,8 @@ export { closestNames, likelyName }
 export const closestParameter = (name: string, parameters: ReadonlyArray<string>): string | undefined => likelyName(name, parameters)
 
 /** `{"value": 1.75, "unit": "m"}` */
-export const exampleText = (example: ParameterExample): string => JSON.stringify(example.unit === undefined ? { value: example.value } : { value: example.value, unit: example.unit })
+export const exampleText = (example: ParameterExample): string =>
+  JSON.stringify(example.unit === undefined ? { value: example.value } : { value: example.value, unit: example.unit })
 
 export const parameterHints = (catalog: Catalog, p: PreparedParameter): Array<string> => {
   const units = unitsOfDimension(catalog, p.dimension)
@@ -23,7 +24,12 @@ export const parameterHints = (catalog: Catalog, p: PreparedParameter): Array<st
 }
 
 /** A unit that does not resolve or convert, reported as invalid_parameter at the formula parameter. */
-export const unitProblem = (prepared: PreparedFormula, p: PreparedParameter, unit: string, error: UnitError | NoConversionPath | AmbiguousInput): FormulaError =>
+export const unitProblem = (
+  prepared: PreparedFormula,
+  p: PreparedParameter,
+  unit: string,
+  error: UnitError | NoConversionPath | AmbiguousInput
+): FormulaError =>
   new FormulaError({
     kind: "invalid_parameter",
     formula: prepared.formula.name,

@@ -51,8 +51,28 @@ export const unitText = (e: UnitExpression): string => (Rational.isOne(e.numeric
 
 const show = (x: number): string => String(Number(x.toPrecision(12)))
 
-const formulaError = (prepared: PreparedFormula, kind: FormulaError["kind"], fields: { message: string; role?: string | undefined; got?: string | undefined; expected?: string | undefined; likelyFix?: string | undefined; hints?: ReadonlyArray<string> }) =>
-  new FormulaError({ kind, formula: prepared.formula.name, message: fields.message, role: fields.role, got: fields.got, expected: fields.expected, likelyFix: fields.likelyFix, hints: [...(fields.hints ?? [])] })
+const formulaError = (
+  prepared: PreparedFormula,
+  kind: FormulaError["kind"],
+  fields: {
+    message: string
+    role?: string | undefined
+    got?: string | undefined
+    expected?: string | undefined
+    likelyFix?: string | undefined
+    hints?: ReadonlyArray<string>
+  }
+) =>
+  new FormulaError({
+    kind,
+    formula: prepared.formula.name,
+    message: fields.message,
+    role: fields.role,
+    got: fields.got,
+    expected: fields.expected,
+    likelyFix: fields.likelyFix,
+    hints: [...(fields.hints ?? [])]
+  })
 
 /** A parameter may omit its unit when it is a pure number or a count of items (3 failures). */
 const mayOmitUnit = (p: PreparedParameter): boolean => p.dimension.every((e, i) => e === 0 || Dimension.baseQuantities[i]!.key === "#")
@@ -78,7 +98,7 @@ const convertParameter = (
       message: `The uncertainty of '${name}' must be a finite number ≥ 0, got ${input.uncertainty}`,
       role: name,
       got: String(input.uncertainty),
-      hints: ["Give the standard uncertainty in the same unit as the value, e.g. {\"value\": 9.81, \"unit\": \"m/s^2\", \"uncertainty\": 0.01}"]
+      hints: ['Give the standard uncertainty in the same unit as the value, e.g. {"value": 9.81, "unit": "m/s^2", "uncertainty": 0.01}']
     })
   }
   const given = unit === undefined ? p.coherent : resolveUnitExpression(catalog, unit)
@@ -86,7 +106,8 @@ const convertParameter = (
   if (!Dimension.equals(given.dimension, p.dimension)) return dimensionMismatch(catalog, prepared, p, given)
   const converter = converterBetween(catalog, given, p.coherent)
   // same dimension, so only an unconnected custom unit can fail here
-  if (isEngineError(converter)) return converter._tag === "DimensionMismatch" ? dimensionMismatch(catalog, prepared, p, given) : unitProblem(prepared, p, unit ?? "", converter)
+  if (isEngineError(converter))
+    return converter._tag === "DimensionMismatch" ? dimensionMismatch(catalog, prepared, p, given) : unitProblem(prepared, p, unit ?? "", converter)
   // a difference parameter takes only the scale's slope, and may be negative
   const { lowest: _absoluteZero, ...asDifference } = converter
   const used: Converter = spec.difference && converter.kind === "affine" ? { ...asDifference, apply: (x) => Rational.scale(x, converter.slope) } : converter
@@ -99,7 +120,12 @@ const convertParameter = (
 }
 
 /** `velocity = 6 ± 0.1 ft/s = 1.8288 ± 0.03048 m/s`; just `mass = 70 kg` when nothing was converted. */
-const stepText = (name: string, input: FormulaInput, unit: string | undefined, si: { value: number; uncertainty: number | undefined; unit: string }): string => {
+const stepText = (
+  name: string,
+  input: FormulaInput,
+  unit: string | undefined,
+  si: { value: number; uncertainty: number | undefined; unit: string }
+): string => {
   const withUnit = (text: string, u: string | undefined) => (u === undefined || u === "1" ? text : `${text} ${u}`)
   const plusMinus = (x: number | undefined) => (x ? ` ± ${show(x)}` : "")
   const given = withUnit(`${show(input.value)}${plusMinus(input.uncertainty)}`, unit)
@@ -121,7 +147,8 @@ const dimensionMismatch = (catalog: Catalog, prepared: PreparedFormula, p: Prepa
   const hints = [`Parameter '${p.name}' expects dimension: ${p.spec.dimension} (e.g. ${exampleText(p.spec.example)})`]
   if (compatible.length > 0) hints.push(`Compatible units: ${compatible.join(", ")}`)
   if (Dimension.equalsIgnoringPseudo(given.dimension, p.dimension)) {
-    for (const pseudo of Dimension.differingPseudo(given.dimension, p.dimension)) hints.push(`${pseudo} must match exactly: ${PSEUDO_HINTS[pseudo] ?? "it never converts to a plain number"}`)
+    for (const pseudo of Dimension.differingPseudo(given.dimension, p.dimension))
+      hints.push(`${pseudo} must match exactly: ${PSEUDO_HINTS[pseudo] ?? "it never converts to a plain number"}`)
   }
   return new DimensionMismatch({
     message: `Parameter '${p.name}' of ${prepared.formula.name} expects ${p.spec.dimension}, got ${got} ('${given.input}')`,
@@ -149,7 +176,10 @@ export const siInputs = (catalog: Catalog, prepared: PreparedFormula, inputs: Re
         role: p.name,
         expected: p.spec.dimension,
         likelyFix: unexpected.length === 1 ? `Rename '${unexpected[0]}' to '${p.name}'` : undefined,
-        hints: [`Parameter '${p.name}' expects dimension: ${p.spec.dimension} (e.g. ${exampleText(p.spec.example)})`, ...unexpected.map((u) => `'${u}' is not a parameter of ${prepared.formula.name}`)]
+        hints: [
+          `Parameter '${p.name}' expects dimension: ${p.spec.dimension} (e.g. ${exampleText(p.spec.example)})`,
+          ...unexpected.map((u) => `'${u}' is not a parameter of ${prepared.formula.name}`)
+        ]
       })
     }
     const converted = convertParameter(catalog, prepared, p, input)
@@ -181,7 +211,14 @@ export const evaluateFormula = (
 ): FormulaResult | FormulaCallError => {
   const { formula } = prepared
   const target = outputUnit === undefined ? prepared.output : resolveUnitExpression(catalog, outputUnit)
-  if (isEngineError(target)) return formulaError(prepared, "invalid_parameter", { message: target.message, role: Role.outputUnit, got: outputUnit, likelyFix: target.likelyFix, hints: target.hints })
+  if (isEngineError(target))
+    return formulaError(prepared, "invalid_parameter", {
+      message: target.message,
+      role: Role.outputUnit,
+      got: outputUnit,
+      likelyFix: target.likelyFix,
+      hints: target.hints
+    })
   const toOutput = converterBetween(catalog, prepared.outputCoherent, target)
   if (isEngineError(toOutput)) {
     const expected = DimensionNames.describe(prepared.output.dimension)
@@ -223,6 +260,7 @@ export const evaluateFormula = (
   }
   const uSi = Object.keys(uncertainties).length === 0 ? undefined : propagate(formula.compute, point, uncertainties)
   const uncertainty = uSi === undefined ? null : Math.abs(toOutput.apply(y + uSi) - toOutput.apply(y - uSi)) / 2
-  if (uSi === undefined && Object.keys(uncertainties).length > 0) steps.push("The uncertainty could not be propagated: the result has no finite sensitivity at this point")
+  if (uSi === undefined && Object.keys(uncertainties).length > 0)
+    steps.push("The uncertainty could not be propagated: the result has no finite sensitivity at this point")
   return { formula: formula.name, quantity, unit: unitText(target), dimension: DimensionNames.describe(target.dimension), uncertainty, steps }
 }

@@ -10,7 +10,7 @@
 import type { Catalog } from "./Catalog.ts"
 import { coherentUnitOf } from "./CoherentUnit.ts"
 import { converterBetween } from "./Conversion.ts"
-import * as Dimension from "./Dimension.ts"
+import type * as Dimension from "./Dimension.ts"
 import { parseDimension } from "./DimensionExpression.ts"
 import { homogeneityDefect } from "./DimensionalHomogeneity.ts"
 import * as DimensionNames from "./DimensionNames.ts"
@@ -74,7 +74,8 @@ const prepareConstant = (catalog: Catalog, formula: Formula, symbol: string, tab
   if (!constant) return invalid(formula, "constants", `unknown constant '${symbol}'`)
   const unit = resolve(catalog, formula, "constants", constant.unit)
   if (isEngineError(unit)) return unit
-  if (Math.abs(unit.factor.n / unit.factor.d - 1) > 1e-12) return invalid(formula, "constants", `constant '${symbol}' is not given in a coherent SI unit ('${constant.unit}')`)
+  if (Math.abs(unit.factor.n / unit.factor.d - 1) > 1e-12)
+    return invalid(formula, "constants", `constant '${symbol}' is not given in a coherent SI unit ('${constant.unit}')`)
   return { key: symbol, constant, unit, dimension: unit.dimension }
 }
 
@@ -125,8 +126,13 @@ const checkExamples = (catalog: Catalog, prepared: PreparedFormula): InvalidInpu
   }
   const defect = homogeneityDefect(formula.compute, point, dimensions, prepared.output.dimension)
   if (defect === undefined) return undefined
-  return invalid(formula, "compute", `the body is not dimensionally homogeneous for an output of ${DimensionNames.describe(prepared.output.dimension)}: ${defect}`, [
-    "Check every term against the declared parameter dimensions and the output unit",
-    "An empirical fit whose coefficients assume particular units must say so in conventionalUnits"
-  ])
+  return invalid(
+    formula,
+    "compute",
+    `the body is not dimensionally homogeneous for an output of ${DimensionNames.describe(prepared.output.dimension)}: ${defect}`,
+    [
+      "Check every term against the declared parameter dimensions and the output unit",
+      "An empirical fit whose coefficients assume particular units must say so in conventionalUnits"
+    ]
+  )
 }

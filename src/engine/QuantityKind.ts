@@ -6,7 +6,6 @@
  */
 import * as Dimension from "./Dimension.ts"
 import { parseDimension } from "./DimensionExpression.ts"
-import * as DimensionNames from "./DimensionNames.ts"
 import { InvalidDimension, UnknownKind, isEngineError } from "./errors.ts"
 import { builtinKinds } from "./kinds/builtin.ts"
 import { similarity } from "./similarity.ts"
@@ -88,7 +87,10 @@ export const unknownKind = (kinds: ReadonlyArray<QuantityKind>, name: string, pa
     likelyFix: clear ? close[0] : undefined,
     hints: [
       ...(close.length > 0 ? [`Similar kinds: ${close.slice(0, 3).join(", ")}`] : []),
-      `Available kinds: ${kinds.map((k) => k.name).slice(0, 12).join(", ")}${kinds.length > 12 ? ", ..." : ""}`
+      `Available kinds: ${kinds
+        .map((k) => k.name)
+        .slice(0, 12)
+        .join(", ")}${kinds.length > 12 ? ", ..." : ""}`
     ],
     next: [Action.listKinds, Action.defineKind]
   })
@@ -127,4 +129,3 @@ export const semanticWarnings = (kinds: ReadonlyArray<QuantityKind>, declared: Q
   }
   return warnings
 }
-

@@ -68,8 +68,7 @@ export const fromDecimal = (literal: string): Rational => {
 }
 
 /** Any number: integers stay exact, other values keep their shortest decimal form exactly. */
-export const fromNumber = (x: number): Rational =>
-  Number.isInteger(x) ? make(x, 1) : Number.isFinite(x) ? fromDecimal(String(x)) : { n: x, d: 1 }
+export const fromNumber = (x: number): Rational => (Number.isInteger(x) ? make(x, 1) : Number.isFinite(x) ? fromDecimal(String(x)) : { n: x, d: 1 })
 
 export const multiply = (a: Rational, b: Rational): Rational => {
   // by one: the other factor as it is (every Rational is kept reduced, so the gcds below would
@@ -89,8 +88,7 @@ export const invert = (a: Rational): Rational => make(a.d, a.n)
 
 export const divide = (a: Rational, b: Rational): Rational => multiply(a, invert(b))
 
-export const add = (a: Rational, b: Rational): Rational =>
-  a.d === b.d ? make(a.n + b.n, a.d) : make(a.n * b.d + b.n * a.d, a.d * b.d)
+export const add = (a: Rational, b: Rational): Rational => (a.d === b.d ? make(a.n + b.n, a.d) : make(a.n * b.d + b.n * a.d, a.d * b.d))
 
 export const subtract = (a: Rational, b: Rational): Rational => add(a, { n: -b.n, d: b.d })
 
@@ -110,7 +108,7 @@ export const power = (a: Rational, exponent: number): Rational => {
     }
     return result
   }
-  return { n: Math.pow(toNumber(a), exponent), d: 1 }
+  return { n: toNumber(a) ** exponent, d: 1 }
 }
 
 export const toNumber = (a: Rational): number => a.n / a.d

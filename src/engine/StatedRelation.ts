@@ -42,11 +42,20 @@ const linear = (constant: Rational.Rational, note: string): Relation => ({ mode:
 /** Exact inverses: the product of the two dimensions is a pure number (and neither is one). */
 export const reciprocal = (source: Dimension.Dimension, target: Dimension.Dimension): Relation | undefined =>
   Dimension.isDimensionless(Dimension.multiply(source, target)) && !Dimension.isDimensionless(source)
-    ? { mode: "reciprocal", constant: Rational.one, note: "Reciprocal conversion: the two units' dimensions are inverses, so the answer is the reciprocal of the value (1/x), as GNU units gives it" }
+    ? {
+        mode: "reciprocal",
+        constant: Rational.one,
+        note: "Reciprocal conversion: the two units' dimensions are inverses, so the answer is the reciprocal of the value (1/x), as GNU units gives it"
+      }
     : undefined
 
 /** Mass ↔ amount of substance (per anything: mg/dL ↔ mmol/L) through a molar mass in kg/mol. */
-export const byMolarMass = (source: Dimension.Dimension, target: Dimension.Dimension, molarMass: Rational.Rational, described: string): Relation | undefined => {
+export const byMolarMass = (
+  source: Dimension.Dimension,
+  target: Dimension.Dimension,
+  molarMass: Rational.Rational,
+  described: string
+): Relation | undefined => {
   const ratio = Dimension.divide(target, source)
   const note = `Mass and amount of substance related by the molar mass ${described}`
   if (Dimension.equals(ratio, perAmountOverMass)) return linear(Rational.invert(molarMass), note)
@@ -81,7 +90,13 @@ const compose = (f: Relation, g: Relation, note: string): Relation => {
   return { mode: "reciprocal", constant: f.mode === "reciprocal" ? Rational.multiply(g.constant, f.constant) : Rational.divide(g.constant, f.constant), note }
 }
 
-const scaledBy = (source: Dimension.Dimension, target: Dimension.Dimension, per: Dimension.Dimension, constant: Rational.Rational, note: string): Relation | undefined => {
+const scaledBy = (
+  source: Dimension.Dimension,
+  target: Dimension.Dimension,
+  per: Dimension.Dimension,
+  constant: Rational.Rational,
+  note: string
+): Relation | undefined => {
   const ratio = Dimension.divide(target, source)
   if (Dimension.equals(ratio, per)) return linear(constant, note)
   if (Dimension.equals(ratio, Dimension.power(per, -1))) return linear(Rational.invert(constant), note)
@@ -99,7 +114,13 @@ export const byEquivalence = (equivalence: Equivalence, source: Dimension.Dimens
         : undefined
     }
     case "thermal":
-      return scaledBy(source, target, energyPerTemperature, kB, "Thermal equivalence: E = k_B·T (k_B = 1.380649e-23 J/K, exact in the SI); a temperature is taken as an absolute one")
+      return scaledBy(
+        source,
+        target,
+        energyPerTemperature,
+        kB,
+        "Thermal equivalence: E = k_B·T (k_B = 1.380649e-23 J/K, exact in the SI); a temperature is taken as an absolute one"
+      )
     case "mass_energy":
       return scaledBy(source, target, velocitySquared, Rational.multiply(c, c), "Mass–energy equivalence: E = m·c² (c = 299792458 m/s, exact in the SI)")
   }
@@ -108,8 +129,13 @@ export const byEquivalence = (equivalence: Equivalence, source: Dimension.Dimens
 /** What would relate two dimensions that do not convert: named for a hint, never applied unasked. */
 export const connections = (source: Dimension.Dimension, target: Dimension.Dimension): ReadonlyArray<string> => {
   const found: Array<string> = []
-  if (byMolarMass(source, target, Rational.one, "")) found.push("the molar mass of the substance (state it, e.g. 180.156 g/mol, or name the substance, e.g. glucose)")
-  for (const e of equivalences) if (byEquivalence(e, source, target)) found.push(`the ${e} equivalence (state it to use it: ${e === "spectral" ? "wavelength, frequency, photon energy and wavenumber" : e === "thermal" ? "temperature and energy through k_B" : "mass and energy through c²"})`)
+  if (byMolarMass(source, target, Rational.one, ""))
+    found.push("the molar mass of the substance (state it, e.g. 180.156 g/mol, or name the substance, e.g. glucose)")
+  for (const e of equivalences)
+    if (byEquivalence(e, source, target))
+      found.push(
+        `the ${e} equivalence (state it to use it: ${e === "spectral" ? "wavelength, frequency, photon energy and wavenumber" : e === "thermal" ? "temperature and energy through k_B" : "mass and energy through c²"})`
+      )
   return found
 }
 

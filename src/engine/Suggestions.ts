@@ -63,7 +63,8 @@ const editsAtLeast = (a: Letters, b: Letters): number => {
 }
 
 /** Whether a variant pair can still reach `floor` (the hint score less any truncation bonus) by its lower bound. */
-const reachable = (a: Letters, aLength: number, b: Letters, bLength: number, floor: number): boolean => editsAtLeast(a, b) <= (1 - floor) * Math.max(aLength, bLength, 1)
+const reachable = (a: Letters, aLength: number, b: Letters, bLength: number, floor: number): boolean =>
+  editsAtLeast(a, b) <= (1 - floor) * Math.max(aLength, bLength, 1)
 
 /**
  * The prefixed forms worth suggesting: what agents actually write (kg, mL, µmol, kWh, MBq, GiB).
@@ -163,7 +164,15 @@ const probeOf = (token: string): Probe => {
   const folded = token.toLowerCase()
   const collapsed = collapse(token)
   const collapsedFolded = collapse(folded)
-  return { token, folded, collapsed, collapsedFolded, foldedLetters: lettersOf(folded), collapsedLetters: lettersOf(collapsed.toLowerCase()), collapsedFoldedLetters: lettersOf(collapsedFolded) }
+  return {
+    token,
+    folded,
+    collapsed,
+    collapsedFolded,
+    foldedLetters: lettersOf(folded),
+    collapsedLetters: lettersOf(collapsed.toLowerCase()),
+    collapsedFoldedLetters: lettersOf(collapsedFolded)
+  }
 }
 
 /** A truncated word (megabyt, minut) is a common slip: the form it starts is preferred. */
@@ -174,7 +183,12 @@ const score = (p: Probe, entry: CorpusEntry): number => {
   const truncation = truncated(p, entry) ? TRUNCATION_BONUS : 0
   // a similarity that cannot reach the hint score with the bonus may be cut off early (see similarity.ts)
   const floor = HINT_SCORE - truncation
-  if (entry.isName) return Math.min(0.99, truncation + Math.max(similarity(p.folded, entry.form, floor), similarity(p.collapsedFolded, entry.collapsed, floor + COLLAPSE_PENALTY) - COLLAPSE_PENALTY))
+  if (entry.isName)
+    return Math.min(
+      0.99,
+      truncation +
+        Math.max(similarity(p.folded, entry.form, floor), similarity(p.collapsedFolded, entry.collapsed, floor + COLLAPSE_PENALTY) - COLLAPSE_PENALTY)
+    )
   return Math.min(
     0.99,
     truncation +
@@ -200,15 +214,17 @@ export const closestUnits = (catalog: Catalog, token: string, limit = 5): Readon
     if (Math.abs(entry.form.length - token.length) > Math.max(token.length, entry.form.length) * (1 - HINT_SCORE) + 1) continue
     const collapsed = entry.isName ? probe.collapsedFoldedLetters : probe.collapsedLetters
     const floor = HINT_SCORE - (truncated(probe, entry) ? TRUNCATION_BONUS : 0)
-    if (!reachable(probe.foldedLetters, token.length, entry.lowerLetters, entry.form.length, floor) && !reachable(collapsed, probe.collapsed.length, entry.collapsedLetters, entry.collapsed.length, floor)) continue
+    if (
+      !reachable(probe.foldedLetters, token.length, entry.lowerLetters, entry.form.length, floor) &&
+      !reachable(collapsed, probe.collapsed.length, entry.collapsedLetters, entry.collapsed.length, floor)
+    )
+      continue
     const s = score(probe, entry)
     if (s < HINT_SCORE) continue
     const previous = best.get(entry.key)
     if (!previous || s > previous.score) best.set(entry.key, { target: entry.target, score: s })
   }
-  return [...best.values()]
-    .sort((a, b) => b.score - a.score || describeUnit(a.target).localeCompare(describeUnit(b.target)))
-    .slice(0, limit)
+  return [...best.values()].sort((a, b) => b.score - a.score || describeUnit(a.target).localeCompare(describeUnit(b.target))).slice(0, limit)
 }
 
 export interface Suggestion {
@@ -241,8 +257,12 @@ const foreign = (name: string): ForeignUnit | undefined => {
       if (!n || !si || !code || !source) continue
       const exponents: Record<string, number> = {}
       for (const m of code.matchAll(/([LMTIΘNJB])(-?\d*)/gu)) exponents[m[1]!] = m[2] ? Number(m[2]) : 1
-      const up = Object.entries(exponents).filter(([, e]) => e > 0).map(([k, e]) => SI_SYMBOLS[k] + (e === 1 ? "" : `^${e}`))
-      const down = Object.entries(exponents).filter(([, e]) => e < 0).map(([k, e]) => SI_SYMBOLS[k] + (e === -1 ? "" : `^${-e}`))
+      const up = Object.entries(exponents)
+        .filter(([, e]) => e > 0)
+        .map(([k, e]) => SI_SYMBOLS[k] + (e === 1 ? "" : `^${e}`))
+      const down = Object.entries(exponents)
+        .filter(([, e]) => e < 0)
+        .map(([k, e]) => SI_SYMBOLS[k] + (e === -1 ? "" : `^${-e}`))
       const siUnit = (up.length > 0 ? up.join("*") : "1") + (down.length > 0 ? `/${down.length > 1 ? `(${down.join("*")})` : down[0]}` : "")
       foreignUnits.set(n, { name: n, si: Number(si), dimension: Dimension.fromExponents(exponents), siUnit, source })
     }
@@ -336,7 +356,9 @@ const suggestSpelling = (catalog: Catalog, token: string): Suggestion => {
   const sameLetters = corpusOf(catalog).filter((e) => e.collapsedLower === collapsedToken)
   const onlyCaseOrDoubling = sameLetters.length > 0 && new Set(sameLetters.map((e) => e.key)).size === 1
   // a near candidate of another quantity (degreeC: degree the angle, or degree Celsius?) leaves no clear fix
-  const otherQuantityNear = ranked.some((r) => r !== top && top.score - r.score < OTHER_QUANTITY_LEAD - EPSILON && !Dimension.equals(r.target.unit.dimension, top.target.unit.dimension))
+  const otherQuantityNear = ranked.some(
+    (r) => r !== top && top.score - r.score < OTHER_QUANTITY_LEAD - EPSILON && !Dimension.equals(r.target.unit.dimension, top.target.unit.dimension)
+  )
   const clear =
     top.score >= LIKELY_FIX_SCORE - EPSILON &&
     (second === undefined || top.score - second.score >= LIKELY_FIX_LEAD - EPSILON) &&

@@ -42,13 +42,11 @@ export interface UnitExpression {
   readonly gaugeInside: boolean
 }
 
-type Evaluation =
-  | { readonly ok: true; readonly terms: Array<Term>; readonly numeric: Rational.Rational }
-  | { readonly ok: false; readonly error: UnitError }
+type Evaluation = { readonly ok: true; readonly terms: Array<Term>; readonly numeric: Rational.Rational } | { readonly ok: false; readonly error: UnitError }
 
 const exactNames = new Map<string, AmbiguousName>()
 const anyCaseNames = new Map<string, AmbiguousName>()
-for (const a of ambiguous) for (const n of a.names) (a.anyCase ? anyCaseNames.set(n.toLowerCase(), a) : exactNames.set(n, a))
+for (const a of ambiguous) for (const n of a.names) a.anyCase ? anyCaseNames.set(n.toLowerCase(), a) : exactNames.set(n, a)
 
 /** The readings of a name that means different units in different systems (catalog/readings.ts). */
 const ambiguousName = (name: string): AmbiguousName | undefined => exactNames.get(name) ?? anyCaseNames.get(name.toLowerCase())
@@ -57,7 +55,10 @@ const ambiguousUnit = (expression: string, token: string, position: number, entr
   new AmbiguousInput({
     message: `'${token}' means different units in different systems; say which`,
     got: token,
-    hints: [...entry.readings.map((r) => (r.unit === undefined ? r.meaning : `${r.meaning}: write '${r.unit}'`)), ...(token !== expression ? [`'${token}' at position ${position} of '${expression}'`] : [])],
+    hints: [
+      ...entry.readings.map((r) => (r.unit === undefined ? r.meaning : `${r.meaning}: write '${r.unit}'`)),
+      ...(token !== expression ? [`'${token}' at position ${position} of '${expression}'`] : [])
+    ],
     readings: entry.readings.map((r) => (r.unit === undefined ? { meaning: r.meaning } : { meaning: r.meaning, unit: r.unit })),
     expression,
     position,
@@ -145,10 +146,17 @@ const unknownUnit = (catalog: Catalog, expression: string, token: string, positi
  * A qualified name the table does not give ("gallon (metric)", "gal{XYZ}"): never the bare name's
  * reading, never a guess. The hints list the qualifiers the name takes, each with its unit.
  */
-const unknownQualified = (catalog: Catalog, expression: string, token: string, position: number, q: Extract<QualifiedResolution, { ok: false }>): UnknownUnit => {
+const unknownQualified = (
+  catalog: Catalog,
+  expression: string,
+  token: string,
+  position: number,
+  q: Extract<QualifiedResolution, { ok: false }>
+): UnknownUnit => {
   const hints: Array<string> = []
   if (q.problem === "unknown-name") hints.push(`'${q.head}' is not a unit this catalog knows, with or without a qualifier`)
-  else if (q.problem === "unknown-qualifier") hints.push(`'${q.qualifier}' is not a qualifier this catalog reads (UK, US, metric, IT, th, survey, troy, avdp, liquid, dry, …)`)
+  else if (q.problem === "unknown-qualifier")
+    hints.push(`'${q.qualifier}' is not a qualifier this catalog reads (UK, US, metric, IT, th, survey, troy, avdp, liquid, dry, …)`)
   else hints.push(`'${q.head}' has no reading qualified '${q.qualifier}'`)
   if (q.known.length > 0) {
     // one line per reading, its qualifiers together: 'gal (US)', 'gal (US liquid)' → gallon (gal)

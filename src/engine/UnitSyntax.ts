@@ -1,20 +1,3 @@
-/**
- * The grammar of unit expressions, independent of any catalog.
- *
- *   expression := term (("*" | "·" | "⋅" | "×" | "." | "/" | "per" | juxtaposition) term)*   left to right
- *   term       := ("sq" | "square" | "cu" | "cubic")* atom (("^" | "**") exponent | superscript | "squared" | "cubed" | "-n")*
- *   atom       := number [term] | name | "(" expression ")"
- *
- * A number directly followed by a unit is one factor, so `L/100km` is L/(100 km) and `1/8 hr` is
- * 1/(8 hr). `*` and `/` group left to right (`mcg/kg/min` is mcg/(kg·min)); when a product follows a
- * quotient (`J/mol*K`), the reading is reported in `notes` because people often mean J/(mol·K).
- *
- * A name followed by a qualifier in braces (`gal{UK}`) or by one in parentheses made only of
- * qualifier words that are not units as written (`gallon (UK)`, `qt (US dry)`; catalog/qualifiers.ts)
- * is one name, so `(degC)/s`, `kg/(m*s)` and `gallon (us)` (× µs) group exactly as before.
- */
-import { canonicalQualifier } from "./catalog/qualifiers.ts"
-
 export type Node =
   | { readonly _tag: "Name"; readonly name: string; readonly start: number; readonly end: number }
   | { readonly _tag: "Number"; readonly value: number; readonly start: number; readonly end: number }
@@ -143,7 +126,9 @@ class Parser {
     }
     if (grouped) {
       const written = this.input.slice(node.start, node.end)
-      this.notes.push(`Read everything after '${division.kind === "div" ? division.text : "/"}' in '${this.input.slice(division.start, node.end)}' as the denominator: '${written}' divides together`)
+      this.notes.push(
+        `Read everything after '${division.kind === "div" ? division.text : "/"}' in '${this.input.slice(division.start, node.end)}' as the denominator: '${written}' divides together`
+      )
     }
     return node
   }
@@ -224,7 +209,7 @@ class Parser {
         const number: Node = { _tag: "Number", value: t.value, start: t.start, end: t.end }
         // a number followed by a unit is one factor: "100km", "8 hr", "2.205 lb"
         const p = this.peek
-        if (p.kind === "name" && !(POSTFIX_POWER_WORDS.has(p.text.toLowerCase()))) {
+        if (p.kind === "name" && !POSTFIX_POWER_WORDS.has(p.text.toLowerCase())) {
           const unit = this.term()
           return { _tag: "Binary", op: "*", left: number, right: unit, start: t.start, end: unit.end }
         }
@@ -233,7 +218,8 @@ class Parser {
       case "name":
         return { _tag: "Name", name: t.text, start: t.start, end: t.end }
       case "lparen": {
-        if (++this.depth > MAX_NESTING) fail(t.start, `at most ${MAX_NESTING} nested parentheses`, `Parentheses nest deeper than ${MAX_NESTING} levels at position ${t.start}`)
+        if (++this.depth > MAX_NESTING)
+          fail(t.start, `at most ${MAX_NESTING} nested parentheses`, `Parentheses nest deeper than ${MAX_NESTING} levels at position ${t.start}`)
         const inner = this.expression()
         this.depth--
         const close = this.next()
@@ -248,7 +234,11 @@ class Parser {
       case "rparen":
         return fail(t.start, "a unit, number or '('", `Unbalanced parentheses: ')' at position ${t.start} has no matching '('`)
       case "sign":
-        return fail(t.start, "a unit, number or '('", `A sign '${t.text}' at position ${t.start} is only allowed in an exponent (m^-2); unit expressions cannot be negative`)
+        return fail(
+          t.start,
+          "a unit, number or '('",
+          `A sign '${t.text}' at position ${t.start} is only allowed in an exponent (m^-2); unit expressions cannot be negative`
+        )
       default:
         return fail(t.start, "a unit, number or '('", `Expected a unit, number or '(' at position ${t.start}, found '${this.input.slice(t.start, t.end)}'`)
     }
@@ -274,7 +264,8 @@ export const parse = (input: string, options: SyntaxOptions = {}): { ok: true; v
     return { ok: true, value: { ast, notes: parser.notes } }
   } catch (e) {
     if (e instanceof Failure) return { ok: false, failure: e.failure }
-    if (e instanceof RangeError) return { ok: false, failure: { position: 0, expected: "a simpler expression", message: `The expression is too deeply nested` } }
+    if (e instanceof RangeError)
+      return { ok: false, failure: { position: 0, expected: "a simpler expression", message: `The expression is too deeply nested` } }
     throw e
   }
 }

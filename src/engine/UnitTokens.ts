@@ -9,7 +9,13 @@ import type { SyntaxFailure, SyntaxOptions } from "./UnitSyntax.ts"
 export type Token =
   | { readonly kind: "number"; readonly value: number; readonly start: number; readonly end: number; readonly spaceBefore: boolean }
   | { readonly kind: "name"; readonly text: string; readonly start: number; readonly end: number; readonly spaceBefore: boolean }
-  | { readonly kind: "mul" | "div" | "pow" | "lparen" | "rparen" | "sign"; readonly text: string; readonly start: number; readonly end: number; readonly spaceBefore: boolean }
+  | {
+      readonly kind: "mul" | "div" | "pow" | "lparen" | "rparen" | "sign"
+      readonly text: string
+      readonly start: number
+      readonly end: number
+      readonly spaceBefore: boolean
+    }
   | { readonly kind: "sup"; readonly value: number; readonly start: number; readonly end: number; readonly spaceBefore: boolean }
   | { readonly kind: "end"; readonly start: number; readonly end: number; readonly spaceBefore: boolean }
 
@@ -171,7 +177,19 @@ export const tokenize = (input: string, options: SyntaxOptions, notes: Array<str
       if (lower === "per") push({ kind: "div", text, start, end: j, spaceBefore })
       else push({ kind: "name", text, start, end: j, spaceBefore })
       if (perContinues && j === start + text.length) {
-        notes.push(`Read the words after '${text}' as its denominator too: '${text} ${input.slice(j).trim().split(/[\s*/]/)[0]}' is ${text} per ${input.slice(j).trim().split(/[\s*/]/)[0]}`)
+        notes.push(
+          `Read the words after '${text}' as its denominator too: '${text} ${
+            input
+              .slice(j)
+              .trim()
+              .split(/[\s*/]/)[0]
+          }' is ${text} per ${
+            input
+              .slice(j)
+              .trim()
+              .split(/[\s*/]/)[0]
+          }`
+        )
         push({ kind: "div", text: "per", start: j, end: j, spaceBefore: false })
       }
       // "mile per hour squared" squares the hour, as "metre per second squared" does: the name divided
@@ -227,5 +245,13 @@ const qualifierAfter = (input: string, from: number, knows: SyntaxOptions["knows
 }
 
 /** Power words before (square metre) and after (metre squared) a unit; Maps, not object literals, so a unit named "constructor" finds nothing of Object.prototype's. */
-export const POWER_WORDS: ReadonlyMap<string, number> = new Map([["sq", 2], ["square", 2], ["cu", 3], ["cubic", 3]])
-export const POSTFIX_POWER_WORDS: ReadonlyMap<string, number> = new Map([["squared", 2], ["cubed", 3]])
+export const POWER_WORDS: ReadonlyMap<string, number> = new Map([
+  ["sq", 2],
+  ["square", 2],
+  ["cu", 3],
+  ["cubic", 3]
+])
+export const POSTFIX_POWER_WORDS: ReadonlyMap<string, number> = new Map([
+  ["squared", 2],
+  ["cubed", 3]
+])

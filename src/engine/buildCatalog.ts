@@ -110,7 +110,8 @@ export const buildCatalog = (
       for (const clash of scratch.add(record, entry.plurals)) problems.push({ symbol: entry.symbol, problem: `'${clash}' is already taken by another unit` })
     }
     if (deferred.length === pending.length) {
-      for (const entry of deferred) problems.push({ symbol: entry.symbol, problem: `definition '${referencedExpression(entry)}' names a unit that is never defined` })
+      for (const entry of deferred)
+        problems.push({ symbol: entry.symbol, problem: `definition '${referencedExpression(entry)}' names a unit that is never defined` })
       break
     }
     pending = deferred

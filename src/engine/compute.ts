@@ -53,7 +53,6 @@ export const FACTOR_TOLERANCE = 0.005
 
 const show = (x: number): string => String(Number(x.toPrecision(12)))
 
-
 /**
  * Leftover units of one dimension with opposite signs (mcg against mg⁻¹). They are kept: mg/kg is
  * a meaningful dose per body weight, so nothing is reduced behind the agent's back; the note says
@@ -125,11 +124,19 @@ export const compute = (
         return yield* new InvalidInput({ message: `Factor ${step} has a non-finite value`, role: Role.factorValue, step, hints: [] })
       }
       if (factor.value === 0) {
-        return yield* new ComputationError({ message: `Factor ${step} has value 0, which makes the whole chain 0`, role: Role.factorValue, step, hints: ["A conversion factor is never zero: check the value"] })
+        return yield* new ComputationError({
+          message: `Factor ${step} has value 0, which makes the whole chain 0`,
+          role: Role.factorValue,
+          step,
+          hints: ["A conversion factor is never zero: check the value"]
+        })
       }
       notes.push(...numerator.notes, ...denominator.notes)
       checkSameDimension(catalog, factor, numerator, denominator, step, warnings)
-      exact = Exact.divide(Exact.multiply(Exact.multiply(exact, Exact.fromNumber(factor.value)), Exact.fromRational(numerator.numeric)), Exact.fromRational(denominator.numeric))
+      exact = Exact.divide(
+        Exact.multiply(Exact.multiply(exact, Exact.fromNumber(factor.value)), Exact.fromRational(numerator.numeric)),
+        Exact.fromRational(denominator.numeric)
+      )
       value = refined((value * factor.value * Rational.toNumber(numerator.numeric)) / Rational.toNumber(denominator.numeric))
       terms = multiplyTerms(multiplyTerms(terms, numerator.terms, 1), denominator.terms, -1)
       steps.push({
@@ -142,7 +149,10 @@ export const compute = (
     const mixed = mixedUnitsNote(terms)
     if (mixed && expectedUnit === undefined) notes.push(mixed)
     if (!Number.isFinite(value)) {
-      return yield* new ComputationError({ message: "The computation overflowed to a non-finite number", hints: ["Check the factor values for a misplaced exponent"] })
+      return yield* new ComputationError({
+        message: "The computation overflowed to a non-finite number",
+        hints: ["Check the factor values for a misplaced exponent"]
+      })
     }
     const result: UnitExpression = fromTerms(unitText(), terms, Rational.one)
     let converted: ComputeResult["converted"] = null
@@ -185,7 +195,14 @@ export const compute = (
   })
 
 /** A factor whose two sides share a dimension is a conversion: check it against the catalog. */
-const checkSameDimension = (catalog: Catalog, factor: Factor, numerator: UnitExpression, denominator: UnitExpression, step: number, warnings: Array<string>): void => {
+const checkSameDimension = (
+  catalog: Catalog,
+  factor: Factor,
+  numerator: UnitExpression,
+  denominator: UnitExpression,
+  step: number,
+  warnings: Array<string>
+): void => {
   if (!Dimension.equals(numerator.dimension, denominator.dimension) || numerator.terms.length === 0 || denominator.terms.length === 0) return
   const converter = converterBetween(catalog, denominator, numerator)
   if (isEngineError(converter) || converter.kind !== "linear") return

@@ -27,7 +27,7 @@ import * as StatedRelation from "./StatedRelation.ts"
 import { type StatedRelations, gaugeConverter, prepare, relatedConverter, withSubstance } from "./relatedConversion.ts"
 import { looksLikeUcum, resolveUcum } from "./notations/ucum.ts"
 import { ucumCodeOf } from "./notations/ucumCodes.ts"
-import { type UnitExpression, fromTerms, resolveUnitExpression } from "./UnitExpression.ts"
+import { type UnitExpression, resolveUnitExpression } from "./UnitExpression.ts"
 
 const mapResolved = <E>(r: UnitExpression | E, f: (e: UnitExpression) => UnitExpression): UnitExpression | E => (isEngineError(r) ? r : f(r as UnitExpression))
 
@@ -51,7 +51,10 @@ export const resolveIn = (catalog: Catalog, expression: string, notation: Notati
     if (conventional !== undefined && !isEngineError(conventional)) {
       const reading = resolveUcum(expression)
       const ucum = isEngineError(reading) ? "" : ` (${Rational.toNumber(reading.factor)} in coherent SI, ${DimensionNames.describe(reading.dimension)})`
-      return { ...conventional, notes: [...conventional.notes, `'${expression}' read as a qualified name; in UCUM notation it would read otherwise${ucum}, with {…} an annotation`] }
+      return {
+        ...conventional,
+        notes: [...conventional.notes, `'${expression}' read as a qualified name; in UCUM notation it would read otherwise${ucum}, with {…} an annotation`]
+      }
     }
     const reading = resolveUcum(expression)
     const described = isEngineError(reading) ? "" : ` (${Rational.toNumber(reading.factor)} in coherent SI, ${DimensionNames.describe(reading.dimension)})`
@@ -59,9 +62,12 @@ export const resolveIn = (catalog: Catalog, expression: string, notation: Notati
       message: `'${expression}' is written in UCUM, not in conventional notation: ask for the UCUM reading`,
       expression,
       position: expression.search(/[[{]/),
-      expected: "a conventional unit expression, or the UCUM notation (\"ucum\") for this one",
+      expected: 'a conventional unit expression, or the UCUM notation ("ucum") for this one',
       got: expression,
-      hints: [`Read as UCUM, '${expression}' is a valid unit${described}: choose the UCUM notation ("ucum") to use it`, "Conventional notation writes in, lb, mmHg, cmH2O; brackets and {annotations} are UCUM's"]
+      hints: [
+        `Read as UCUM, '${expression}' is a valid unit${described}: choose the UCUM notation ("ucum") to use it`,
+        "Conventional notation writes in, lb, mmHg, cmH2O; brackets and {annotations} are UCUM's"
+      ]
     })
   }
   return resolveUnitExpression(catalog, expression)
@@ -70,7 +76,12 @@ export const resolveIn = (catalog: Catalog, expression: string, notation: Notati
 export type { StatedRelations, Substance } from "./relatedConversion.ts"
 
 /** Resolves a unit expression in a notation, failing with the unit error placed at `role`. */
-export const resolveUnit = (catalog: Catalog, expression: string, role?: string, notation: Notation = "conventional"): Effect.Effect<UnitExpression, UnitError | InvalidInput> =>
+export const resolveUnit = (
+  catalog: Catalog,
+  expression: string,
+  role?: string,
+  notation: Notation = "conventional"
+): Effect.Effect<UnitExpression, UnitError | InvalidInput> =>
   Effect.suspend(() => {
     const result = resolveIn(catalog, expression, notation)
     return isEngineError(result) ? Effect.fail(role ? locate(result, { role }) : result) : Effect.succeed(result)
@@ -97,21 +108,45 @@ export type ConvertError = UnitError | DimensionMismatch | NoConversionPath | Co
  * Converts `value` from one unit expression to another, synchronously: the result or the typed
  * error. A warm call (both expressions and their converter cached) costs a few map look-ups.
  */
-export const convertValue = (catalog: Catalog, value: number, from: string, to: string, notation: Notation = "conventional", stated?: StatedRelations): ConversionResult | ConvertError => {
+export const convertValue = (
+  catalog: Catalog,
+  value: number,
+  from: string,
+  to: string,
+  notation: Notation = "conventional",
+  stated?: StatedRelations
+): ConversionResult | ConvertError => {
   if (!Number.isFinite(value)) {
-    return new InvalidInput({ message: `The value must be a finite number, got ${value}`, role: Role.value, got: String(value), expected: "a finite number", hints: [] })
+    return new InvalidInput({
+      message: `The value must be a finite number, got ${value}`,
+      role: Role.value,
+      got: String(value),
+      expected: "a finite number",
+      hints: []
+    })
   }
   const relations = prepare(catalog, stated)
   if (isEngineError(relations)) return relations
   const source = mapResolved(resolveIn(catalog, from, notation), (e) => withSubstance(e, relations))
-  if (isEngineError(source)) return locate(source._tag === "AmbiguousInput" ? withValues(source, (u) => convertValue(catalog, value, u, to, notation, stated)) : source, { role: Role.sourceUnit })
+  if (isEngineError(source))
+    return locate(source._tag === "AmbiguousInput" ? withValues(source, (u) => convertValue(catalog, value, u, to, notation, stated)) : source, {
+      role: Role.sourceUnit
+    })
   const target = mapResolved(resolveIn(catalog, to, notation), (e) => withSubstance(e, relations))
-  if (isEngineError(target)) return locate(target._tag === "AmbiguousInput" ? withValues(target, (u) => convertValue(catalog, value, from, u, notation, stated)) : target, { role: Role.targetUnit })
+  if (isEngineError(target))
+    return locate(target._tag === "AmbiguousInput" ? withValues(target, (u) => convertValue(catalog, value, from, u, notation, stated)) : target, {
+      role: Role.targetUnit
+    })
   let converter = gaugeConverter(source, target, relations) ?? converterBetween(catalog, source, target)
   if (isEngineError(converter) && converter._tag === "DimensionMismatch") converter = relatedConverter(source, target, relations) ?? converter
   if (isEngineError(converter)) return locate(converter, { role: Role.targetUnit })
   if (converter.kind === "reciprocal" && value === 0) {
-    return new ComputationError({ message: "0 has no reciprocal: the conversion between inverse dimensions is 1/x", role: Role.value, got: "0", hints: ["A zero of one quantity is an infinite amount of its inverse (0 mpg is no finite L/100km)"] })
+    return new ComputationError({
+      message: "0 has no reciprocal: the conversion between inverse dimensions is 1/x",
+      role: Role.value,
+      got: "0",
+      hints: ["A zero of one quantity is an infinite amount of its inverse (0 mpg is no finite L/100km)"]
+    })
   }
   const quantity = applyConverter(converter, value)
   if (isEngineError(quantity)) return locate(quantity, { role: Role.value })
@@ -143,7 +178,14 @@ const withValues = (error: AmbiguousInput, attempt: (expression: string) => Conv
 }
 
 /** Converts `value` from one unit expression to another (convertValue as an Effect: one step, no generator). */
-export const convert = (catalog: Catalog, value: number, from: string, to: string, notation: Notation = "conventional", stated?: StatedRelations): Effect.Effect<ConversionResult, ConvertError> =>
+export const convert = (
+  catalog: Catalog,
+  value: number,
+  from: string,
+  to: string,
+  notation: Notation = "conventional",
+  stated?: StatedRelations
+): Effect.Effect<ConversionResult, ConvertError> =>
   Effect.suspend(() => {
     const result = convertValue(catalog, value, from, to, notation, stated)
     return isEngineError(result) ? Effect.fail(result) : Effect.succeed(result)
@@ -164,7 +206,12 @@ export interface DimensionCheck {
 }
 
 /** Whether two units convert into each other (CGS and SI do; rad/s and Hz do not). */
-export const checkDimensions = (catalog: Catalog, a: string, b: string, notation: Notation = "conventional"): Effect.Effect<DimensionCheck, UnitError | InvalidInput> =>
+export const checkDimensions = (
+  catalog: Catalog,
+  a: string,
+  b: string,
+  notation: Notation = "conventional"
+): Effect.Effect<DimensionCheck, UnitError | InvalidInput> =>
   Effect.gen(function* () {
     const ua = yield* resolveUnit(catalog, a, Role.firstUnit, notation)
     const ub = yield* resolveUnit(catalog, b, Role.secondUnit, notation)

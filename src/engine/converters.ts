@@ -62,13 +62,12 @@ export const scaledAffine = (from: UnitExpression, to: UnitExpression, constant:
     intercept,
     apply: (x) =>
       Exact.scaleExactly(x, slope, intercept) ??
-      refine(Rational.scale(x, slope) + Rational.toNumber(intercept), () => Exact.add(Exact.multiply(Exact.fromNumber(x), Exact.fromRational(slope)), Exact.fromRational(intercept))),
+      refine(Rational.scale(x, slope) + Rational.toNumber(intercept), () =>
+        Exact.add(Exact.multiply(Exact.fromNumber(x), Exact.fromRational(slope)), Exact.fromRational(intercept))
+      ),
     // absolute zero in the source unit: x = −offset (0 for an absolute scale)
     lowest: { value: Rational.subtract(Rational.zero, offsetOf(from)), unit: from.input, quantity: "temperature" },
-    notes: [
-      ...notes,
-      "Converted as absolute temperatures (points on the scale). For a temperature difference, use delta units such as delta_degC or K."
-    ]
+    notes: [...notes, "Converted as absolute temperatures (points on the scale). For a temperature difference, use delta units such as delta_degC or K."]
   }
 }
 
@@ -92,7 +91,7 @@ export const levelToRatio = (from: UnitExpression, to: UnitExpression, notes: Re
   const level = (from.level ?? to.level)!
   const scale = level.logarithmic!
   const reading = (divisor: number) => (x: number) =>
-    from.level ? Math.pow(scale.base, x / divisor) / Rational.toNumber(to.factor) : (divisor * Math.log(x * Rational.toNumber(from.factor))) / Math.log(scale.base)
+    from.level ? scale.base ** (x / divisor) / Rational.toNumber(to.factor) : (divisor * Math.log(x * Rational.toNumber(from.factor))) / Math.log(scale.base)
   // the catalog defines dB, B and Np by their power ratio (1 Np = e² in power); a field ratio is the square root
   const powerDivisor = scale.divisor
   return {
@@ -102,7 +101,8 @@ export const levelToRatio = (from: UnitExpression, to: UnitExpression, notes: Re
     apply: reading(powerDivisor),
     refusal: {
       dependsOn: "whether the level is of a power or a field quantity",
-      advice: "Say which: use a level with its reference (dBW, dBm, dBV, dBSPL), or compute the ratio from the definition (power: 10^(L/10 dB); field: 10^(L/20 dB))",
+      advice:
+        "Say which: use a level with its reference (dBW, dBm, dBV, dBSPL), or compute the ratio from the definition (power: 10^(L/10 dB); field: 10^(L/20 dB))",
       readings: [
         { meaning: `'${level.symbol}' as a level of a power quantity (power, energy, intensity)`, apply: reading(powerDivisor) },
         { meaning: `'${level.symbol}' as a level of a field (root-power) quantity (voltage, pressure, amplitude)`, apply: reading(powerDivisor * 2) }
@@ -132,9 +132,15 @@ export const atmosphericConverter = (from: UnitExpression, to: UnitExpression, a
     intercept,
     apply: (x) =>
       Exact.scaleExactly(x, slope, intercept) ??
-      refine(Rational.scale(x, slope) + Rational.toNumber(intercept), () => Exact.add(Exact.multiply(Exact.fromNumber(x), Exact.fromRational(slope)), Exact.fromRational(intercept))),
+      refine(Rational.scale(x, slope) + Rational.toNumber(intercept), () =>
+        Exact.add(Exact.multiply(Exact.fromNumber(x), Exact.fromRational(slope)), Exact.fromRational(intercept))
+      ),
     // vacuum in the source unit: −atmosphere for a gauge reading, 0 for an absolute one
-    lowest: { value: toAbsolute ? Rational.subtract(Rational.zero, Rational.divide(atmosphere, from.factor)) : Rational.zero, unit: from.input, quantity: "pressure" },
+    lowest: {
+      value: toAbsolute ? Rational.subtract(Rational.zero, Rational.divide(atmosphere, from.factor)) : Rational.zero,
+      unit: from.input,
+      quantity: "pressure"
+    },
     notes
   }
 }
@@ -151,7 +157,10 @@ export const gaugeWithoutAtmosphere = (from: UnitExpression, to: UnitExpression,
       ? [{ meaning: `with the standard atmosphere (101.325 kPa) as the zero of '${gauge.input}'`, apply: atStandard.apply }]
       : [
           { meaning: `'${other.input}' as a gauge pressure too (both relative to the atmosphere)`, apply: asGauge.apply },
-          { meaning: `'${other.input}' as an absolute pressure, with the standard atmosphere (101.325 kPa) as the zero of '${gauge.input}'`, apply: atStandard.apply }
+          {
+            meaning: `'${other.input}' as an absolute pressure, with the standard atmosphere (101.325 kPa) as the zero of '${gauge.input}'`,
+            apply: atStandard.apply
+          }
         ]
   return {
     ...asGauge,
@@ -166,7 +175,7 @@ export const gaugeWithoutAtmosphere = (from: UnitExpression, to: UnitExpression,
 const toLinear = (e: UnitExpression, x: number): number => {
   const scale = e.level!.logarithmic!
   // expm1/log1p keep the digits of availabilities near 1 (six nines = 0.999999)
-  const ratio = scale.complement ? -Math.expm1((-x / scale.divisor) * Math.log(scale.base)) : Math.pow(scale.base, x / scale.divisor)
+  const ratio = scale.complement ? -Math.expm1((-x / scale.divisor) * Math.log(scale.base)) : scale.base ** (x / scale.divisor)
   return ratio * Rational.toNumber(e.factor)
 }
 

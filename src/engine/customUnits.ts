@@ -38,11 +38,7 @@ interface Link {
  * Builds the overlay catalog holding `units` over `base`, with factors found through `edges`.
  * Fails with InvalidInput when an edge names a unit nobody defined or contradicts dimensions.
  */
-export const overlayCatalog = (
-  base: Catalog,
-  units: ReadonlyArray<CustomUnit>,
-  edges: ReadonlyArray<CustomEdge>
-): Catalog | InvalidInput | UnitError => {
+export const overlayCatalog = (base: Catalog, units: ReadonlyArray<CustomUnit>, edges: ReadonlyArray<CustomEdge>): Catalog | InvalidInput | UnitError => {
   if (units.length === 0 && edges.length === 0) return base
   const byName = new Map<string, CustomUnit>()
   for (const u of units) for (const n of [u.name, ...u.aliases]) byName.set(n, u)
@@ -147,9 +143,15 @@ export const checkBuiltinEdge = (catalog: Catalog, edge: CustomEdge): string | U
     })
   }
   const slope = Rational.toNumber(Rational.divide(src.factor, dst.factor))
-  const intercept = src.temperatureScale || dst.temperatureScale
-    ? Rational.toNumber(Rational.subtract(Rational.multiply(src.temperatureScale?.offset ?? Rational.zero, Rational.divide(src.factor, dst.factor)), dst.temperatureScale?.offset ?? Rational.zero))
-    : 0
+  const intercept =
+    src.temperatureScale || dst.temperatureScale
+      ? Rational.toNumber(
+          Rational.subtract(
+            Rational.multiply(src.temperatureScale?.offset ?? Rational.zero, Rational.divide(src.factor, dst.factor)),
+            dst.temperatureScale?.offset ?? Rational.zero
+          )
+        )
+      : 0
   const off = Math.abs(edge.factor - slope) / Math.abs(slope)
   const agrees = off <= 1e-9 && Math.abs(edge.offset - intercept) <= 1e-9 * Math.max(1, Math.abs(intercept))
   const truth = `1 ${edge.src} = ${Number(slope.toPrecision(15))} ${edge.dst}${intercept !== 0 ? ` + ${Number(intercept.toPrecision(15))}` : ""}`

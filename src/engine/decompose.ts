@@ -54,7 +54,13 @@ export const parseQuery = (query: string): { value: number | null; source: strin
   const value = number && number[2]!.trim() !== "" ? Number(number[1]) : null
   const source = value === null ? left : number![2]!.trim()
   if (source === "" || target === "") {
-    return new InvalidInput({ message: `The query '${query}' is missing a unit`, role: Role.query, got: query, expected: "'<value> <unit> to <unit>'", hints: [] })
+    return new InvalidInput({
+      message: `The query '${query}' is missing a unit`,
+      role: Role.query,
+      got: query,
+      expected: "'<value> <unit> to <unit>'",
+      hints: []
+    })
   }
   return { value, source, target }
 }
@@ -66,7 +72,9 @@ const notAPureFactor = (from: UnitExpression, to: UnitExpression, converter: Con
     to: to.input,
     hints:
       converter.kind === "affine"
-        ? [`The conversion is y = ${Number(Rational.toNumber(converter.slope).toPrecision(12))}·x + ${Number(Rational.toNumber(converter.intercept).toPrecision(12))}: a factor chain can only multiply`]
+        ? [
+            `The conversion is y = ${Number(Rational.toNumber(converter.slope).toPrecision(12))}·x + ${Number(Rational.toNumber(converter.intercept).toPrecision(12))}: a factor chain can only multiply`
+          ]
         : ["A logarithmic level (dB, dBm, pH) converts by exponentials, not by a factor"],
     next: converter.kind === "affine" ? [Action.convertPoint, Action.useDeltaUnits] : [Action.convertPoint]
   })
@@ -80,7 +88,13 @@ const bridgeFactor = (catalog: Catalog, from: UnitExpression, to: UnitExpression
 }
 
 /** Query mode, or initial/target units with no known quantities: one exact factor. */
-export const decomposeConversion = (catalog: Catalog, source: string, target: string, value: number | null, roles: { readonly from: string; readonly to: string } = { from: Role.sourceUnit, to: Role.targetUnit }) =>
+export const decomposeConversion = (
+  catalog: Catalog,
+  source: string,
+  target: string,
+  value: number | null,
+  roles: { readonly from: string; readonly to: string } = { from: Role.sourceUnit, to: Role.targetUnit }
+) =>
   Effect.gen(function* () {
     const from = yield* resolveUnit(catalog, source, roles.from)
     const to = yield* resolveUnit(catalog, target, roles.to)
@@ -109,16 +123,17 @@ const cancellationScore = (placed: ReadonlyArray<Placed>, initial: ReadonlyArray
     for (const t of p.expression.terms) {
       const e = p.sign * t.exponent
       for (const i of initial) {
-        if (Math.sign(i.exponent) === -Math.sign(e) && Dimension.equals(i.unit.dimension, t.unit.dimension)) score += i.unit === t.unit && i.prefix === t.prefix ? 2 : 1
+        if (Math.sign(i.exponent) === -Math.sign(e) && Dimension.equals(i.unit.dimension, t.unit.dimension))
+          score += i.unit === t.unit && i.prefix === t.prefix ? 2 : 1
       }
       for (const g of target) {
-        if (Math.sign(g.exponent) === Math.sign(e) && Dimension.equals(g.unit.dimension, t.unit.dimension)) score += g.unit === t.unit && g.prefix === t.prefix ? 2 : 1
+        if (Math.sign(g.exponent) === Math.sign(e) && Dimension.equals(g.unit.dimension, t.unit.dimension))
+          score += g.unit === t.unit && g.prefix === t.prefix ? 2 : 1
       }
     }
   }
   return score
 }
-
 
 const unitText = (t: Term): string => format([{ ...t, exponent: 1 }])
 
@@ -141,12 +156,23 @@ const unitBridges = (terms: ReadonlyArray<Term>, target: ReadonlyArray<Term>): A
     // per unit of `from` in the numerator: × (from/to) to/from; in the denominator: × (to/from) from/to
     const [numerator, denominator] = exponent > 0 ? [to, from] : [from, to]
     const value = Rational.toNumber(Rational.divide(unitValue(denominator), unitValue(numerator)))
-    bridges.push({ factor: { value, numerator: unitText(numerator), denominator: unitText(denominator) }, numerator: { ...numerator, exponent: 1 }, denominator: { ...denominator, exponent: 1 } })
+    bridges.push({
+      factor: { value, numerator: unitText(numerator), denominator: unitText(denominator) },
+      numerator: { ...numerator, exponent: 1 },
+      denominator: { ...denominator, exponent: 1 }
+    })
   }
   // leftovers of one dimension that cancel each other (mcg · mg⁻¹)
   for (const up of terms) {
     if (!simple(up) || up.exponent < 0 || used.has(up)) continue
-    const down = terms.find((d) => simple(d) && d.exponent < 0 && !used.has(d) && Dimension.equals(d.unit.dimension, up.unit.dimension) && !target.some((g) => g.unit === d.unit && g.prefix === d.prefix))
+    const down = terms.find(
+      (d) =>
+        simple(d) &&
+        d.exponent < 0 &&
+        !used.has(d) &&
+        Dimension.equals(d.unit.dimension, up.unit.dimension) &&
+        !target.some((g) => g.unit === d.unit && g.prefix === d.prefix)
+    )
     if (!down || target.some((g) => g.unit === up.unit && g.prefix === up.prefix)) continue
     used.add(up).add(down)
     bridge(up, { ...down, exponent: 1 }, 1)
@@ -154,7 +180,13 @@ const unitBridges = (terms: ReadonlyArray<Term>, target: ReadonlyArray<Term>): A
   // units that differ from the target's unit of the same dimension and sign (min → h)
   for (const t of terms) {
     if (!simple(t) || used.has(t) || target.some((g) => g.unit === t.unit && g.prefix === t.prefix)) continue
-    const goal = target.find((g) => simple(g) && Math.sign(g.exponent) === Math.sign(t.exponent) && Dimension.equals(g.unit.dimension, t.unit.dimension) && !terms.some((o) => o.unit === g.unit && o.prefix === g.prefix))
+    const goal = target.find(
+      (g) =>
+        simple(g) &&
+        Math.sign(g.exponent) === Math.sign(t.exponent) &&
+        Dimension.equals(g.unit.dimension, t.unit.dimension) &&
+        !terms.some((o) => o.unit === g.unit && o.prefix === g.prefix)
+    )
     if (!goal) continue
     used.add(t)
     bridge(t, goal, t.exponent)
@@ -168,14 +200,22 @@ const MAX_QUANTITIES = 12
 export const decomposeWithQuantities = (catalog: Catalog, initialUnit: string, targetUnit: string, known: ReadonlyArray<KnownQuantity>) =>
   Effect.gen(function* () {
     if (known.length > MAX_QUANTITIES) {
-      return yield* new InvalidInput({ message: `At most ${MAX_QUANTITIES} known quantities are supported, got ${known.length}`, role: Role.knownQuantities, hints: [] })
+      return yield* new InvalidInput({
+        message: `At most ${MAX_QUANTITIES} known quantities are supported, got ${known.length}`,
+        role: Role.knownQuantities,
+        hints: []
+      })
     }
     const initial = yield* resolveUnit(catalog, initialUnit, Role.initialUnit)
     const target = yield* resolveUnit(catalog, targetUnit, Role.targetUnit)
     const quantities: Array<{ quantity: KnownQuantity; expression: UnitExpression }> = []
     for (const [index, q] of known.entries()) {
       if (!Number.isFinite(q.value) || q.value === 0) {
-        return yield* new InvalidInput({ message: `Known quantity ${index + 1} needs a finite, non-zero value`, role: Role.knownQuantityValue(index), hints: [] })
+        return yield* new InvalidInput({
+          message: `Known quantity ${index + 1} needs a finite, non-zero value`,
+          role: Role.knownQuantityValue(index),
+          hints: []
+        })
       }
       quantities.push({ quantity: q, expression: yield* resolveUnit(catalog, q.unit, Role.knownQuantityUnit(index)) })
     }
@@ -197,7 +237,10 @@ export const decomposeWithQuantities = (catalog: Catalog, initialUnit: string, t
     if (!best) {
       const hints: Array<string> = []
       gap.forEach((e, i) => {
-        if (e !== 0) hints.push(`Need to ${e > 0 ? "add" : "cancel"} '${Dimension.baseQuantities[i]!.name}' (exponent ${Math.abs(e)}): provide a quantity with this dimension`)
+        if (e !== 0)
+          hints.push(
+            `Need to ${e > 0 ? "add" : "cancel"} '${Dimension.baseQuantities[i]!.name}' (exponent ${Math.abs(e)}): provide a quantity with this dimension`
+          )
       })
       if (gap[2]! !== 0) hints.push("A dose frequency such as 3 /d or an infusion time such as 8 h supplies time")
       hints.push("Add more known quantities to bridge the gap")

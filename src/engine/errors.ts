@@ -174,8 +174,7 @@ export type EngineError = InstanceType<(typeof engineErrors)[number]>
 // a Set of tags rather than Schema.is over the union: the guard runs on every engine result (0.002 µs)
 const engineErrorTags: ReadonlySet<string> = new Set(engineErrors.map((c) => c.identifier))
 
-export const isEngineError = (u: unknown): u is EngineError =>
-  typeof u === "object" && u !== null && engineErrorTags.has((u as { _tag?: string })._tag ?? "")
+export const isEngineError = (u: unknown): u is EngineError => typeof u === "object" && u !== null && engineErrorTags.has((u as { _tag?: string })._tag ?? "")
 
 /** The same error, placed at a role (the source unit, a known quantity) and (for compute) a factor step. */
 export const locate = <E extends EngineError>(error: E, location: { readonly role?: string; readonly step?: number }): E => {

@@ -47,7 +47,13 @@ export interface Prepared {
 export const noRelations: Prepared = { valence: undefined, particles: undefined, molarMass: undefined, equivalence: undefined, atmosphere: undefined }
 
 /** A stated quantity ("180.156 g/mol", "1 atm") read as a positive amount of one dimension. */
-const statedQuantity = (catalog: Catalog, written: string, role: string, dimension: Dimension.Dimension, example: string): Rational.Rational | InvalidInput | UnitError => {
+const statedQuantity = (
+  catalog: Catalog,
+  written: string,
+  role: string,
+  dimension: Dimension.Dimension,
+  example: string
+): Rational.Rational | InvalidInput | UnitError => {
   const r = resolveUnitExpression(catalog, written)
   if (isEngineError(r)) return locate(r, { role })
   if (!Dimension.equals(r.dimension, dimension) || !(Rational.toNumber(r.factor) > 0) || r.temperatureScale || r.level) {
@@ -79,7 +85,11 @@ export const prepare = (catalog: Catalog, stated: StatedRelations | undefined): 
         role: Role.substance,
         got: stated.substance,
         expected: "a substance of the table, or its molar mass stated instead",
-        hints: [...(similar.length > 0 ? [`Similar substances: ${similar.join(", ")}`] : []), `Known substances: ${Substances.names().join(", ")}`, "For any other substance, state its molar mass (e.g. '342.3 g/mol')"]
+        hints: [
+          ...(similar.length > 0 ? [`Similar substances: ${similar.join(", ")}`] : []),
+          `Known substances: ${Substances.names().join(", ")}`,
+          "For any other substance, state its molar mass (e.g. '342.3 g/mol')"
+        ]
       })
     }
     if (valence !== undefined && found.entry.valence !== undefined && valence !== found.entry.valence) {
@@ -139,19 +149,28 @@ export const withSubstance = (expression: UnitExpression, substance: Prepared): 
  * reciprocal of exact inverses; undefined when nothing relates them. Levels never take part, and a
  * temperature scale only in a linear relation (thermal), where its offset applies.
  */
-export const relatedConverter = (source: UnitExpression, target: UnitExpression, stated: Prepared, options: { readonly reciprocal: boolean } = { reciprocal: true }): Converter | undefined => {
+export const relatedConverter = (
+  source: UnitExpression,
+  target: UnitExpression,
+  stated: Prepared,
+  options: { readonly reciprocal: boolean } = { reciprocal: true }
+): Converter | undefined => {
   if (source.level || target.level || source.temperatureInterval || target.temperatureInterval) return undefined
   const relation =
     (stated.molarMass && StatedRelation.byMolarMass(source.dimension, target.dimension, stated.molarMass.value, stated.molarMass.described)) ||
     (stated.equivalence && StatedRelation.byEquivalence(stated.equivalence, source.dimension, target.dimension)) ||
     (options.reciprocal ? StatedRelation.reciprocal(source.dimension, target.dimension) : undefined)
   if (!relation) return undefined
-  const notes = [...source.notes, ...target.notes, relation.note, ...(stated.molarMass?.note && relation.note.startsWith("Mass and amount") ? [stated.molarMass.note] : [])]
+  const notes = [
+    ...source.notes,
+    ...target.notes,
+    relation.note,
+    ...(stated.molarMass?.note && relation.note.startsWith("Mass and amount") ? [stated.molarMass.note] : [])
+  ]
   if (relation.mode === "linear") return scaledAffine(source, target, relation.constant, notes)
   if (source.temperatureScale || target.temperatureScale) return undefined
   return reciprocalConverter(source, target, relation.constant, notes)
 }
-
 
 /**
  * Gauge ↔ absolute pressure with the atmosphere the caller stated: the one side's plain or absolute
@@ -161,7 +180,8 @@ export const relatedConverter = (source: UnitExpression, target: UnitExpression,
 export const gaugeConverter = (source: UnitExpression, target: UnitExpression, stated: Prepared): Converter | undefined => {
   const gaugeSide = source.pressureReference === "gauge" ? source : target.pressureReference === "gauge" ? target : undefined
   const other = gaugeSide === source ? target : source
-  if (!stated.atmosphere || !gaugeSide || other.pressureReference === "gauge" || !Dimension.equals(source.dimension, target.dimension) || other.level) return undefined
+  if (!stated.atmosphere || !gaugeSide || other.pressureReference === "gauge" || !Dimension.equals(source.dimension, target.dimension) || other.level)
+    return undefined
   return atmosphericConverter(source, target, stated.atmosphere.pascal, [
     ...source.notes,
     ...target.notes,

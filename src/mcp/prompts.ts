@@ -24,7 +24,11 @@ export const prompts: ReadonlyArray<Prompt> = [
     name: "weight_based_dose",
     title: "Weight-based dose",
     description: "A dose per kilogram and a patient's weight to an amount per administration",
-    arguments: [arg("dose", "Dose per weight and time, e.g. '15 mg/kg/d'"), arg("weight", "Patient weight, e.g. '154 lb'"), arg("doses_per_day", "Administrations per day, e.g. '3'", false)],
+    arguments: [
+      arg("dose", "Dose per weight and time, e.g. '15 mg/kg/d'"),
+      arg("weight", "Patient weight, e.g. '154 lb'"),
+      arg("doses_per_day", "Administrations per day, e.g. '3'", false)
+    ],
     text: (a) =>
       `Work out the amount per administration for a dose of ${a.dose} for a patient weighing ${a.weight}` +
       `${a.doses_per_day ? `, given ${a.doses_per_day} times a day` : ""}. Use decompose with the dose as initial_unit and mg/ea as target_unit ` +
@@ -35,7 +39,11 @@ export const prompts: ReadonlyArray<Prompt> = [
     name: "iv_drip_rate",
     title: "IV drip rate",
     description: "A volume to infuse over a time with a drop factor, to drops per minute",
-    arguments: [arg("volume", "Volume to infuse, e.g. '1000 mL'"), arg("time", "Infusion time, e.g. '8 h'"), arg("drop_factor", "Drop factor of the set, e.g. '15 gtt/mL'")],
+    arguments: [
+      arg("volume", "Volume to infuse, e.g. '1000 mL'"),
+      arg("time", "Infusion time, e.g. '8 h'"),
+      arg("drop_factor", "Drop factor of the set, e.g. '15 gtt/mL'")
+    ],
     text: (a) =>
       `Find the drip rate in gtt/min for ${a.volume} over ${a.time} with a drop factor of ${a.drop_factor}. Use compute with the volume as the ` +
       `starting quantity, the drop factor as one factor and the time as a denominator, and expected_unit 'gtt/min'. Report the steps.`
@@ -44,7 +52,10 @@ export const prompts: ReadonlyArray<Prompt> = [
     name: "engineering_formula",
     title: "Unit-checked engineering formula",
     description: "Evaluate a named formula with dimension-checked inputs in any units",
-    arguments: [arg("formula", "A formula name from list_formulas, e.g. 'reynolds_number'"), arg("inputs", "The known quantities with units, e.g. 'density 998 kg/m^3, velocity 2 m/s, length 5 cm, viscosity 1 mPa*s'")],
+    arguments: [
+      arg("formula", "A formula name from list_formulas, e.g. 'reynolds_number'"),
+      arg("inputs", "The known quantities with units, e.g. 'density 998 kg/m^3, velocity 2 m/s, length 5 cm, viscosity 1 mPa*s'")
+    ],
     text: (a) =>
       `Evaluate ${a.formula} with ${a.inputs}. Read the formula's parameters with list_formulas first, pass each input as {value, unit} in ` +
       `the unit it was given (call_formula converts), ask for the output unit the user needs, and report the result with its uncertainty and steps.`

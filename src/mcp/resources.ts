@@ -32,7 +32,12 @@ export interface ResourceTemplateEntry {
 export const resources: ReadonlyArray<ResourceEntry> = [
   { uri: `${scheme}://dimensions`, name: "dimensions", description: "Named dimensions and the pseudo-dimensions", mimeType: "application/json" },
   { uri: `${scheme}://constants`, name: "constants", description: "CODATA 2022 constants with standard uncertainties", mimeType: "application/json" },
-  { uri: `${scheme}://formulas`, name: "formulas", description: "Every domain formula with its parameters, output unit and example", mimeType: "application/json" }
+  {
+    uri: `${scheme}://formulas`,
+    name: "formulas",
+    description: "Every domain formula with its parameters, output unit and example",
+    mimeType: "application/json"
+  }
 ]
 
 export const templates: ReadonlyArray<ResourceTemplateEntry> = [
@@ -41,8 +46,11 @@ export const templates: ReadonlyArray<ResourceTemplateEntry> = [
 ]
 
 /** Runs one of the list tools as the server would: its structured result, or its structured error. */
-// biome-ignore lint/suspicious/noExplicitAny: the server's context provides the tools' requirements (see server.ts)
-export type RunTool = (tool: AnyTool, args: Record<string, unknown>) => Effect.Effect<{ readonly isError?: boolean | undefined; readonly structuredContent?: unknown }, never, any>
+export type RunTool = (
+  tool: AnyTool,
+  args: Record<string, unknown>
+  // biome-ignore lint/suspicious/noExplicitAny: the server's context provides the tools' requirements (see server.ts)
+) => Effect.Effect<{ readonly isError?: boolean | undefined; readonly structuredContent?: unknown }, never, any>
 
 const body = (uri: string, value: unknown) => ({ contents: [{ uri, mimeType: "application/json", text: JSON.stringify(value) }] })
 
@@ -84,6 +92,7 @@ export const complete = (template: string, argument: string, typed: string) =>
     const lower = typed.toLowerCase()
     const starting = (names: ReadonlyArray<string>) => names.filter((n) => n.toLowerCase().startsWith(lower)).slice(0, 100)
     if (template === `${scheme}://units/{dimension}` && argument === "dimension") return starting(DimensionNames.allNames())
-    if (template === `${scheme}://formulas/{name}` && argument === "name") return starting((yield* (yield* FormulaRegistry).list).map((f) => f.formula.name).sort())
+    if (template === `${scheme}://formulas/{name}` && argument === "name")
+      return starting((yield* (yield* FormulaRegistry).list).map((f) => f.formula.name).sort())
     return []
   })

@@ -15,7 +15,6 @@ import { Cause, Context, Effect, Exit, Option } from "effect"
 import { Corrector } from "./repair/Corrector.ts"
 import { RetryPolicy } from "./repair/RetryPolicy.ts"
 import { SamplingClient } from "./repair/SamplingClient.ts"
-import { SelfCorrectionConfig, selfCorrectionConfig } from "./repair/SelfCorrectionConfig.ts"
 import type { AnyTool } from "../tools/Tool.ts"
 import { CurrentPrincipal, DefaultWorkspace } from "../services/Workspace.ts"
 import { type ToolDescription, execute } from "./repair/retryExecutor.ts"
@@ -163,10 +162,7 @@ const registerBrowsing = (server: Server, run: <A>(effect: Effect.Effect<A, neve
   })
   server.setRequestHandler("completion/complete", async (request) => {
     const ref = request.params.ref
-    const values =
-      ref.type === "ref/resource"
-        ? await run(Resources.complete(ref.uri, request.params.argument.name, request.params.argument.value))
-        : [] // prompt arguments are free text
+    const values = ref.type === "ref/resource" ? await run(Resources.complete(ref.uri, request.params.argument.name, request.params.argument.value)) : [] // prompt arguments are free text
     return { completion: { values, total: values.length, hasMore: false } }
   })
   server.setRequestHandler("prompts/list", async () => ({
@@ -174,13 +170,21 @@ const registerBrowsing = (server: Server, run: <A>(effect: Effect.Effect<A, neve
   }))
   server.setRequestHandler("prompts/get", async (request) => {
     const prompt = prompts.find((p) => p.name === request.params.name)
-    if (!prompt) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown prompt: ${clipped(request.params.name)}. Prompts: ${prompts.map((p) => p.name).join(", ")}`)
+    if (!prompt)
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        `Unknown prompt: ${clipped(request.params.name)}. Prompts: ${prompts.map((p) => p.name).join(", ")}`
+      )
     const args = request.params.arguments ?? {}
     const missing = prompt.arguments.filter((a) => a.required && !args[a.name])
     if (missing.length > 0) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Prompt ${prompt.name} needs ${missing.map((a) => a.name).join(", ")}`)
     // a prompt's text quotes its arguments: each is bounded, so the answer is too
     const long = Object.entries(args).find(([, v]) => typeof v === "string" && v.length > MAX_PROMPT_ARGUMENT)
-    if (long) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Prompt argument ${clipped(long[0])} is ${long[1].length} characters; at most ${MAX_PROMPT_ARGUMENT}`)
+    if (long)
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        `Prompt argument ${clipped(long[0])} is ${long[1].length} characters; at most ${MAX_PROMPT_ARGUMENT}`
+      )
     return { description: prompt.description, messages: [{ role: "user" as const, content: { type: "text" as const, text: prompt.text(args) } }] }
   })
 }
@@ -191,29 +195,30 @@ const registerBrowsing = (server: Server, run: <A>(effect: Effect.Effect<A, neve
  * that waits (a remote store, the client's model) is awaited, and interrupted when the request is
  * cancelled.
  */
-// biome-ignore lint/suspicious/noExplicitAny: the SDK callback cannot carry the tools' requirements; the context built for this server provides every one of them (ToolServices)
 const runCallWith =
-  (context: Context.Context<any>) =>
-  // biome-ignore lint/suspicious/noExplicitAny: as above
-  <A>(effect: Effect.Effect<A, never, any>, signal: AbortSignal): A | Promise<A> => {
-    const fiber = Effect.runForkWith(context)(effect)
-    const done = fiber.pollUnsafe()
-    if (done) {
-      if (Exit.isSuccess(done)) return done.value
-      throw Cause.squash(done.cause)
-    }
-    return new Promise<A>((resolve, reject) => {
-      const abort = () => fiber.interruptUnsafe()
-      signal.addEventListener("abort", abort, { once: true })
-      fiber.addObserver((exit) => {
-        signal.removeEventListener("abort", abort)
-        if (Exit.isSuccess(exit)) resolve(exit.value)
-        else reject(Cause.squash(exit.cause))
+  // biome-ignore lint/suspicious/noExplicitAny: the SDK callback cannot carry the tools' requirements; the context built for this server provides every one of them (ToolServices)
+    (context: Context.Context<any>) =>
+    // biome-ignore lint/suspicious/noExplicitAny: as above
+    <A>(effect: Effect.Effect<A, never, any>, signal: AbortSignal): A | Promise<A> => {
+      const fiber = Effect.runForkWith(context)(effect)
+      const done = fiber.pollUnsafe()
+      if (done) {
+        if (Exit.isSuccess(done)) return done.value
+        throw Cause.squash(done.cause)
+      }
+      return new Promise<A>((resolve, reject) => {
+        const abort = () => fiber.interruptUnsafe()
+        signal.addEventListener("abort", abort, { once: true })
+        fiber.addObserver((exit) => {
+          signal.removeEventListener("abort", abort)
+          if (Exit.isSuccess(exit)) resolve(exit.value)
+          else reject(Cause.squash(exit.cause))
+        })
       })
-    })
-  }
+    }
 
-const isInternalError = (result: CallToolResult) => result.isError === true && (result.structuredContent as { error_type?: unknown } | undefined)?.error_type === "internal_error"
+const isInternalError = (result: CallToolResult) =>
+  result.isError === true && (result.structuredContent as { error_type?: unknown } | undefined)?.error_type === "internal_error"
 
 /**
  * A factory of SDK Servers serving `tools` with the services of the current context. Everything
@@ -234,13 +239,20 @@ export const makeServerFactory = <R>(tools: ReadonlyArray<AnyTool<R>>) =>
     const factory = (options: ServeOptions): Server => {
       // 2026-07-28 has no session, so no default workspace: a call names its own
       const context =
-        options.era === "modern" ? Context.add(shared, DefaultWorkspace, undefined) : options.defaultWorkspace !== undefined ? Context.add(shared, DefaultWorkspace, options.defaultWorkspace) : shared
+        options.era === "modern"
+          ? Context.add(shared, DefaultWorkspace, undefined)
+          : options.defaultWorkspace !== undefined
+            ? Context.add(shared, DefaultWorkspace, options.defaultWorkspace)
+            : shared
       // biome-ignore lint/suspicious/noExplicitAny: the context provides every tool's requirements (ToolServices), which the SDK's callbacks cannot name
       const run = Effect.runPromiseWith(context as Context.Context<any>)
       // biome-ignore lint/suspicious/noExplicitAny: as above
       const runCall = runCallWith(context as Context.Context<any>)
       // logging: the SDK answers logging/setLevel and filters log messages by the level set per session
-      const server = new Server(serverInfo, { capabilities: { tools: { listChanged: false }, logging: {}, resources: {}, prompts: {}, completions: {} }, instructions })
+      const server = new Server(serverInfo, {
+        capabilities: { tools: { listChanged: false }, logging: {}, resources: {}, prompts: {}, completions: {} },
+        instructions
+      })
       server.setRequestHandler("tools/list", async () => ({ tools: options.conformanceFixtures ? [...listingOf(), reconnectionFixture] : [...listingOf()] }))
       registerBrowsing(server, run)
       server.setRequestHandler("tools/call", async (request, ctx: ServerContext) => {
@@ -250,8 +262,14 @@ export const makeServerFactory = <R>(tools: ReadonlyArray<AnyTool<R>>) =>
         // the client's model: on 2026-07-28 asked through an input_required result (its answers come
         // back with the retried call), on the 2025 channel by a sampling request
         const round = options.era === "modern" ? inputRound(ctx, policy.settings.llmCorrection) : Option.none()
-        const sampling = Option.isSome(round) ? Option.some(round.value.client) : options.era === "modern" ? Option.none() : pushSampling(server, ctx, drain.signal)
-        const sampled = Option.isSome(sampling) ? Effect.provideService(runTool(tool, request.params.arguments), SamplingClient, sampling.value) : runTool(tool, request.params.arguments)
+        const sampling = Option.isSome(round)
+          ? Option.some(round.value.client)
+          : options.era === "modern"
+            ? Option.none()
+            : pushSampling(server, ctx, drain.signal)
+        const sampled = Option.isSome(sampling)
+          ? Effect.provideService(runTool(tool, request.params.arguments), SamplingClient, sampling.value)
+          : runTool(tool, request.params.arguments)
         // an authorized HTTP request names its principal (src/mcp/transports/http/auth.ts): workspaces are theirs
         const principal = ctx.http?.authInfo?.extra?.principal
         const call = typeof principal === "string" ? Effect.provideService(sampled, CurrentPrincipal, principal) : sampled

@@ -96,7 +96,10 @@ const withSharedShapes = (tool: AnyTool, schema: JsonObject): JsonObject => {
   const properties: JsonObject = {}
   for (const [name, property] of Object.entries(schema.properties)) {
     const shared = saidOnce[name]
-    properties[name] = shared && shared.owner !== tool.name && isObject(property) ? { type: shared.type, description: `${String(property.description ?? name)}: as in ${shared.owner}` } : property
+    properties[name] =
+      shared && shared.owner !== tool.name && isObject(property)
+        ? { type: shared.type, description: `${String(property.description ?? name)}: as in ${shared.owner}` }
+        : property
   }
   return { ...schema, properties }
 }
@@ -127,7 +130,9 @@ const inputSchemaOf = (tool: AnyTool): McpTool["inputSchema"] => {
 const defaultHints: Readonly<Record<string, boolean>> = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true }
 /** The hints that differ from MCP's defaults; destructive and idempotent mean nothing for a read-only tool (MCP spec, ToolAnnotations). */
 const withoutDefaults = (hints: AnyTool["annotations"]): McpTool["annotations"] =>
-  Object.fromEntries(Object.entries(hints).filter(([k, v]) => defaultHints[k] !== v && !(hints.readOnlyHint && (k === "destructiveHint" || k === "idempotentHint"))))
+  Object.fromEntries(
+    Object.entries(hints).filter(([k, v]) => defaultHints[k] !== v && !(hints.readOnlyHint && (k === "destructiveHint" || k === "idempotentHint")))
+  )
 
 const listings = new WeakMap<AnyTool, McpTool>()
 

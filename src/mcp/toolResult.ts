@@ -8,9 +8,8 @@
  * as a second text block; the first is always the JSON.
  */
 import type { CallToolResult } from "@modelcontextprotocol/server"
-import { Cause, Exit, Option, Schema } from "effect"
+import { Cause, Exit, Option } from "effect"
 import type { Correction } from "./repair/Corrector.ts"
-import type { ToolFailure } from "../tools/Tool.ts"
 import type { CallOutcome, Rejection, RetryReport } from "./repair/callOutcome.ts"
 import { type ToolError, describeRejection, errorTypeOf, internalError } from "./repair/failures.ts"
 
@@ -63,7 +62,8 @@ const clipDeep = (value: unknown, max: number): unknown => {
 }
 
 /** Roughly what the result weighs on the wire: every text block plus the structured content, which is the first block again. */
-const weight = (result: CallToolResult): number => result.content.reduce((n, c) => n + (c.type === "text" ? c.text.length : 0), 0) + (result.content[0]?.type === "text" ? result.content[0].text.length : 0)
+const weight = (result: CallToolResult): number =>
+  result.content.reduce((n, c) => n + (c.type === "text" ? c.text.length : 0), 0) + (result.content[0]?.type === "text" ? result.content[0].text.length : 0)
 
 /** A result over MAX_RESULT_BYTES is not sent: the agent is told to ask for less. */
 const tooLarge = (bytes: number): CallToolResult =>
@@ -78,17 +78,32 @@ const tooLarge = (bytes: number): CallToolResult =>
     hints: ["Use the tool's filters (dimension, query, category, domain) or a smaller limit"]
   })
 
-export const success = (value: unknown, extra: { readonly corrections?: ReadonlyArray<Correction>; readonly retry?: RetryReport | undefined } = {}): CallToolResult => {
+export const success = (
+  value: unknown,
+  extra: { readonly corrections?: ReadonlyArray<Correction>; readonly retry?: RetryReport | undefined } = {}
+): CallToolResult => {
   // MCP structured content is an object; lists travel as {result: [...]} (FastMCP's convention, which ucon clients read)
   const structured = Array.isArray(value) || typeof value !== "object" || value === null ? { result: value } : (value as Record<string, unknown>)
   const corrections = extra.corrections ?? []
   if (corrections.length === 0 && !extra.retry) return { content: [{ type: "text", text: text(value) }], structuredContent: structured }
-  const full = { ...structured, ...(corrections.length > 0 ? { corrections: correctionsJson(corrections) } : {}), ...(extra.retry ? { retry: retryJson(extra.retry) } : {}) }
+  const full = {
+    ...structured,
+    ...(corrections.length > 0 ? { corrections: correctionsJson(corrections) } : {}),
+    ...(extra.retry ? { retry: retryJson(extra.retry) } : {})
+  }
   const note = [
-    ...(corrections.length > 0 ? [correctionsText(corrections, "The server corrected the arguments before running the tool; check that this is what you meant:")] : []),
+    ...(corrections.length > 0
+      ? [correctionsText(corrections, "The server corrected the arguments before running the tool; check that this is what you meant:")]
+      : []),
     ...(extra.retry ? [retryText(extra.retry)] : [])
   ].join("\n\n")
-  return { content: [{ type: "text", text: text(full) }, { type: "text", text: note }], structuredContent: full }
+  return {
+    content: [
+      { type: "text", text: text(full) },
+      { type: "text", text: note }
+    ],
+    structuredContent: full
+  }
 }
 
 export const failure = (error: ToolError, readable?: string): CallToolResult => {

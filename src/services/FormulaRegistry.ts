@@ -35,7 +35,12 @@ export class FormulaRegistry extends Context.Service<
      * catalog instead): `registry.call("bmi", { mass: { value: 70, unit: "kg" }, height: { value: 1.75, unit: "m" } })`.
      */
     /** Evaluates a formula, by our names or ucon-tools' (ucon.ts); `catalog` defaults to the built-in one (a session's may be given). */
-    readonly call: (name: string, parameters: Readonly<Record<string, FormulaInput>>, outputUnit?: string, catalog?: Catalog) => Effect.Effect<FormulaResult, FormulaCallError>
+    readonly call: (
+      name: string,
+      parameters: Readonly<Record<string, FormulaInput>>,
+      outputUnit?: string,
+      catalog?: Catalog
+    ) => Effect.Effect<FormulaResult, FormulaCallError>
   }
 >()("dimensional/FormulaRegistry") {
   /** A registry with no formulas (needs the unit catalog to check what gets registered). */
@@ -79,22 +84,26 @@ export class FormulaRegistry extends Context.Service<
             role: Role.name,
             got: name,
             likelyFix: fix,
-            hints: [
-              ...(similar.length > 0 ? [`Similar formulas: ${similar.join(", ")}`] : []),
-              `Available formulas: ${names.join(", ")}`
-            ],
+            hints: [...(similar.length > 0 ? [`Similar formulas: ${similar.join(", ")}`] : []), `Available formulas: ${names.join(", ")}`],
             next: [Action.listFormulas]
           })
         })
 
-      const call = (name: string, parameters: Readonly<Record<string, FormulaInput>>, outputUnit?: string, within: Catalog = catalog): Effect.Effect<FormulaResult, FormulaCallError> =>
+      const call = (
+        name: string,
+        parameters: Readonly<Record<string, FormulaInput>>,
+        outputUnit?: string,
+        within: Catalog = catalog
+      ): Effect.Effect<FormulaResult, FormulaCallError> =>
         Effect.gen(function* () {
           // a call written for ucon-tools: its formula and parameter names, read as ours and said in the steps
           const known = (yield* Ref.get(formulas)).get(name)
           const ucon = asUconCall(name, parameters, known?.parameters.map((p) => p.name) ?? [])
           const formula = yield* get(ucon?.formula ?? name)
           const result = yield* lift(evaluateFormula(within, formula, ucon?.parameters ?? parameters, outputUnit))
-          return ucon ? { ...result, steps: [`Read as ucon-tools' ${name}(${Object.keys(parameters).join(", ")}): ${formula.formula.name}`, ...result.steps] } : result
+          return ucon
+            ? { ...result, steps: [`Read as ucon-tools' ${name}(${Object.keys(parameters).join(", ")}): ${formula.formula.name}`, ...result.steps] }
+            : result
         })
 
       return FormulaRegistry.of({ register, list: Ref.get(formulas).pipe(Effect.map((map) => [...map.values()])), get, call })

@@ -91,13 +91,18 @@ const overLength = (before: WorkspaceData, after: WorkspaceData): InvalidInput |
   }
   for (const c of after.constants) {
     if (known.has(c)) continue
-    const over = names("A constant's symbol", [c.symbol]) ?? text("A constant's name", c.name) ?? text("A constant's unit", c.unit) ?? text("A constant's source", c.source)
+    const over =
+      names("A constant's symbol", [c.symbol]) ??
+      text("A constant's name", c.name) ??
+      text("A constant's unit", c.unit) ??
+      text("A constant's source", c.source)
     if (over) return over
   }
   for (const k of after.kinds) {
     if (known.has(k)) continue
     if (k.keywords.length > LengthLimits.keywordsPerKind) return tooManyOf("keywords", k.keywords.length, LengthLimits.keywordsPerKind)
-    if (k.disambiguationHints.length > LengthLimits.hintsPerKind) return tooManyOf("disambiguation hints", k.disambiguationHints.length, LengthLimits.hintsPerKind)
+    if (k.disambiguationHints.length > LengthLimits.hintsPerKind)
+      return tooManyOf("disambiguation hints", k.disambiguationHints.length, LengthLimits.hintsPerKind)
     const over =
       names("A kind's name, alias or keyword", [k.name, ...k.aliases, ...k.keywords]) ??
       text("A kind's description", k.description) ??
@@ -110,7 +115,12 @@ const overLength = (before: WorkspaceData, after: WorkspaceData): InvalidInput |
 }
 
 const tooManyOf = (what: string, got: number, limit: number) =>
-  new InvalidInput({ message: `A kind may have at most ${limit} ${what}; this one has ${got}`, got: String(got), expected: `at most ${limit} ${what}`, hints: [`Keep the ${limit} most telling ${what}`] })
+  new InvalidInput({
+    message: `A kind may have at most ${limit} ${what}; this one has ${got}`,
+    got: String(got),
+    expected: `at most ${limit} ${what}`,
+    hints: [`Keep the ${limit} most telling ${what}`]
+  })
 
 /** The first quota a change passes, as the error for it; growth only, so a workspace at a cap can still shrink. */
 const overQuota = (before: WorkspaceData, after: WorkspaceData): QuotaExceeded | InvalidInput | undefined => {
@@ -137,7 +147,7 @@ const overQuota = (before: WorkspaceData, after: WorkspaceData): QuotaExceeded |
       got: String(bytes),
       expected: `at most ${WorkspaceQuota.bytes} bytes`,
       hints: ["Define units inline for one call instead"],
-        next: [Action.emptyWorkspace]
+      next: [Action.emptyWorkspace]
     })
   }
   return undefined
@@ -168,7 +178,8 @@ const idPattern = /^[A-Za-z0-9_-]{1,100}$/
  * anything about it (whether it exists, when it was used) can be learnt.
  */
 const ownedIds = (secret: Uint8Array) => {
-  const mac = (body: string, principal: string) => createHmac("sha256", secret).update(`workspace-owner\0${body}\0${principal}`).digest("base64url").slice(0, 22)
+  const mac = (body: string, principal: string) =>
+    createHmac("sha256", secret).update(`workspace-owner\0${body}\0${principal}`).digest("base64url").slice(0, 22)
   return {
     issue: (principal: string) => {
       const body = `wo${Buffer.from(crypto.getRandomValues(new Uint8Array(18))).toString("base64url")}`
@@ -189,9 +200,14 @@ export interface OpenWorkspace {
   readonly id: string | undefined
   readonly get: Effect.Effect<WorkspaceData, StoreUnavailable>
   /** Applies `f` atomically (retried on a concurrent change); a failure, or a change past a quota, leaves the workspace unchanged. */
-  readonly modify: <A, E>(f: (data: WorkspaceData) => Effect.Effect<readonly [A, WorkspaceData], E>) => Effect.Effect<A, E | InvalidInput | QuotaExceeded | StoreUnavailable>
+  readonly modify: <A, E>(
+    f: (data: WorkspaceData) => Effect.Effect<readonly [A, WorkspaceData], E>
+  ) => Effect.Effect<A, E | InvalidInput | QuotaExceeded | StoreUnavailable>
   /** The built-in catalog with this workspace's units over it, plus optional inline units for one call. */
-  readonly catalog: (inline?: { readonly units: ReadonlyArray<CustomUnit>; readonly edges: ReadonlyArray<CustomEdge> }) => Effect.Effect<Catalog, CatalogError | StoreUnavailable>
+  readonly catalog: (inline?: {
+    readonly units: ReadonlyArray<CustomUnit>
+    readonly edges: ReadonlyArray<CustomEdge>
+  }) => Effect.Effect<Catalog, CatalogError | StoreUnavailable>
   /** The catalog a candidate state would have: validates a change before it is stored. */
   readonly catalogOf: (data: WorkspaceData) => Effect.Effect<Catalog, CatalogError>
   readonly reset: Effect.Effect<void, StoreUnavailable>
@@ -319,13 +335,17 @@ export class Workspace extends Context.Service<
       const touch = (id: string, snap: Snapshot) =>
         snap.live
           ? Effect.flatMap(Clock.currentTimeMillis, (now) =>
-              now - snap.touched > ttlMs / 4 ? Effect.ignore(store.write(id, snap.version, { version: snap.version, touched: now, data: snap.data }, ttl)) : Effect.void
+              now - snap.touched > ttlMs / 4
+                ? Effect.ignore(store.write(id, snap.version, { version: snap.version, touched: now, data: snap.data }, ttl))
+                : Effect.void
             )
           : Effect.void
 
       const handle = (id: string): OpenWorkspace => {
         const current = Effect.tap(load(id), (snap) => touch(id, snap))
-        const modify = <A, E>(f: (data: WorkspaceData) => Effect.Effect<readonly [A, WorkspaceData], E>): Effect.Effect<A, E | InvalidInput | QuotaExceeded | StoreUnavailable> =>
+        const modify = <A, E>(
+          f: (data: WorkspaceData) => Effect.Effect<readonly [A, WorkspaceData], E>
+        ): Effect.Effect<A, E | InvalidInput | QuotaExceeded | StoreUnavailable> =>
           Effect.gen(function* () {
             const snap = yield* load(id)
             const [result, next] = yield* f(snap.data)
@@ -343,7 +363,10 @@ export class Workspace extends Context.Service<
               (e): e is WriteConflict => e instanceof WriteConflict,
               () =>
                 Effect.fail(
-                  new StoreUnavailable({ message: `Workspace ${id} kept changing under this write (${maxWriteAttempts} attempts); nothing was written`, hints: ["Try the call again"] })
+                  new StoreUnavailable({
+                    message: `Workspace ${id} kept changing under this write (${maxWriteAttempts} attempts); nothing was written`,
+                    hints: ["Try the call again"]
+                  })
                 )
             )
           )
@@ -367,7 +390,9 @@ export class Workspace extends Context.Service<
               return isEngineError(c) ? Effect.fail(c) : Effect.succeed(c)
             }),
           // emptying never passes a quota (quotas refuse growth only)
-          reset: modify(() => Effect.succeed([undefined, emptyWorkspace] as const)).pipe(Effect.catchTags({ InvalidInput: Effect.die, QuotaExceeded: Effect.die }))
+          reset: modify(() => Effect.succeed([undefined, emptyWorkspace] as const)).pipe(
+            Effect.catchTags({ InvalidInput: Effect.die, QuotaExceeded: Effect.die })
+          )
         }
       }
 
@@ -394,7 +419,10 @@ export class Workspace extends Context.Service<
           message: `No workspace '${id.length > 100 ? `${id.slice(0, 100)}…` : id}': it was never created here, or it expired after ${Duration.format(ttl)} unused`,
           role: Role.workspace,
           got: id.slice(0, 100),
-          hints: ["Use the exact id a define_* tool returned in its 'workspace' field", "Omit 'workspace' in a define_* call to start a new workspace, then define your units again"]
+          hints: [
+            "Use the exact id a define_* tool returned in its 'workspace' field",
+            "Omit 'workspace' in a define_* call to start a new workspace, then define your units again"
+          ]
         })
 
       // one handle per workspace id, reused by every call (a connection's workspace is opened on each call)
@@ -411,7 +439,8 @@ export class Workspace extends Context.Service<
       const sessionIds = makeSessionIds(store.secret)
       const owned = ownedIds(store.secret)
       /** Whether `principal` may reach `id`: a workspace or a session it was issued (a session's id is its workspace's). */
-      const reaches = (id: string, principal: string | undefined) => principal === undefined || owned.ownedBy(id, principal) || sessionIds.issuedAt(id, principal) !== undefined
+      const reaches = (id: string, principal: string | undefined) =>
+        principal === undefined || owned.ownedBy(id, principal) || sessionIds.issuedAt(id, principal) !== undefined
 
       // the principal is read only where it decides something (a new workspace, a named one): the
       // calls on a connection's own workspace, nearly all of them, do not pay for it
@@ -455,7 +484,10 @@ export class Workspace extends Context.Service<
    */
   static readonly layerInMemory = (defaultId: string = newWorkspaceId()): Layer.Layer<Workspace, never, UnitCatalog> =>
     Layer.merge(
-      Layer.effect(Workspace, Effect.tap(Workspace.make(defaultWorkspaceSettings), () => sweeper(defaultWorkspaceSettings.idleTimeout))),
+      Layer.effect(
+        Workspace,
+        Effect.tap(Workspace.make(defaultWorkspaceSettings), () => sweeper(defaultWorkspaceSettings.idleTimeout))
+      ),
       Layer.succeed(DefaultWorkspace, defaultId)
     ).pipe(Layer.provide(storeInMemory))
 }

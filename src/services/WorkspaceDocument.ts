@@ -74,8 +74,20 @@ const Finite = Schema.Finite
 const Names = Schema.Array(Schema.String)
 
 const Edge = Schema.Struct({ src: Schema.String, dst: Schema.String, factor: Finite, offset: Finite })
-const ConstantDoc = Schema.Struct({ symbol: Schema.String, name: Schema.String, value: Finite, unit: Schema.String, uncertainty: Schema.NullOr(Finite), source: Schema.String })
-const DeclarationDoc = Schema.Struct({ id: Schema.String, kind: Schema.String, expectedUnit: Schema.String, context: Schema.Record(Schema.String, Schema.String) })
+const ConstantDoc = Schema.Struct({
+  symbol: Schema.String,
+  name: Schema.String,
+  value: Finite,
+  unit: Schema.String,
+  uncertainty: Schema.NullOr(Finite),
+  source: Schema.String
+})
+const DeclarationDoc = Schema.Struct({
+  id: Schema.String,
+  kind: Schema.String,
+  expectedUnit: Schema.String,
+  context: Schema.Record(Schema.String, Schema.String)
+})
 const Definition = Schema.optionalKey(Schema.Struct({ value: Finite, unit: Schema.String }))
 const kindFields = {
   name: Schema.String,
@@ -133,7 +145,7 @@ class BadDimension extends Error {}
 const fromVector = (vector: ReadonlyArray<number>): Dimension.Dimension => {
   if (vector.length !== formatOneBases.length) throw new BadDimension(`a format-1 dimension has ${formatOneBases.length} exponents, this one ${vector.length}`)
   const named: Record<string, number> = {}
-  formatOneBases.forEach((name, i) => (named[name] = vector[i]!))
+  for (const [i, name] of formatOneBases.entries()) named[name] = vector[i]!
   return fromNamed(named)
 }
 
@@ -161,7 +173,12 @@ type Decoded<D> = {
   readonly version: number
   readonly touched: number
   readonly data: {
-    readonly units: ReadonlyArray<{ readonly name: string; readonly dimension: D; readonly aliases: ReadonlyArray<string>; readonly definition?: { readonly value: number; readonly unit: string } }>
+    readonly units: ReadonlyArray<{
+      readonly name: string
+      readonly dimension: D
+      readonly aliases: ReadonlyArray<string>
+      readonly definition?: { readonly value: number; readonly unit: string }
+    }>
     readonly edges: ReadonlyArray<CustomEdge>
     readonly constants: ReadonlyArray<WorkspaceConstant>
     readonly kinds: ReadonlyArray<Omit<QuantityKind, "dimension" | "builtin"> & { readonly dimension: D }>
@@ -173,7 +190,12 @@ const toDocument = <D>(doc: Decoded<D>, dimension: (d: D) => Dimension.Dimension
   version: doc.version,
   touched: doc.touched,
   data: {
-    units: doc.data.units.map((u) => ({ name: u.name, dimension: dimension(u.dimension), aliases: u.aliases, ...(u.definition ? { definition: u.definition } : {}) })),
+    units: doc.data.units.map((u) => ({
+      name: u.name,
+      dimension: dimension(u.dimension),
+      aliases: u.aliases,
+      ...(u.definition ? { definition: u.definition } : {})
+    })),
     edges: doc.data.edges,
     constants: doc.data.constants,
     kinds: doc.data.kinds.map((k) => ({ ...k, dimension: dimension(k.dimension), builtin: false })),
@@ -191,11 +213,14 @@ export const decodeDocument = (text: string): StoredDocument | Unreadable => {
   }
   if (typeof json !== "object" || json === null) return unreadable("it is not a JSON object")
   const format = (json as { format?: unknown }).format
-  if (typeof format === "number" && Number.isInteger(format) && format > currentFormat) return unreadable(`it was written in format ${format}, and this release reads formats 1 to ${currentFormat}`, format)
+  if (typeof format === "number" && Number.isInteger(format) && format > currentFormat)
+    return unreadable(`it was written in format ${format}, and this release reads formats 1 to ${currentFormat}`, format)
   const decoded = format === undefined ? decodeOne(json) : decodeTwo(json)
   if (decoded._tag === "Failure") return unreadable(`it does not match format ${format ?? 1}: ${String(decoded.failure.message).split("\n")[0]!.slice(0, 200)}`)
   try {
-    return format === undefined ? toDocument(decoded.success as Decoded<ReadonlyArray<number>>, fromVector) : toDocument(decoded.success as Decoded<Readonly<Record<string, number>>>, fromNamed)
+    return format === undefined
+      ? toDocument(decoded.success as Decoded<ReadonlyArray<number>>, fromVector)
+      : toDocument(decoded.success as Decoded<Readonly<Record<string, number>>>, fromNamed)
   } catch (error) {
     if (error instanceof BadDimension) return unreadable(error.message)
     throw error
@@ -212,7 +237,12 @@ export const encodeDocument = (doc: StoredDocument): string =>
   })
 
 const encodeData = (data: WorkspaceData) => ({
-  units: data.units.map((u) => ({ name: u.name, dimension: namedDimension(u.dimension), aliases: u.aliases, ...(u.definition ? { definition: u.definition } : {}) })),
+  units: data.units.map((u) => ({
+    name: u.name,
+    dimension: namedDimension(u.dimension),
+    aliases: u.aliases,
+    ...(u.definition ? { definition: u.definition } : {})
+  })),
   edges: data.edges.map((e) => ({ src: e.src, dst: e.dst, factor: e.factor, offset: e.offset })),
   constants: data.constants.map((c) => ({ symbol: c.symbol, name: c.name, value: c.value, unit: c.unit, uncertainty: c.uncertainty, source: c.source })),
   kinds: data.kinds.map((k) => ({

@@ -15,8 +15,8 @@
  * Every call is bounded by a time-out; a failure is a `StoreUnavailable` whose message names the
  * kind of store but never a server path or address, and whose cause is logged on the server.
  */
-import { Clock, Config, ConfigProvider, Context, Duration, Effect, Layer, Semaphore } from "effect"
-import { StoreUnavailable } from "../engine/errors.ts"
+import { Clock, Config, ConfigProvider, Duration, Effect, Layer, Semaphore } from "effect"
+import type { StoreUnavailable } from "../engine/errors.ts"
 import { type StoredDocument, storedBytes } from "./WorkspaceDocument.ts"
 import { type StoreLimits, WorkspaceStore, makeEndedSessions, storeFailure, storeFull } from "./storeCommon.ts"
 import { fileStore } from "./storeFile.ts"
@@ -26,7 +26,10 @@ export type { StoredDocument } from "./WorkspaceDocument.ts"
 export { WorkspaceStore, type StoreLimits, storeCallTimeout, keyOf, storeFailure, guardedCall, storeFull } from "./storeCommon.ts"
 
 /** The setting as written: `memory`, `file:<dir>` or `redis://…`. */
-export type StoreSetting = { readonly _tag: "memory" } | { readonly _tag: "file"; readonly directory: string } | { readonly _tag: "redis"; readonly url: string }
+export type StoreSetting =
+  | { readonly _tag: "memory" }
+  | { readonly _tag: "file"; readonly directory: string }
+  | { readonly _tag: "redis"; readonly url: string }
 
 export const storeEnv = "DIMENSIONAL_STORE"
 export const maxWorkspacesEnv = "DIMENSIONAL_MAX_WORKSPACES"
@@ -94,10 +97,13 @@ const memoryStore = (limits: StoreLimits, maxBytes: number): WorkspaceStore["Ser
             sweepNow(now, Duration.toMillis(ttl))
             if (current === undefined && docs.size >= limits.maxWorkspaces) return storeFull("memory", "memory", limits)
             if (growth > 0 && total + growth > maxBytes) {
-              return storeFailure("memory", "memory", `already holds its maximum of ${maxBytes >= 1024 * 1024 ? `${Math.round(maxBytes / 1024 / 1024)} MiB` : `${maxBytes} bytes`} of workspaces; nothing more can be stored until some expire`, undefined, [
-                "Empty a workspace you no longer need",
-                "Definitions passed inline (custom_units, custom_edges) do not need the store"
-              ])
+              return storeFailure(
+                "memory",
+                "memory",
+                `already holds its maximum of ${maxBytes >= 1024 * 1024 ? `${Math.round(maxBytes / 1024 / 1024)} MiB` : `${maxBytes} bytes`} of workspaces; nothing more can be stored until some expire`,
+                undefined,
+                ["Empty a workspace you no longer need", "Definitions passed inline (custom_units, custom_edges) do not need the store"]
+              )
             }
           }
           drop(id)
@@ -116,7 +122,11 @@ const memoryStore = (limits: StoreLimits, maxBytes: number): WorkspaceStore["Ser
 }
 
 /** The store for a setting, checked to work before the server starts. */
-export const layerFor = (setting: StoreSetting, limits: StoreLimits = defaultStoreLimits, maxMemoryBytes = memoryStoreBytes): Layer.Layer<WorkspaceStore, StoreUnavailable> => {
+export const layerFor = (
+  setting: StoreSetting,
+  limits: StoreLimits = defaultStoreLimits,
+  maxMemoryBytes = memoryStoreBytes
+): Layer.Layer<WorkspaceStore, StoreUnavailable> => {
   switch (setting._tag) {
     case "memory":
       return Layer.sync(WorkspaceStore, () => memoryStore(limits, maxMemoryBytes))
@@ -133,7 +143,11 @@ export const layerFromConfig = (fallback: string): Layer.Layer<WorkspaceStore, S
     Effect.gen(function* () {
       const maxWorkspaces = yield* Config.Int(maxWorkspacesEnv).pipe(
         Config.withDefault(defaultStoreLimits.maxWorkspaces),
-        Config.flatMap((n) => (n >= 1 ? Config.succeed(n) : Config.fail(new ConfigProvider.SourceError({ message: `${maxWorkspacesEnv}/--max-workspaces: expected at least 1, got ${n}` }))))
+        Config.flatMap((n) =>
+          n >= 1
+            ? Config.succeed(n)
+            : Config.fail(new ConfigProvider.SourceError({ message: `${maxWorkspacesEnv}/--max-workspaces: expected at least 1, got ${n}` }))
+        )
       )
       return layerFor(yield* storeSetting(fallback), { maxWorkspaces })
     })

@@ -56,7 +56,13 @@ const causeText = (cause: unknown): string => {
  * A store failure: the client's message names only the kind of store and what went wrong (never
  * a path or an address: `publicName`), and the full cause is logged with the store's description.
  */
-export const storeFailure = (description: string, publicName: string, what: string, cause?: unknown, hints?: ReadonlyArray<string>): Effect.Effect<never, StoreUnavailable> =>
+export const storeFailure = (
+  description: string,
+  publicName: string,
+  what: string,
+  cause?: unknown,
+  hints?: ReadonlyArray<string>
+): Effect.Effect<never, StoreUnavailable> =>
   Effect.logWarning(`workspace store ${description} ${what}${cause === undefined ? "" : `: ${causeText(cause)}`}`).pipe(
     Effect.andThen(
       Effect.fail(
@@ -70,16 +76,24 @@ export const storeFailure = (description: string, publicName: string, what: stri
 
 /** Bounds a store call; an unexpected failure becomes StoreUnavailable (logged with its cause). */
 export const guardedCall = <A, E>(description: string, publicName: string, effect: Effect.Effect<A, E>, timed = true): Effect.Effect<A, StoreUnavailable> =>
-  (timed ? effect.pipe(Effect.timeoutOrElse({ duration: storeCallTimeout, orElse: () => storeFailure(description, publicName, `did not answer within ${Duration.format(storeCallTimeout)}`) })) : effect).pipe(
-    Effect.catch((e: unknown) => (e instanceof StoreUnavailable ? Effect.fail(e) : storeFailure(description, publicName, "failed", e)))
-  )
+  (timed
+    ? effect.pipe(
+        Effect.timeoutOrElse({
+          duration: storeCallTimeout,
+          orElse: () => storeFailure(description, publicName, `did not answer within ${Duration.format(storeCallTimeout)}`)
+        })
+      )
+    : effect
+  ).pipe(Effect.catch((e: unknown) => (e instanceof StoreUnavailable ? Effect.fail(e) : storeFailure(description, publicName, "failed", e))))
 
 export const storeFull = (description: string, publicName: string, limits: StoreLimits) =>
-  storeFailure(description, publicName, `already holds its maximum of ${limits.maxWorkspaces} live workspaces; no new workspace can be created until some expire`, undefined, [
-    "Keep using an existing workspace (pass its id as 'workspace')",
-    "Definitions passed inline (custom_units, custom_edges) do not need the store"
-  ])
-
+  storeFailure(
+    description,
+    publicName,
+    `already holds its maximum of ${limits.maxWorkspaces} live workspaces; no new workspace can be created until some expire`,
+    undefined,
+    ["Keep using an existing workspace (pass its id as 'workspace')", "Definitions passed inline (custom_units, custom_edges) do not need the store"]
+  )
 
 /** Ends remembered in a process (memory and file stores): pruned as they expire, and bounded. */
 export const makeEndedSessions = (limit = 100_000) => {

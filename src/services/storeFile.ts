@@ -38,7 +38,15 @@ const errno = (error: unknown): string | undefined => (error as { code?: unknown
 const reasonOf = (error: unknown): string => {
   const code = errno(error)
   const words =
-    code === "EROFS" ? "is on a read-only file system" : code === "EACCES" || code === "EPERM" ? "is not writable by this process" : code === "ENOSPC" || code === "EDQUOT" ? "is full" : code === "ENOTDIR" || code === "EEXIST" ? "is not a directory" : "cannot be used"
+    code === "EROFS"
+      ? "is on a read-only file system"
+      : code === "EACCES" || code === "EPERM"
+        ? "is not writable by this process"
+        : code === "ENOSPC" || code === "EDQUOT"
+          ? "is full"
+          : code === "ENOTDIR" || code === "EEXIST"
+            ? "is not a directory"
+            : "cannot be used"
   return `${words} (${error instanceof Error ? error.message : String(error)})`
 }
 
@@ -85,7 +93,11 @@ export const fileStore = (directoryText: string, limits: StoreLimits) =>
   Effect.gen(function* () {
     const directory = path.resolve(directoryText)
     const description = `file:${directory}`
-    const cannotStart = (what: string) => new StoreUnavailable({ message: `The workspace store (${description}) ${what}`, hints: ["Fix the store directory or choose another with --store / DIMENSIONAL_STORE"] })
+    const cannotStart = (what: string) =>
+      new StoreUnavailable({
+        message: `The workspace store (${description}) ${what}`,
+        hints: ["Fix the store directory or choose another with --store / DIMENSIONAL_STORE"]
+      })
     const token = `${process.pid} ${randomBytes(8).toString("hex")}`
 
     const prepared = yield* Effect.tryPromise({
@@ -116,7 +128,8 @@ export const fileStore = (directoryText: string, limits: StoreLimits) =>
     const fileOf = (id: string) => path.join(directory, encodeURIComponent(keyOf(id)))
     const ids = new Set(prepared.ids)
     const lock = Semaphore.makeUnsafe(1)
-    const call = <A>(what: () => Promise<A>) => guardedCall(description, publicName, Effect.tryPromise({ try: what, catch: (error) => new Error(reasonOf(error)) }))
+    const call = <A>(what: () => Promise<A>) =>
+      guardedCall(description, publicName, Effect.tryPromise({ try: what, catch: (error) => new Error(reasonOf(error)) }))
 
     // the directory is this process's, so what it last read or wrote is what the file holds
     const cache = new Map<string, { readonly doc: StoredDocument | undefined; readonly bytes: number }>()
@@ -155,7 +168,14 @@ export const fileStore = (directoryText: string, limits: StoreLimits) =>
               return Effect.succeed(undefined)
             }
             const doc = decodeDocument(text)
-            if ("_tag" in doc) return storeFailure(description, publicName, `cannot read workspace ${logName(id)}: ${doc.reason}`, undefined, doc.newerFormat ? ["This workspace was written by a newer release of dimensional: use that release"] : ["The stored document is left untouched"])
+            if ("_tag" in doc)
+              return storeFailure(
+                description,
+                publicName,
+                `cannot read workspace ${logName(id)}: ${doc.reason}`,
+                undefined,
+                doc.newerFormat ? ["This workspace was written by a newer release of dimensional: use that release"] : ["The stored document is left untouched"]
+              )
             if (writes === before) remember(id, doc, text.length)
             return Effect.succeed(doc)
           })
@@ -235,5 +255,8 @@ export const fileStore = (directoryText: string, limits: StoreLimits) =>
       remove,
       end: (id, ttl) => Effect.tap(remove(id), () => Effect.sync(() => endedSessions.add(id, ttl))),
       ended: (id) => Effect.sync(() => endedSessions.has(id)),
-      sweep, count: Effect.sync(() => ids.size), secret: prepared.secret })
+      sweep,
+      count: Effect.sync(() => ids.size),
+      secret: prepared.secret
+    })
   })

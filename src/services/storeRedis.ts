@@ -88,7 +88,13 @@ const redisStore = (description: string, limits: StoreLimits) =>
           if (text === null || text === undefined) return Effect.succeed(undefined)
           const doc = decode(id, text)
           if ("_tag" in doc) {
-            return storeFailure(description, publicName, `cannot read workspace ${logName(id)}: ${doc.reason}`, undefined, doc.newerFormat ? ["This workspace was written by a newer release of dimensional: use that release"] : ["The stored document is left untouched"])
+            return storeFailure(
+              description,
+              publicName,
+              `cannot read workspace ${logName(id)}: ${doc.reason}`,
+              undefined,
+              doc.newerFormat ? ["This workspace was written by a newer release of dimensional: use that release"] : ["The stored document is left untouched"]
+            )
           }
           return Effect.succeed(doc)
         })
@@ -97,10 +103,28 @@ const redisStore = (description: string, limits: StoreLimits) =>
     const write = (id: string, expected: number, next: StoredDocument, ttl: Duration.Duration) => {
       const text = encodeDocument(next)
       const ttlMs = String(Math.max(1, Math.round(Duration.toMillis(ttl))))
-      return guarded(redis.send<number>("EVAL", compareAndSet, "2", keyOf(id), indexKey, String(expected), text, ttlMs, String(currentFormat), String(Date.now()), String(limits.maxWorkspaces), id)).pipe(
+      return guarded(
+        redis.send<number>(
+          "EVAL",
+          compareAndSet,
+          "2",
+          keyOf(id),
+          indexKey,
+          String(expected),
+          text,
+          ttlMs,
+          String(currentFormat),
+          String(Date.now()),
+          String(limits.maxWorkspaces),
+          id
+        )
+      ).pipe(
         Effect.flatMap((n) => {
           const answer = Number(n)
-          if (answer === -1) return storeFailure(description, publicName, `holds workspace ${logName(id)} in a newer format; it is left untouched`, undefined, ["This workspace was written by a newer release of dimensional: use that release"])
+          if (answer === -1)
+            return storeFailure(description, publicName, `holds workspace ${logName(id)} in a newer format; it is left untouched`, undefined, [
+              "This workspace was written by a newer release of dimensional: use that release"
+            ])
           if (answer === -2) return storeFull(description, publicName, limits)
           if (answer === 1) remember(id, text, next)
           return Effect.succeed(answer === 1)
@@ -109,16 +133,22 @@ const redisStore = (description: string, limits: StoreLimits) =>
     }
 
     const remove = (id: string) =>
-      guarded(Effect.andThen(redis.send("DEL", keyOf(id)), redis.send("ZREM", indexKey, id))).pipe(Effect.tap(() => Effect.sync(() => drop(id))), Effect.asVoid)
+      guarded(Effect.andThen(redis.send("DEL", keyOf(id)), redis.send("ZREM", indexKey, id))).pipe(
+        Effect.tap(() => Effect.sync(() => drop(id))),
+        Effect.asVoid
+      )
 
-    const count = guarded(Effect.andThen(redis.send("ZREMRANGEBYSCORE", indexKey, "-inf", String(Date.now())), redis.send<number>("ZCARD", indexKey))).pipe(Effect.map(Number))
+    const count = guarded(Effect.andThen(redis.send("ZREMRANGEBYSCORE", indexKey, "-inf", String(Date.now())), redis.send<number>("ZCARD", indexKey))).pipe(
+      Effect.map(Number)
+    )
 
     return WorkspaceStore.of({
       description,
       read,
       write,
       remove,
-      end: (id, ttl) => Effect.andThen(guarded(redis.send("SET", endedKey(id), "1", "PX", String(Math.max(1, Math.round(Duration.toMillis(ttl)))))), remove(id)),
+      end: (id, ttl) =>
+        Effect.andThen(guarded(redis.send("SET", endedKey(id), "1", "PX", String(Math.max(1, Math.round(Duration.toMillis(ttl)))))), remove(id)),
       ended: (id) => guarded(redis.send<number>("EXISTS", endedKey(id))).pipe(Effect.map((n) => Number(n) === 1)),
       // Redis deletes idle documents by their TTL
       sweep: () => Effect.succeed(0),
@@ -145,7 +175,15 @@ export const redisLayer = (url: string, limits: StoreLimits): Layer.Layer<Worksp
     socket: { connectTimeout: Duration.toMillis(storeCallTimeout) }
   }).pipe(
     Layer.catchTag("RedisError", (e) =>
-      Layer.effect(Redis.Redis, Effect.fail(new StoreUnavailable({ message: `The workspace store (${description}) cannot be reached: ${reasonOf(e)}`, hints: ["Start Redis or fix the --store / DIMENSIONAL_STORE URL"] })))
+      Layer.effect(
+        Redis.Redis,
+        Effect.fail(
+          new StoreUnavailable({
+            message: `The workspace store (${description}) cannot be reached: ${reasonOf(e)}`,
+            hints: ["Start Redis or fix the --store / DIMENSIONAL_STORE URL"]
+          })
+        )
+      )
     )
   )
   return Layer.effect(WorkspaceStore, redisStore(description, limits)).pipe(Layer.provide(connection))

@@ -34,7 +34,8 @@ export const notationField = Schema.optional(
 )
 
 /** Whether a schema node is a unit-expression field (see unitField). */
-export const isUnitField = (ast: SchemaAST.AST): boolean => (ast.checks ?? []).some((check) => (check.annotations as { unitExpression?: unknown } | undefined)?.unitExpression === true)
+export const isUnitField = (ast: SchemaAST.AST): boolean =>
+  (ast.checks ?? []).some((check) => (check.annotations as { unitExpression?: unknown } | undefined)?.unitExpression === true)
 
 /** Every failure a tool handler may produce. */
 export type ToolFailure = EngineError

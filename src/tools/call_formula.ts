@@ -6,10 +6,12 @@ import { defineTool, readOnly, rolesTable, unitField } from "./Tool.ts"
 
 export const FormulaParameterInput = Schema.Struct({
   value: Schema.Finite.annotate({ examples: [70] }),
-  unit: Schema.optional(unitField({
-    description: "Omit for a pure number or count",
-    examples: ["kg"]
-  })),
+  unit: Schema.optional(
+    unitField({
+      description: "Omit for a pure number or count",
+      examples: ["kg"]
+    })
+  ),
   uncertainty: Schema.optional(Schema.Finite).annotate({
     description: "In the value's unit",
     examples: [0.5]
@@ -25,10 +27,12 @@ export const CallFormulaInput = Schema.Struct({
     description: "One per formula parameter",
     examples: [bmiExample]
   }),
-  output_unit: Schema.optional(unitField({
-    description: "e.g. lbf",
-    examples: ["kg/m^2"]
-  }))
+  output_unit: Schema.optional(
+    unitField({
+      description: "e.g. lbf",
+      examples: ["kg/m^2"]
+    })
+  )
 }).annotate({ examples: [{ name: "bmi", parameters: bmiExample }] })
 
 export const CallFormulaOutput = Schema.Struct({

@@ -12,12 +12,19 @@ const arguments_: Readonly<Record<string, string>> = {
   [Role.customUnits]: "custom_units",
   ...statedRelationRoles
 }
-const factorFields: Readonly<Record<string, string>> = { [Role.factorValue]: "value", [Role.factorNumerator]: "numerator", [Role.factorDenominator]: "denominator" }
+const factorFields: Readonly<Record<string, string>> = {
+  [Role.factorValue]: "value",
+  [Role.factorNumerator]: "numerator",
+  [Role.factorDenominator]: "denominator"
+}
 
 /** Chain roles to compute's arguments; a factor's field is placed at its step: factors[2].numerator. */
 const roles: RolePlacement = (role, step) =>
-  Object.hasOwn(factorFields, role) && step !== undefined ? `factors[${step}].${factorFields[role]}` : Object.hasOwn(arguments_, role) ? arguments_[role] : undefined
-
+  Object.hasOwn(factorFields, role) && step !== undefined
+    ? `factors[${step}].${factorFields[role]}`
+    : Object.hasOwn(arguments_, role)
+      ? arguments_[role]
+      : undefined
 
 export const FactorInput = Schema.Struct({
   value: Schema.optional(Schema.Finite).annotate({ description: "Default 1", examples: [15] }),
@@ -30,7 +37,12 @@ export const ComputeInput = Schema.Struct({
   initial_unit: unitField({ examples: ["lb"] }),
   factors: Schema.Array(FactorInput).annotate({
     description: "Applied in order: × value·numerator/denominator",
-    examples: [[{ value: 1, numerator: "kg", denominator: "2.205 lb" }, { value: 15, numerator: "mg", denominator: "kg*d" }]]
+    examples: [
+      [
+        { value: 1, numerator: "kg", denominator: "2.205 lb" },
+        { value: 15, numerator: "mg", denominator: "kg*d" }
+      ]
+    ]
   }),
   expected_unit: Schema.optional(unitField({ description: "Also convert the result to this", examples: ["mg/d"] })),
   notation: notationField,
@@ -55,8 +67,7 @@ export const ComputeOutput = Schema.Struct({
 export const compute = defineTool({
   name: "compute",
   title: "Factor-label computation",
-  description:
-    "Multiply a quantity through factors, tracking units and each step: 154 lb × (1 kg / 2.205 lb) × (15 mg / kg·d) = 1047.6 mg/d.",
+  description: "Multiply a quantity through factors, tracking units and each step: 154 lb × (1 kg / 2.205 lb) × (15 mg / kg·d) = 1047.6 mg/d.",
   input: ComputeInput,
   output: ComputeOutput,
   annotations: readOnly,
@@ -65,7 +76,15 @@ export const compute = defineTool({
     Effect.gen(function* () {
       const { catalog, notes } = yield* catalogForCall(input)
       const factors = input.factors.map((f) => ({ value: f.value ?? 1, numerator: f.numerator, denominator: f.denominator }))
-      const result = yield* Engine.compute(catalog, input.initial_value, input.initial_unit, factors, input.expected_unit, input.notation, statedRelations(input))
+      const result = yield* Engine.compute(
+        catalog,
+        input.initial_value,
+        input.initial_unit,
+        factors,
+        input.expected_unit,
+        input.notation,
+        statedRelations(input)
+      )
       return notes.length > 0 ? { ...result, notes: [...notes, ...result.notes] } : result
     })
 })

@@ -38,8 +38,16 @@ export const convert = defineTool({
   roles: rolesTable({ [Role.sourceUnit]: "from_unit", [Role.targetUnit]: "to_unit", [Role.customUnits]: "custom_units", ...statedRelationRoles }),
   handler: (input) =>
     Effect.flatMap(catalogForCall(input), ({ catalog, notes }) =>
-      Effect.map(Engine.convert(catalog, input.value, input.from_unit, input.to_unit, input.notation, statedRelations(input, { valence: input.valence, particles: input.particles })), (result) =>
-        notes.length > 0 ? { ...result, notes: [...notes, ...result.notes] } : result
+      Effect.map(
+        Engine.convert(
+          catalog,
+          input.value,
+          input.from_unit,
+          input.to_unit,
+          input.notation,
+          statedRelations(input, { valence: input.valence, particles: input.particles })
+        ),
+        (result) => (notes.length > 0 ? { ...result, notes: [...notes, ...result.notes] } : result)
       )
     )
 })

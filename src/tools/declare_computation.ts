@@ -28,8 +28,7 @@ export const DeclareComputationOutput = Schema.Struct({
 export const declareComputation = defineTool({
   name: "declare_computation",
   title: "Declare what a computation should produce",
-  description:
-    "Declare the kind of quantity (gibbs_energy in kJ/mol) a computation must produce, for validate_result.",
+  description: "Declare the kind of quantity (gibbs_energy in kJ/mol) a computation must produce, for validate_result.",
   input: DeclareComputationInput,
   output: DeclareComputationOutput,
   annotations: sessionWrite,
@@ -50,7 +49,10 @@ export const declareComputation = defineTool({
       const siblings = QuantityKind.siblings(kinds, kind).map((k) => k.name)
       const id = crypto.randomUUID()
       yield* session.modify((data) =>
-        Effect.succeed([undefined, { ...data, declaration: { id, kind: kind.name, expectedUnit: input.expected_unit, context: { ...input.context } } }] as const)
+        Effect.succeed([
+          undefined,
+          { ...data, declaration: { id, kind: kind.name, expectedUnit: input.expected_unit, context: { ...input.context } } }
+        ] as const)
       )
       return {
         declaration_id: id,

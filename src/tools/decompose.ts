@@ -5,7 +5,12 @@ import { openWorkspace, workspaceField } from "./workspaceArgument.ts"
 import { Role, knownQuantityOf } from "../engine/roles.ts"
 import { defineTool, readOnly, type RolePlacement, unitField } from "./Tool.ts"
 
-const arguments_: Readonly<Record<string, string>> = { [Role.query]: "query", [Role.initialUnit]: "initial_unit", [Role.targetUnit]: "target_unit", [Role.knownQuantities]: "known_quantities" }
+const arguments_: Readonly<Record<string, string>> = {
+  [Role.query]: "query",
+  [Role.initialUnit]: "initial_unit",
+  [Role.targetUnit]: "target_unit",
+  [Role.knownQuantities]: "known_quantities"
+}
 
 /** Decompose roles to its arguments; known quantity 2 is known_quantities[1]. */
 const roles: RolePlacement = (role) => {
@@ -14,8 +19,13 @@ const roles: RolePlacement = (role) => {
   return Object.hasOwn(arguments_, role) ? arguments_[role] : undefined
 }
 
-const wire = (r: DecomposeResult) => ({ initial_value: r.initialValue, initial_unit: r.initialUnit, target_unit: r.targetUnit, factors: r.factors, notes: r.notes })
-
+const wire = (r: DecomposeResult) => ({
+  initial_value: r.initialValue,
+  initial_unit: r.initialUnit,
+  target_unit: r.targetUnit,
+  factors: r.factors,
+  notes: r.notes
+})
 
 export const KnownQuantityInput = Schema.Struct({
   value: Schema.Finite.annotate({ examples: [80] }),
@@ -46,7 +56,10 @@ const needsUnits = new InvalidInput({
   message: "Provide either query, or both initial_unit and target_unit",
   role: "query",
   expected: "query='500 mL to L', or initial_unit + target_unit (+ known_quantities)",
-  hints: ["Query mode: decompose(query='60 mph to km/h')", "Structured mode: decompose(initial_unit='mcg/(kg*min)', target_unit='mg/h', known_quantities=[{value: 70, unit: 'kg'}])"]
+  hints: [
+    "Query mode: decompose(query='60 mph to km/h')",
+    "Structured mode: decompose(initial_unit='mcg/(kg*min)', target_unit='mg/h', known_quantities=[{value: 70, unit: 'kg'}])"
+  ]
 })
 
 export const decompose = defineTool({

@@ -41,8 +41,7 @@ const usage = (c: Constant): string =>
 export const defineConstant = defineTool({
   name: "define_constant",
   title: "Define a session constant",
-  description:
-    "Define a session constant; its symbol becomes a unit too (g_local = 9.81 m/s^2, then 2 g_local → 19.62 m/s^2).",
+  description: "Define a session constant; its symbol becomes a unit too (g_local = 9.81 m/s^2, then 2 g_local → 19.62 m/s^2).",
   input: DefineConstantInput,
   output: DefineConstantOutput,
   annotations: sessionWrite,
@@ -55,7 +54,14 @@ export const defineConstant = defineTool({
           const current = yield* session.catalogOf(data)
           const constant = checkSessionConstant({ builtin, session: current }, workspaceConstants(data), input)
           if (isEngineError(constant)) return yield* Effect.fail(constant)
-          const stored = { symbol: constant.symbol, name: constant.name, value: constant.value, unit: constant.unit, uncertainty: constant.uncertainty, source: constant.source }
+          const stored = {
+            symbol: constant.symbol,
+            name: constant.name,
+            value: constant.value,
+            unit: constant.unit,
+            uncertainty: constant.uncertainty,
+            source: constant.source
+          }
           const result = {
             success: true,
             symbol: constant.symbol,

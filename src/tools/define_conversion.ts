@@ -27,8 +27,7 @@ export const DefineConversionOutput = Schema.Struct({
 export const defineConversion = defineTool({
   name: "define_conversion",
   title: "Add a conversion edge for this session",
-  description:
-    "Relate a session unit to another: dst = src × factor + offset (1 widget = 12 ea). Built-in units are never redefined.",
+  description: "Relate a session unit to another: dst = src × factor + offset (1 widget = 12 ea). Built-in units are never redefined.",
   input: DefineConversionInput,
   output: DefineConversionOutput,
   annotations: sessionWrite,
@@ -36,7 +35,12 @@ export const defineConversion = defineTool({
     Effect.gen(function* () {
       const session = yield* openWorkspace(input, "write")
       if (input.factor === 0) {
-        return yield* new InvalidValue({ message: "A conversion factor cannot be 0", role: "factor", got: "0", hints: ["dst = src × factor: the factor must be non-zero"] })
+        return yield* new InvalidValue({
+          message: "A conversion factor cannot be 0",
+          role: "factor",
+          got: "0",
+          hints: ["dst = src × factor: the factor must be non-zero"]
+        })
       }
       const edge = { src: input.src, dst: input.dst, factor: input.factor, offset: input.offset ?? 0 }
       const catalog = yield* session.catalog()
@@ -44,7 +48,10 @@ export const defineConversion = defineTool({
       const dst = catalog.resolve(input.dst)
       if (!src?.unit.custom && !dst?.unit.custom) {
         const verdict = checkBuiltinEdge(catalog, edge)
-        if (typeof verdict !== "string") return yield* Effect.fail(locate(verdict, { role: isEngineError(verdict) && verdict._tag === "UnknownUnit" && verdict.expression === input.dst ? "dst" : "src" }))
+        if (typeof verdict !== "string")
+          return yield* Effect.fail(
+            locate(verdict, { role: isEngineError(verdict) && verdict._tag === "UnknownUnit" && verdict.expression === input.dst ? "dst" : "src" })
+          )
         return { success: true, ...edge, applied: false, message: verdict }
       }
       // validate against a trial catalog before storing, so a bad edge never enters the session
@@ -63,6 +70,12 @@ export const defineConversion = defineTool({
         const next = { ...data, edges: [...data.edges, edge] }
         return Effect.as(session.catalogOf(next), [undefined, next] as const)
       })
-      return { success: true, ...edge, applied: true, message: `Conversion edge '${input.src}' -> '${input.dst}' (factor=${input.factor}${edge.offset ? `, offset=${edge.offset}` : ""}) added to workspace ${session.id}.`, workspace: session.id }
+      return {
+        success: true,
+        ...edge,
+        applied: true,
+        message: `Conversion edge '${input.src}' -> '${input.dst}' (factor=${input.factor}${edge.offset ? `, offset=${edge.offset}` : ""}) added to workspace ${session.id}.`,
+        workspace: session.id
+      }
     })
 })

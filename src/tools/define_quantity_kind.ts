@@ -32,8 +32,7 @@ export const DefineQuantityKindOutput = Schema.Struct({
 export const defineQuantityKind = defineTool({
   name: "define_quantity_kind",
   title: "Define a kind of quantity",
-  description:
-    "Define a session kind of quantity, to tell apart quantities of one dimension (entropy change vs heat capacity).",
+  description: "Define a session kind of quantity, to tell apart quantities of one dimension (entropy change vs heat capacity).",
   input: DefineQuantityKindInput,
   output: DefineQuantityKindOutput,
   annotations: sessionWrite,
@@ -42,17 +41,17 @@ export const defineQuantityKind = defineTool({
       const session = yield* openWorkspace(input, "write")
       const taken = (kinds: ReadonlyArray<QuantityKind.QuantityKind>) =>
         Effect.gen(function* () {
-      for (const n of [input.name, ...(input.aliases ?? [])]) {
-        const taken = QuantityKind.findKind(kinds, n)
-        if (taken) {
-          return yield* new DuplicateKind({
-            message: `Quantity kind '${n}' is already defined${taken.name.toLowerCase() === n.toLowerCase() ? "" : ` (as an alias of '${taken.name}')`}`,
-            role: n === input.name ? "name" : "aliases",
-            got: n,
-            hints: [taken.builtin ? `'${taken.name}' is built in: use it directly` : "Use a different name, or reset_session() to start over"]
-          })
-        }
-      }
+          for (const n of [input.name, ...(input.aliases ?? [])]) {
+            const taken = QuantityKind.findKind(kinds, n)
+            if (taken) {
+              return yield* new DuplicateKind({
+                message: `Quantity kind '${n}' is already defined${taken.name.toLowerCase() === n.toLowerCase() ? "" : ` (as an alias of '${taken.name}')`}`,
+                role: n === input.name ? "name" : "aliases",
+                got: n,
+                hints: [taken.builtin ? `'${taken.name}' is built in: use it directly` : "Use a different name, or reset_session() to start over"]
+              })
+            }
+          }
         })
       yield* taken([...QuantityKind.builtins, ...(yield* session.get).kinds])
       const kind = QuantityKind.fromEntry(
@@ -69,7 +68,9 @@ export const defineQuantityKind = defineTool({
       )
       if (isEngineError(kind)) return yield* Effect.fail(kind)
       // checked again as written: another replica may have defined the kind meanwhile
-      yield* session.modify((data) => Effect.as(taken([...QuantityKind.builtins, ...data.kinds]), [undefined, { ...data, kinds: [...data.kinds, kind] }] as const))
+      yield* session.modify((data) =>
+        Effect.as(taken([...QuantityKind.builtins, ...data.kinds]), [undefined, { ...data, kinds: [...data.kinds, kind] }] as const)
+      )
       return {
         success: true,
         name: kind.name,

@@ -28,8 +28,7 @@ export const DefineUnitOutput = Schema.Struct({
 export const defineUnit = defineTool({
   name: "define_unit",
   title: "Define a custom unit for this session",
-  description:
-    "Define a session unit (widget, count); it converts to nothing else until define_conversion relates it.",
+  description: "Define a session unit (widget, count); it converts to nothing else until define_conversion relates it.",
   input: DefineUnitInput,
   output: DefineUnitOutput,
   annotations: sessionWrite,
@@ -51,7 +50,13 @@ export const defineUnit = defineTool({
       const catalog = yield* session.catalog()
       const dimensionName = DimensionNames.describe(dimension)
       const existing = catalog.resolve(input.name)
-      if (existing && !existing.prefix && !existing.unit.custom && Dimension.equals(existing.unit.dimension, dimension) && aliases.every((a) => catalog.resolve(a)?.unit === existing.unit || !catalog.resolve(a))) {
+      if (
+        existing &&
+        !existing.prefix &&
+        !existing.unit.custom &&
+        Dimension.equals(existing.unit.dimension, dimension) &&
+        aliases.every((a) => catalog.resolve(a)?.unit === existing.unit || !catalog.resolve(a))
+      ) {
         return {
           success: true,
           name: existing.unit.name,

@@ -39,7 +39,9 @@ export interface InlineArguments {
 }
 
 /** The catalog for one call: the session's, with this call's inline units and edges over it, and notes on edges not applied. */
-export const catalogForCall = (args: InlineArguments): Effect.Effect<{ readonly catalog: Catalog; readonly notes: ReadonlyArray<string> }, CatalogError | WorkspaceError, Workspace | UnitCatalog> =>
+export const catalogForCall = (
+  args: InlineArguments
+): Effect.Effect<{ readonly catalog: Catalog; readonly notes: ReadonlyArray<string> }, CatalogError | WorkspaceError, Workspace | UnitCatalog> =>
   // no inline definitions (nearly every call): the workspace's own catalog, as it is
   (args.custom_units ?? []).length === 0 && (args.custom_edges ?? []).length === 0
     ? Effect.flatMap(openWorkspace(args, "read"), (workspace) => Effect.map(workspace.catalog(), (catalog) => ({ catalog, notes: noNotes })))
@@ -48,7 +50,9 @@ export const catalogForCall = (args: InlineArguments): Effect.Effect<{ readonly 
 const noNotes: ReadonlyArray<string> = []
 
 /** The workspace's catalog with this call's inline units and edges over it. */
-const withInline = (args: InlineArguments): Effect.Effect<{ readonly catalog: Catalog; readonly notes: ReadonlyArray<string> }, CatalogError | WorkspaceError, Workspace | UnitCatalog> =>
+const withInline = (
+  args: InlineArguments
+): Effect.Effect<{ readonly catalog: Catalog; readonly notes: ReadonlyArray<string> }, CatalogError | WorkspaceError, Workspace | UnitCatalog> =>
   Effect.gen(function* () {
     const session = yield* openWorkspace(args, "read")
     const { catalog: builtin } = yield* UnitCatalog

@@ -1,4 +1,4 @@
-import { Effect, Schema } from "effect"
+import { Schema } from "effect"
 import * as DimensionNames from "../engine/DimensionNames.ts"
 import { page, pageInput, pageOutput } from "./paging.ts"
 import { defineTool, readOnly } from "./Tool.ts"
@@ -13,8 +13,7 @@ export const ListDimensionsOutput = Schema.Struct({ result: Schema.Array(Schema.
 export const listDimensions = defineTool({
   name: "list_dimensions",
   title: "List dimension names",
-  description:
-    "Dimension names (length, pressure, ...); angle, solid_angle and count are pseudo-dimensions.",
+  description: "Dimension names (length, pressure, ...); angle, solid_angle and count are pseudo-dimensions.",
   input: ListDimensionsInput,
   output: ListDimensionsOutput,
   annotations: readOnly,

@@ -2,7 +2,7 @@ import { Effect, Schema } from "effect"
 import * as Dimension from "../engine/Dimension.ts"
 import { parseDimension } from "../engine/DimensionExpression.ts"
 import { InvalidDimension, isEngineError } from "../engine/errors.ts"
-import * as QuantityKind from "../engine/QuantityKind.ts"
+import type * as QuantityKind from "../engine/QuantityKind.ts"
 import { kindsOf, openWorkspace, workspaceField } from "./workspaceArgument.ts"
 import { page, pageInput, pageOutput } from "./paging.ts"
 import { defineTool, readOnly } from "./Tool.ts"
@@ -19,7 +19,6 @@ const describeKind = (k: QuantityKind.QuantityKind) => ({
   disambiguation_hints: [...k.disambiguationHints],
   builtin: k.builtin
 })
-
 
 /** A default page answers in under 2,000 tokens: a kind with its hints costs about 130 (as text and as structured content). */
 const DEFAULT_LIMIT = 10
@@ -59,7 +58,13 @@ export const listQuantityKinds = defineTool({
       if (input.dimension !== undefined) {
         const parsed = parseDimension(input.dimension)
         if (isEngineError(parsed)) {
-          return yield* new InvalidDimension({ message: parsed.message, role: "dimension", got: input.dimension, likelyFix: parsed.likelyFix, hints: [...parsed.hints] })
+          return yield* new InvalidDimension({
+            message: parsed.message,
+            role: "dimension",
+            got: input.dimension,
+            likelyFix: parsed.likelyFix,
+            hints: [...parsed.hints]
+          })
         }
         dimension = parsed
       }

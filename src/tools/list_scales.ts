@@ -1,4 +1,4 @@
-import { Effect, Schema } from "effect"
+import { Schema } from "effect"
 import * as Prefix from "../engine/Prefix.ts"
 import * as Rational from "../engine/Rational.ts"
 import { page, pageInput, pageOutput } from "./paging.ts"
@@ -23,8 +23,7 @@ export const ListScalesOutput = Schema.Struct({ result: Schema.Array(ScaleInfo),
 export const listScales = defineTool({
   name: "list_scales",
   title: "List unit prefixes",
-  description:
-    "SI prefixes quecto (1e-30) to quetta (1e30) and binary kibi to yobi (KiB), largest first.",
+  description: "SI prefixes quecto (1e-30) to quetta (1e30) and binary kibi to yobi (KiB), largest first.",
   input: ListScalesInput,
   output: ListScalesOutput,
   annotations: readOnly,

@@ -28,11 +28,21 @@ export interface Page<A> {
 }
 
 /** One page of `items` (already filtered and sorted) from the call's `cursor` and `limit`. */
-export const page = <A>(items: ReadonlyArray<A>, input: { readonly cursor?: string | undefined; readonly limit?: number | undefined }, defaultLimit: number): Effect.Effect<Page<A>, InvalidInput> => {
+export const page = <A>(
+  items: ReadonlyArray<A>,
+  input: { readonly cursor?: string | undefined; readonly limit?: number | undefined },
+  defaultLimit: number
+): Effect.Effect<Page<A>, InvalidInput> => {
   const offset = input.cursor === undefined ? 0 : Number(input.cursor)
   if (!/^\d+$/.test(input.cursor ?? "0") || !Number.isSafeInteger(offset) || offset > items.length) {
     return Effect.fail(
-      new InvalidInput({ message: `Unknown cursor '${input.cursor}'`, role: "cursor", got: input.cursor, expected: "the next_cursor of a previous page", hints: ["Start again without a cursor"] })
+      new InvalidInput({
+        message: `Unknown cursor '${input.cursor}'`,
+        role: "cursor",
+        got: input.cursor,
+        expected: "the next_cursor of a previous page",
+        hints: ["Start again without a cursor"]
+      })
     )
   }
   const end = offset + (input.limit ?? defaultLimit)

@@ -41,8 +41,7 @@ const noDeclaration = new NoActiveDeclaration({
 export const validateResult = defineTool({
   name: "validate_result",
   title: "Validate a result against its declared kind",
-  description:
-    "Check a result against the declared kind: its dimension, then words in the reasoning naming another kind (torque for energy).",
+  description: "Check a result against the declared kind: its dimension, then words in the reasoning naming another kind (torque for energy).",
   input: ValidateResultInput,
   output: ValidateResultOutput,
   annotations: sessionWrite,
@@ -61,14 +60,18 @@ export const validateResult = defineTool({
       const pseudoOnly = !exact && Dimension.equalsIgnoringPseudo(unit.dimension, kind.dimension)
       const semantic = QuantityKind.semanticWarnings(kinds, kind, input.reasoning)
       if (pseudoOnly) {
-        semantic.unshift(`'${input.unit}' and '${kind.name}' differ only in ${Dimension.differingPseudo(unit.dimension, kind.dimension).join(" and ")}: check that the unit says what it counts (e.g. rad/s, not 1/s)`)
+        semantic.unshift(
+          `'${input.unit}' and '${kind.name}' differ only in ${Dimension.differingPseudo(unit.dimension, kind.dimension).join(" and ")}: check that the unit says what it counts (e.g. rad/s, not 1/s)`
+        )
       }
       const dimensionMatch = exact || pseudoOnly
       const suggestions: Array<string> = []
       if (!dimensionMatch) {
         const matching = kinds.filter((k) => Dimension.equals(k.dimension, unit.dimension)).map((k) => k.name)
         if (matching.length > 0) suggestions.push(`A result in ${input.unit} matches these kinds instead: ${matching.join(", ")}`)
-        suggestions.push(`'${kind.name}' needs ${DimensionNames.describe(kind.dimension)} (${Dimension.signature(kind.dimension)}); check the computation's factors`)
+        suggestions.push(
+          `'${kind.name}' needs ${DimensionNames.describe(kind.dimension)} (${Dimension.signature(kind.dimension)}); check the computation's factors`
+        )
       } else if (semantic.length > 0) {
         suggestions.push("Review the reasoning to ensure it matches the declared quantity kind", ...kind.disambiguationHints)
       }
@@ -76,7 +79,8 @@ export const validateResult = defineTool({
       if (dimensionMatch && usesDeclaration && declaration && declaration.expectedUnit !== input.unit) {
         const expected = resolveUnitExpression(catalog, declaration.expectedUnit)
         const converter = isEngineError(expected) ? expected : converterBetween(catalog, unit, expected)
-        if (!isEngineError(converter)) suggestions.push(`In the declared unit: ${Number(converter.apply(input.value).toPrecision(12))} ${declaration.expectedUnit}`)
+        if (!isEngineError(converter))
+          suggestions.push(`In the declared unit: ${Number(converter.apply(input.value).toPrecision(12))} ${declaration.expectedUnit}`)
       }
       const passed = dimensionMatch
       const confidence = !dimensionMatch ? ("low" as const) : semantic.length > 0 ? ("medium" as const) : ("high" as const)

@@ -12,8 +12,10 @@ import { type OpenWorkspace, Workspace, type WorkspaceError } from "../services/
 export const workspaceField = Schema.optional(Schema.String)
 
 /** The workspace of one call, from its `workspace` argument. */
-export const openWorkspace = (input: { readonly workspace?: string | undefined }, mode: "read" | "write"): Effect.Effect<OpenWorkspace, WorkspaceError, Workspace> =>
-  Effect.flatMap(Effect.service(Workspace), (workspaces) => workspaces.open(input.workspace, mode))
+export const openWorkspace = (
+  input: { readonly workspace?: string | undefined },
+  mode: "read" | "write"
+): Effect.Effect<OpenWorkspace, WorkspaceError, Workspace> => Effect.flatMap(Effect.service(Workspace), (workspaces) => workspaces.open(input.workspace, mode))
 
 /** The kinds a workspace sees: the built-in ones, then those it defined. */
 export const kindsOf = (workspace: OpenWorkspace) => Effect.map(workspace.get, (data) => [...QuantityKind.builtins, ...data.kinds])

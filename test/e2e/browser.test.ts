@@ -24,17 +24,33 @@ describe.skipIf(missing !== undefined)("a browser page as the client (headless C
 
   beforeAll(async () => {
     server = await spawnServer({ env: { DIMENSIONAL_STORE: "memory" } })
-    const bundled = await build({ entryPoints: [join(repoRoot, "test/support/browserClient.ts")], bundle: true, format: "esm", platform: "browser", write: false, logLevel: "silent" })
+    const bundled = await build({
+      entryPoints: [join(repoRoot, "test/support/browserClient.ts")],
+      bundle: true,
+      format: "esm",
+      platform: "browser",
+      write: false,
+      logLevel: "silent"
+    })
     const script = bundled.outputFiles[0]!.text
     pages = createServer((request, response) => {
       if (request.url === "/client.js") response.writeHead(200, { "content-type": "text/javascript" }).end(script)
-      else response.writeHead(200, { "content-type": "text/html" }).end('<!doctype html><title>MCP page</title><script type="module" src="/client.js"></script>')
+      else
+        response.writeHead(200, { "content-type": "text/html" }).end('<!doctype html><title>MCP page</title><script type="module" src="/client.js"></script>')
     })
     pagePort = await freePort()
     await new Promise<void>((resolve) => pages.listen(pagePort, "0.0.0.0", resolve))
     browser = await playwright!.chromium.launch({
       executablePath: chromiumPath!,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync"
+      ]
     })
   }, 60_000)
 
@@ -51,7 +67,10 @@ describe.skipIf(missing !== undefined)("a browser page as the client (headless C
       await page.goto(`${origin}/`)
       await page.waitForFunction(() => typeof (globalThis as { runMcp?: unknown }).runMcp === "function")
       return await page.evaluate(
-        ([url, era]) => (globalThis as unknown as { runMcp: (url: string, era: string) => Promise<Record<string, unknown>> }).runMcp(url, era).catch((e: Error) => ({ failed: String(e) })),
+        ([url, era]) =>
+          (globalThis as unknown as { runMcp: (url: string, era: string) => Promise<Record<string, unknown>> })
+            .runMcp(url, era)
+            .catch((e: Error) => ({ failed: String(e) })),
         [server.url, era] as const
       )
     } finally {
@@ -59,14 +78,18 @@ describe.skipIf(missing !== undefined)("a browser page as the client (headless C
     }
   }
 
-  it.each(["2025", "2026-07-28"] as const)("connects from an allowed origin and works (%s)", async (era) => {
-    const result = await runFrom(`http://localhost:${pagePort}`, era)
-    expect(result).toMatchObject({ era: era === "2025" ? "legacy" : "modern", tools: 18, smootsInMetres: 3.4036 })
-    expect(result.quantity).toBeCloseTo(3.10685596118667, 13)
-    // the session id is a header the page can read only because the server exposes it
-    if (era === "2025") expect(result.sessionId).toMatch(/^s[0-9a-z]{9}[A-Za-z0-9_-]{46}$/)
-    else expect(result.sessionId).toBeNull()
-  }, 30_000)
+  it.each(["2025", "2026-07-28"] as const)(
+    "connects from an allowed origin and works (%s)",
+    async (era) => {
+      const result = await runFrom(`http://localhost:${pagePort}`, era)
+      expect(result).toMatchObject({ era: era === "2025" ? "legacy" : "modern", tools: 18, smootsInMetres: 3.4036 })
+      expect(result.quantity).toBeCloseTo(3.10685596118667, 13)
+      // the session id is a header the page can read only because the server exposes it
+      if (era === "2025") expect(result.sessionId).toMatch(/^s[0-9a-z]{9}[A-Za-z0-9_-]{46}$/)
+      else expect(result.sessionId).toBeNull()
+    },
+    30_000
+  )
 
   it("gets nothing from an origin that is not allowed", async () => {
     const result = await runFrom(`http://127.0.0.2:${pagePort}`, "2026-07-28")

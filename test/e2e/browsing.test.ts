@@ -29,16 +29,25 @@ describe("resources", () => {
     await expect(c.client.readResource({ uri: "dimensional://units/nonsense" })).rejects.toThrow(/Unknown resource/)
     // a malformed escape is an unknown resource (invalid params, -32602), not a server fault (-32603),
     // and the error echoes at most 120 characters of the URI
-    const malformed = await c.client.readResource({ uri: "dimensional://formulas/%E0%A4%A" }).then(() => undefined, (e: { code?: number; message: string }) => e)
+    const malformed = await c.client.readResource({ uri: "dimensional://formulas/%E0%A4%A" }).then(
+      () => undefined,
+      (e: { code?: number; message: string }) => e
+    )
     expect(malformed).toMatchObject({ code: -32602, message: expect.stringMatching(/Unknown resource/) })
     const long = `dimensional://formulas/${"x".repeat(100_000)}`
-    const refused = await c.client.readResource({ uri: long }).then(() => "", (e: Error) => e.message)
+    const refused = await c.client.readResource({ uri: long }).then(
+      () => "",
+      (e: Error) => e.message
+    )
     expect(refused).toMatch(/Unknown resource/)
     expect(refused.length).toBeLessThan(2000)
   })
 
   it("completes template arguments", async () => {
-    const dimension = await c.client.complete({ ref: { type: "ref/resource", uri: "dimensional://units/{dimension}" }, argument: { name: "dimension", value: "pre" } })
+    const dimension = await c.client.complete({
+      ref: { type: "ref/resource", uri: "dimensional://units/{dimension}" },
+      argument: { name: "dimension", value: "pre" }
+    })
     expect(dimension.completion.values).toContain("pressure")
     const formula = await c.client.complete({ ref: { type: "ref/resource", uri: "dimensional://formulas/{name}" }, argument: { name: "name", value: "reyn" } })
     expect(formula.completion.values).toEqual(["reynolds_number"])

@@ -100,7 +100,12 @@ describe("compute", () => {
     expect(data.unit).toBe("mcg/mg")
     expect(data.quantity).toBe(500)
     expect(data.notes.join(" ")).toMatch(/expected unit/)
-    const converted = await c.call("compute", { initial_value: 500, initial_unit: "mcg", factors: [{ value: 1, numerator: "1", denominator: "mg" }], expected_unit: "1" })
+    const converted = await c.call("compute", {
+      initial_value: 500,
+      initial_unit: "mcg",
+      factors: [{ value: 1, numerator: "1", denominator: "mg" }],
+      expected_unit: "1"
+    })
     expect(converted.data.converted.quantity).toBeCloseTo(0.5, 12)
   })
 

@@ -22,7 +22,8 @@ describe("list_constants", () => {
   it("lists all 59 built-in constants in ucon's ConstantInfo shape, sorted by category then symbol", async () => {
     const all = await listed()
     expect(all).toHaveLength(59)
-    for (const c of all) expect(Object.keys(c).sort()).toEqual(["category", "dimension", "is_exact", "name", "source", "symbol", "uncertainty", "unit", "value"])
+    for (const c of all)
+      expect(Object.keys(c).sort()).toEqual(["category", "dimension", "is_exact", "name", "source", "symbol", "uncertainty", "unit", "value"])
     expect(all.map((c) => c.category)).toEqual([...all.map((c) => c.category as string)].sort())
     expect(all.find((c) => c.symbol === "G")).toEqual({
       symbol: "G",
@@ -80,8 +81,28 @@ describe("define_constant", () => {
     await client.call("define_constant", gLocal)
     await client.call("define_constant", { symbol: "vₛ", name: "speed of sound in dry air at 20°C", value: 343, unit: "m/s" })
     expect(await listed("session")).toEqual([
-      { symbol: "g_local", name: "local gravitational acceleration", value: 9.81, unit: "m/s^2", dimension: "acceleration", uncertainty: 0.01, is_exact: false, source: "measured on site", category: "session" },
-      { symbol: "vₛ", name: "speed of sound in dry air at 20°C", value: 343, unit: "m/s", dimension: "velocity", uncertainty: null, is_exact: true, source: "user-defined", category: "session" }
+      {
+        symbol: "g_local",
+        name: "local gravitational acceleration",
+        value: 9.81,
+        unit: "m/s^2",
+        dimension: "acceleration",
+        uncertainty: 0.01,
+        is_exact: false,
+        source: "measured on site",
+        category: "session"
+      },
+      {
+        symbol: "vₛ",
+        name: "speed of sound in dry air at 20°C",
+        value: 343,
+        unit: "m/s",
+        dimension: "velocity",
+        uncertainty: null,
+        is_exact: true,
+        source: "user-defined",
+        category: "session"
+      }
     ])
     expect((await listed()).length).toBe(61)
   })
@@ -97,7 +118,12 @@ describe("define_constant", () => {
 
   it("lets compute and decompose use the constant as a unit: 70 kg × g_local is 686.7 N", async () => {
     await client.call("define_constant", gLocal)
-    const computed = await client.call("compute", { initial_value: 70, initial_unit: "kg", factors: [{ numerator: "g_local", denominator: "1" }], expected_unit: "N" })
+    const computed = await client.call("compute", {
+      initial_value: 70,
+      initial_unit: "kg",
+      factors: [{ numerator: "g_local", denominator: "1" }],
+      expected_unit: "N"
+    })
     expect(computed.isError).toBe(false)
     expect(computed.data.dimension).toBe("force")
     expect(computed.data.converted.quantity).toBeCloseTo(686.7, 10)

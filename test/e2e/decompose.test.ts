@@ -55,7 +55,11 @@ describe("decompose", () => {
     const d = await c.call("decompose", {
       initial_unit: "mcg/(kg*min)",
       target_unit: "mL/h",
-      known_quantities: [{ value: 80, unit: "kg" }, { value: 400, unit: "mg" }, { value: 250, unit: "mL" }]
+      known_quantities: [
+        { value: 80, unit: "kg" },
+        { value: 400, unit: "mg" },
+        { value: 250, unit: "mL" }
+      ]
     })
     expect(d.isError).toBe(false)
     const r = await c.call("compute", { initial_value: 5, initial_unit: "mcg/(kg*min)", factors: d.data.factors })
@@ -64,7 +68,14 @@ describe("decompose", () => {
   })
 
   it("solves seed 001's IV drip: 1000 mL over 8 h with 15 gtt/mL → 31.25 gtt/min", async () => {
-    const d = await c.call("decompose", { initial_unit: "mL", target_unit: "gtt/min", known_quantities: [{ value: 8, unit: "h" }, { value: 15, unit: "gtt/mL" }] })
+    const d = await c.call("decompose", {
+      initial_unit: "mL",
+      target_unit: "gtt/min",
+      known_quantities: [
+        { value: 8, unit: "h" },
+        { value: 15, unit: "gtt/mL" }
+      ]
+    })
     const r = await c.call("compute", { initial_value: 1000, initial_unit: "mL", factors: d.data.factors })
     expect(r.data.quantity).toBeCloseTo(31.25, 12)
     expect(r.data.unit).toBe("gtt/min")
@@ -83,7 +94,18 @@ describe("decompose", () => {
   })
 
   it("feeds compute exactly what convert answers (property)", async () => {
-    const pairs = [["km", "mi"], ["mL", "floz"], ["kg*m/s^2", "lbf"], ["mcg/(kg*min)", "mg/(kg*h)"], ["psi", "kPa"], ["GiB", "MB"], ["cm^3", "in^3"], ["kWh", "MJ"], ["mmHg", "kPa"], ["mph", "m/s"]]
+    const pairs = [
+      ["km", "mi"],
+      ["mL", "floz"],
+      ["kg*m/s^2", "lbf"],
+      ["mcg/(kg*min)", "mg/(kg*h)"],
+      ["psi", "kPa"],
+      ["GiB", "MB"],
+      ["cm^3", "in^3"],
+      ["kWh", "MJ"],
+      ["mmHg", "kPa"],
+      ["mph", "m/s"]
+    ]
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...pairs), fc.double({ min: 1e-3, max: 1e6, noNaN: true }), async ([from, to], value) => {
         const { computed } = await chain(`${value} ${from} to ${to}`)

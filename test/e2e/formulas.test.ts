@@ -26,7 +26,9 @@ describe("list_formulas", () => {
     const { isError, data } = await c.call("list_formulas", { limit: 100 })
     expect(isError).toBe(false)
     expect(data.result.length).toBeGreaterThanOrEqual(36)
-    expect(new Set(data.result.map((f: { domain: string }) => f.domain))).toEqual(new Set(["medical", "engineering", "chemistry", "physics", "reliability", "aerospace"]))
+    expect(new Set(data.result.map((f: { domain: string }) => f.domain))).toEqual(
+      new Set(["medical", "engineering", "chemistry", "physics", "reliability", "aerospace"])
+    )
   })
 
   it("describes bmi as seed 001 does, plus the unit of the result and a ready-made example", async () => {
@@ -43,7 +45,17 @@ describe("list_formulas", () => {
 
   it("filters by domain, and takes ucon's name 'sre' for reliability", async () => {
     const { data } = await c.call("list_formulas", { domain: "sre", limit: 100 })
-    expect(data.result.map((f: { name: string }) => f.name)).toEqual(["availability", "error_budget_remaining", "allowed_downtime", "mtbf", "mttr", "throughput", "availability_from_uptime", "error_budget_from_errors", "data_throughput"])
+    expect(data.result.map((f: { name: string }) => f.name)).toEqual([
+      "availability",
+      "error_budget_remaining",
+      "allowed_downtime",
+      "mtbf",
+      "mttr",
+      "throughput",
+      "availability_from_uptime",
+      "error_budget_from_errors",
+      "data_throughput"
+    ])
     const unknown = await c.call("list_formulas", { domain: "astrology" })
     expect(unknown.data).toMatchObject({ error_type: "invalid_input", parameter: "domain" })
   })
@@ -68,13 +80,22 @@ describe("call_formula", () => {
   it("takes a dimensionless parameter as {value} alone (seed 001's parameter format)", async () => {
     const { data } = await c.call("call_formula", {
       name: "darcy_weisbach",
-      parameters: { friction_factor: { value: 0.02 }, length: { value: 100, unit: "m" }, diameter: { value: 0.1, unit: "m" }, density: { value: 1000, unit: "kg/m^3" }, velocity: { value: 2, unit: "m/s" } }
+      parameters: {
+        friction_factor: { value: 0.02 },
+        length: { value: 100, unit: "m" },
+        diameter: { value: 0.1, unit: "m" },
+        density: { value: 1000, unit: "kg/m^3" },
+        velocity: { value: 2, unit: "m/s" }
+      }
     })
     expect(data).toMatchObject({ quantity: 40000, unit: "Pa", dimension: "pressure" })
   })
 
   it("reads 'mph' as mile per hour, not milli-phot (ucon resolved call_formula units without the session)", async () => {
-    const { isError, data } = await c.call("call_formula", { name: "kinetic_energy", parameters: { mass: { value: 1, unit: "kg" }, velocity: { value: 60, unit: "mph" } } })
+    const { isError, data } = await c.call("call_formula", {
+      name: "kinetic_energy",
+      parameters: { mass: { value: 1, unit: "kg" }, velocity: { value: 60, unit: "mph" } }
+    })
     expect(isError).toBe(false)
     expect(data.quantity).toBeCloseTo(359.72, 2)
   })
@@ -95,7 +116,10 @@ describe("call_formula", () => {
   })
 
   it("propagates G's uncertainty and a parameter's own", async () => {
-    const g = await c.call("call_formula", { name: "escape_velocity", parameters: { mass: { value: 5.9722e24, unit: "kg" }, radius: { value: 6371, unit: "km" } } })
+    const g = await c.call("call_formula", {
+      name: "escape_velocity",
+      parameters: { mass: { value: 5.9722e24, unit: "kg" }, radius: { value: 6371, unit: "km" } }
+    })
     expect(g.data.quantity).toBeCloseTo(11186, 0)
     expect(g.data.uncertainty).toBeGreaterThan(0.1)
     const own = await c.call("call_formula", { name: "bmi", parameters: { ...bmi, mass: { value: 70, unit: "kg", uncertainty: 1 } } })
@@ -105,7 +129,12 @@ describe("call_formula", () => {
   it("gives the result in output_unit when asked: drag in lbf", async () => {
     const { data } = await c.call("call_formula", {
       name: "drag_force",
-      parameters: { drag_coefficient: { value: 0.3 }, density: { value: 1.225, unit: "kg/m^3" }, velocity: { value: 30, unit: "m/s" }, area: { value: 2.2, unit: "m^2" } },
+      parameters: {
+        drag_coefficient: { value: 0.3 },
+        density: { value: 1.225, unit: "kg/m^3" },
+        velocity: { value: 30, unit: "m/s" },
+        area: { value: 2.2, unit: "m^2" }
+      },
       output_unit: "lbf"
     })
     expect(data.unit).toBe("lbf")
@@ -123,7 +152,13 @@ describe("call_formula errors", () => {
 
   it("missing_parameter naming the parameter and its expected dimension (seed 001)", async () => {
     const { data } = await c.call("call_formula", { name: "bmi", parameters: { mass: { value: 70, unit: "kg" } } })
-    expect(data).toMatchObject({ error: "Missing required parameter: 'height'", error_type: "missing_parameter", formula: "bmi", parameter: "height", expected: "length" })
+    expect(data).toMatchObject({
+      error: "Missing required parameter: 'height'",
+      error_type: "missing_parameter",
+      formula: "bmi",
+      parameter: "height",
+      expected: "length"
+    })
     expect(data.hints[0]).toMatch(/^Parameter 'height' expects dimension: length/)
   })
 
@@ -148,7 +183,10 @@ describe("call_formula errors", () => {
   })
 
   it("execution_error for a result that is not a finite number", async () => {
-    const { data } = await c.call("call_formula", { name: "orbital_velocity", parameters: { mass: { value: -5, unit: "kg" }, radius: { value: 1, unit: "m" } } })
+    const { data } = await c.call("call_formula", {
+      name: "orbital_velocity",
+      parameters: { mass: { value: -5, unit: "kg" }, radius: { value: 1, unit: "m" } }
+    })
     expect(data).toMatchObject({ error_type: "execution_error", formula: "orbital_velocity" })
   })
 })

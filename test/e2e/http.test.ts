@@ -38,7 +38,9 @@ describe("dimensional mcp --http", () => {
     try {
       expect(a.sessionId()).not.toBe(b.sessionId())
       await Promise.all([
-        a.call("define_unit", { name: "furlong_a", dimension: "length" }).then(() => a.call("define_conversion", { src: "furlong_a", dst: "m", factor: 201.168 })),
+        a
+          .call("define_unit", { name: "furlong_a", dimension: "length" })
+          .then(() => a.call("define_conversion", { src: "furlong_a", dst: "m", factor: 201.168 })),
         b.call("define_unit", { name: "furlong_a", dimension: "time" }).then(() => b.call("define_conversion", { src: "furlong_a", dst: "s", factor: 60 }))
       ])
       const [inA, inB, crossA, crossB] = await Promise.all([
@@ -79,7 +81,10 @@ describe("dimensional mcp --http with a short idle time-out", () => {
   it("closes idle sessions: a notice on the stream (unless filtered by setLevel), 404 after, and a fresh session works", async () => {
     const quiet = await connectHttpClient(server.url, "quiet")
     const chatty = await connectHttpClient(server.url, "chatty")
-    const notices = new Map<HttpTestClient, Array<LoggingMessageNotification["params"]>>([[quiet, []], [chatty, []]])
+    const notices = new Map<HttpTestClient, Array<LoggingMessageNotification["params"]>>([
+      [quiet, []],
+      [chatty, []]
+    ])
     for (const [client, list] of notices) client.client.setNotificationHandler("notifications/message", (n) => void list.push(n.params))
     await quiet.client.setLoggingLevel("error")
     await chatty.client.ping()
@@ -123,7 +128,11 @@ describe("dimensional mcp --http shutdown", () => {
 describe("dimensional mcp --http command line", () => {
   const run = (args: ReadonlyArray<string>, env: Record<string, string> = {}) =>
     new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      const child = spawn(process.execPath, ["src/cli.ts", "mcp", "--http", ...args], { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "pipe"] })
+      const child = spawn(process.execPath, ["src/cli.ts", "mcp", "--http", ...args], {
+        cwd: repoRoot,
+        env: { ...process.env, ...env },
+        stdio: ["ignore", "ignore", "pipe"]
+      })
       let stderr = ""
       child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()))
       const guard = setTimeout(() => child.kill("SIGKILL"), 20_000)

@@ -49,7 +49,9 @@ describe("HTTP authorization by static API keys", () => {
   it("answers 401 with the metadata pointer without a key or with an unknown one; the metadata names no issuer", async () => {
     const none = await postRaw(server.url, initializeBody)
     expect(none.status).toBe(401)
-    expect(none.headers.get("www-authenticate")).toBe(`Bearer resource_metadata="${server.origin}/.well-known/oauth-protected-resource/mcp", scope="units:read"`)
+    expect(none.headers.get("www-authenticate")).toBe(
+      `Bearer resource_metadata="${server.origin}/.well-known/oauth-protected-resource/mcp", scope="units:read"`
+    )
     const wrong = await postRaw(server.url, initializeBody, bearer("not-a-key"))
     expect(wrong.status).toBe(401)
     expect(wrong.headers.get("www-authenticate")).toContain('error="invalid_token"')
@@ -66,11 +68,15 @@ describe("HTTP authorization by static API keys", () => {
     const client = await connectHttpClient(server.url, "ci", { token: async () => keys.ci })
     try {
       expect((await client.call("convert", { value: 1, from_unit: "km", to_unit: "m" })).data.quantity).toBe(1000)
-      const refused = await postRaw(server.url, JSON.stringify({ jsonrpc: "2.0", id: 5, method: "tools/call", params: { name: "define_unit", arguments: { name: "smoot", dimension: "length" } } }), {
-        ...bearer(keys.ci),
-        "mcp-session-id": client.sessionId()!,
-        "mcp-protocol-version": "2025-11-25"
-      })
+      const refused = await postRaw(
+        server.url,
+        JSON.stringify({ jsonrpc: "2.0", id: 5, method: "tools/call", params: { name: "define_unit", arguments: { name: "smoot", dimension: "length" } } }),
+        {
+          ...bearer(keys.ci),
+          "mcp-session-id": client.sessionId()!,
+          "mcp-protocol-version": "2025-11-25"
+        }
+      )
       expect(refused.status).toBe(403)
       expect(refused.headers.get("www-authenticate")).toContain('error="insufficient_scope"')
       expect(refused.headers.get("www-authenticate")).toContain('scope="units:read units:write"')
@@ -106,7 +112,11 @@ describe("--log-format json", () => {
       expect((await client.call("convert", { value: 98.6173, from_unit: "degF", to_unit: "degC" })).isError).toBe(false)
       await client.close()
       const deadline = Date.now() + 5_000
-      const lines = () => server.stderr().split("\n").filter((l) => l.startsWith("{"))
+      const lines = () =>
+        server
+          .stderr()
+          .split("\n")
+          .filter((l) => l.startsWith("{"))
       while (!lines().some((l) => l.includes('"tool":"convert"')) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50))
       const entries = lines().map((l) => JSON.parse(l) as { message: unknown; annotations: Record<string, unknown> })
       const call = entries.find((e) => e.annotations.tool === "convert")
@@ -125,7 +135,10 @@ describe("--log-format json", () => {
 /** Runs `dimensional mcp --http` with `args` until it prints its address or exits; its exit code (undefined while it runs) and stderr. */
 const start = (args: ReadonlyArray<string>) =>
   new Promise<{ code: number | null | undefined; stderr: string; stop: () => void }>((resolve) => {
-    const child = spawn(process.execPath, ["src/cli.ts", "mcp", "--http", "--port", "0", "--store", "memory", ...args], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] })
+    const child = spawn(process.execPath, ["src/cli.ts", "mcp", "--http", "--port", "0", "--store", "memory", ...args], {
+      cwd: repoRoot,
+      stdio: ["ignore", "pipe", "pipe"]
+    })
     let stderr = ""
     const guard = setTimeout(() => child.kill("SIGKILL"), 20_000)
     child.stderr.on("data", (c: Buffer) => (stderr += c.toString()))

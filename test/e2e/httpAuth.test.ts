@@ -59,7 +59,12 @@ const challenge = (header: string | null): Record<string, string> => {
   return Object.fromEntries([...header!.matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1]!, m[2]!]))
 }
 
-const convertBody = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "convert", arguments: { value: 1, from_unit: "km", to_unit: "m" } } })
+const convertBody = JSON.stringify({
+  jsonrpc: "2.0",
+  id: 1,
+  method: "tools/call",
+  params: { name: "convert", arguments: { value: 1, from_unit: "km", to_unit: "m" } }
+})
 
 describe.skipIf(!available)("HTTP authorization against a real OpenID provider", () => {
   let key1: SigningKey
@@ -79,7 +84,11 @@ describe.skipIf(!available)("HTTP authorization against a real OpenID provider",
     for (const path of ["/.well-known/oauth-protected-resource/mcp", "/.well-known/oauth-protected-resource"]) {
       const response = await fetch(`${server.origin}${path}`)
       expect(response.status).toBe(200)
-      expect(await response.json()).toMatchObject({ resource: server.url, authorization_servers: [issuer.issuer], scopes_supported: ["units:read", "units:write"] })
+      expect(await response.json()).toMatchObject({
+        resource: server.url,
+        authorization_servers: [issuer.issuer],
+        scopes_supported: ["units:read", "units:write"]
+      })
     }
   })
 
@@ -121,7 +130,10 @@ describe.skipIf(!available)("HTTP authorization against a real OpenID provider",
     const forged = `${header}.${Buffer.from(JSON.stringify(claims)).toString("base64url")}.${signature}`
     const response = await postRaw(server.url, initializeBody, bearer(forged))
     expect(response.status).toBe(401)
-    expect(challenge(response.headers.get("www-authenticate"))).toMatchObject({ error: "invalid_token", error_description: "the token's signature does not verify" })
+    expect(challenge(response.headers.get("www-authenticate"))).toMatchObject({
+      error: "invalid_token",
+      error_description: "the token's signature does not verify"
+    })
     void payload
   })
 
@@ -150,13 +162,19 @@ describe.skipIf(!available)("HTTP authorization against a real OpenID provider",
     expect(decodeJwt(elsewhere).aud).toBe("http://127.0.0.1:9/other-mcp")
     const response = await postRaw(server.url, initializeBody, bearer(elsewhere))
     expect(response.status).toBe(401)
-    expect(challenge(response.headers.get("www-authenticate"))).toMatchObject({ error: "invalid_token", error_description: "the token was issued for another resource (aud)" })
+    expect(challenge(response.headers.get("www-authenticate"))).toMatchObject({
+      error: "invalid_token",
+      error_description: "the token was issued for another resource (aud)"
+    })
   })
 
   it("refuses a token from another issuer: by its iss, and a real second provider's token by its keys", async () => {
     const response = await postRaw(server.url, initializeBody, bearer(await minted({ iss: "http://127.0.0.1:9" })))
     expect(response.status).toBe(401)
-    expect(challenge(response.headers.get("www-authenticate"))).toMatchObject({ error: "invalid_token", error_description: "the token was issued by another authorization server (iss)" })
+    expect(challenge(response.headers.get("www-authenticate"))).toMatchObject({
+      error: "invalid_token",
+      error_description: "the token was issued by another authorization server (iss)"
+    })
     const other = await startIssuer({ keys: [await newSigningKey("other-key")], clients })
     try {
       const foreign = await other.token(writerA, server.url, "units:read")
@@ -177,7 +195,10 @@ describe.skipIf(!available)("HTTP authorization against a real OpenID provider",
   })
 
   it("binds workspaces and sessions to their principal: another one finds nothing, as for an id that never existed", async () => {
-    const [tokenA, tokenB] = await Promise.all([issuer.token(writerA, server.url, "units:read units:write"), issuer.token(writerB, server.url, "units:read units:write")])
+    const [tokenA, tokenB] = await Promise.all([
+      issuer.token(writerA, server.url, "units:read units:write"),
+      issuer.token(writerB, server.url, "units:read units:write")
+    ])
     const a = await rawSession(server.url, tokenA)
     const b = await rawSession(server.url, tokenB)
     const defined = await a.call("define_unit", { name: "smoot", dimension: "length" })
@@ -202,7 +223,8 @@ describe.skipIf(!available)("HTTP authorization against a real OpenID provider",
     const modern = async (token: string) => {
       const client = new Client({ name: "modern-auth", version: "1.0.0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } })
       await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { authProvider: { token: async () => token } }))
-      const call = async (name: string, args: Record<string, unknown>) => ((await client.callTool({ name, arguments: args })) as CallToolResult).structuredContent as Record<string, any>
+      const call = async (name: string, args: Record<string, unknown>) =>
+        ((await client.callTool({ name, arguments: args })) as CallToolResult).structuredContent as Record<string, any>
       return { client, call }
     }
     const [readToken, tokenA, tokenB] = await Promise.all([
@@ -228,7 +250,12 @@ describe.skipIf(!available)("HTTP authorization against a real OpenID provider",
 
   it("lets the official SDK client discover the issuer from the 401 and fetch its own token (client credentials)", async () => {
     const transport = new StreamableHTTPClientTransport(new URL(server.url), {
-      authProvider: new ClientCredentialsProvider({ clientId: writerA.id, clientSecret: writerA.secret, scope: "units:read units:write", expectedIssuer: issuer.issuer })
+      authProvider: new ClientCredentialsProvider({
+        clientId: writerA.id,
+        clientSecret: writerA.secret,
+        scope: "units:read units:write",
+        expectedIssuer: issuer.issuer
+      })
     })
     const client = new Client({ name: "oauth-client", version: "1.0.0" })
     await client.connect(transport)
@@ -260,7 +287,9 @@ describe.skipIf(!available)("HTTP authorization against a real OpenID provider",
     await refused.connect(new StreamableHTTPClientTransport(new URL(server.url), { authProvider: readOnly }))
     try {
       await expect(refused.callTool({ name: "define_unit", arguments: { name: "smoot_r", dimension: "length" } })).rejects.toThrow()
-      expect(((await refused.callTool({ name: "convert", arguments: { value: 1, from_unit: "km", to_unit: "m" } })) as CallToolResult).structuredContent).toMatchObject({ quantity: 1000 })
+      expect(
+        ((await refused.callTool({ name: "convert", arguments: { value: 1, from_unit: "km", to_unit: "m" } })) as CallToolResult).structuredContent
+      ).toMatchObject({ quantity: 1000 })
     } finally {
       await refused.close()
     }

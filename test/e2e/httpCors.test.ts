@@ -9,7 +9,10 @@ afterAll(() => server.stop())
 
 describe("CORS for allowed origins", () => {
   it("answers a preflight from an allowed origin with the methods and headers MCP uses", async () => {
-    const r = await fetch(server.url, { method: "OPTIONS", headers: { origin: "http://localhost:5173", "access-control-request-method": "POST", "access-control-request-headers": "content-type, mcp-session-id" } })
+    const r = await fetch(server.url, {
+      method: "OPTIONS",
+      headers: { origin: "http://localhost:5173", "access-control-request-method": "POST", "access-control-request-headers": "content-type, mcp-session-id" }
+    })
     expect(r.status).toBe(204)
     expect(r.headers.get("access-control-allow-origin")).toBe("http://localhost:5173")
     expect(r.headers.get("access-control-allow-methods")).toContain("POST")

@@ -99,7 +99,18 @@ describe("dimensional mcp --http --rate-limit 2/second --client-concurrency 1", 
     await new Promise((resolve) => setTimeout(resolve, 1100)) // a full bucket for both clients
     // a request whose body is still coming: it holds client b's one place
     const url = new URL(server.url)
-    const slow = httpRequest({ host: url.hostname, port: url.port, path: url.pathname, method: "POST", headers: { authorization: "Bearer key-b-0123456789", "content-type": "application/json", accept: "application/json, text/event-stream", "content-length": String(initializeBody.length) } })
+    const slow = httpRequest({
+      host: url.hostname,
+      port: url.port,
+      path: url.pathname,
+      method: "POST",
+      headers: {
+        authorization: "Bearer key-b-0123456789",
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        "content-length": String(initializeBody.length)
+      }
+    })
     const answered = new Promise<number>((resolve, reject) => {
       slow.on("response", (response) => {
         response.resume()

@@ -28,10 +28,17 @@ describe.skipIf(!prometheus)("Prometheus scraping dimensional mcp --http --metri
     writeFileSync(join(dir, "keys"), `watcher sha256:${sha(key)}\nburst sha256:${sha(burstKey)}\n`)
     server = await spawnServer({ args: ["--api-keys-file", join(dir, "keys"), "--store", "memory", "--metrics", "--rate-limit", "20/minute"] })
     const target = new URL(server.origin).host
-    writeFileSync(join(dir, "prometheus.yml"), `global:\n  scrape_interval: 1s\nscrape_configs:\n  - job_name: dimensional\n    metrics_path: /metrics\n    static_configs:\n      - targets: ["${target}"]\n`)
+    writeFileSync(
+      join(dir, "prometheus.yml"),
+      `global:\n  scrape_interval: 1s\nscrape_configs:\n  - job_name: dimensional\n    metrics_path: /metrics\n    static_configs:\n      - targets: ["${target}"]\n`
+    )
     const port = await freePort()
     api = `http://127.0.0.1:${port}`
-    scraper = spawn(prometheus!, [`--config.file=${join(dir, "prometheus.yml")}`, `--storage.tsdb.path=${join(dir, "data")}`, `--web.listen-address=127.0.0.1:${port}`], { stdio: "ignore" })
+    scraper = spawn(
+      prometheus!,
+      [`--config.file=${join(dir, "prometheus.yml")}`, `--storage.tsdb.path=${join(dir, "data")}`, `--web.listen-address=127.0.0.1:${port}`],
+      { stdio: "ignore" }
+    )
     client = await connectHttpClient(server.url, "watched", { token: async () => key })
   }, 30_000)
   afterAll(async () => {
@@ -48,7 +55,9 @@ describe.skipIf(!prometheus)("Prometheus scraping dimensional mcp --http --metri
     let last: number | undefined
     for (;;) {
       try {
-        const answer = (await (await fetch(`${api}/api/v1/query?query=${encodeURIComponent(query)}`)).json()) as { data?: { result?: Array<{ value: [number, string] }> } }
+        const answer = (await (await fetch(`${api}/api/v1/query?query=${encodeURIComponent(query)}`)).json()) as {
+          data?: { result?: Array<{ value: [number, string] }> }
+        }
         const result = answer.data?.result ?? []
         last = result.length === 0 ? undefined : result.reduce((sum, r) => sum + Number(r.value[1]), 0)
         if (last !== undefined && ok(last)) return last
@@ -74,11 +83,18 @@ describe.skipIf(!prometheus)("Prometheus scraping dimensional mcp --http --metri
     expect(await settled('dimensional_http_request_duration_seconds_count{path="/mcp",tool="convert"}', (v) => v >= 3)).toBeGreaterThanOrEqual(3)
     expect(await settled("dimensional_sessions_open", (v) => v >= 1)).toBeGreaterThanOrEqual(1)
     // another client over its rate (20 a minute): its refusals are counted by limit
-    for (let i = 0; i < 25; i++) await (await postRaw(server.url, JSON.stringify({ jsonrpc: "2.0", id: i, method: "ping" }), { authorization: `Bearer ${burstKey}` })).text()
+    for (let i = 0; i < 25; i++)
+      await (await postRaw(server.url, JSON.stringify({ jsonrpc: "2.0", id: i, method: "ping" }), { authorization: `Bearer ${burstKey}` })).text()
     expect(await settled('dimensional_client_limited_total{why="rate"}', (v) => v >= 5)).toBeGreaterThanOrEqual(5)
     expect(await settled('dimensional_http_requests_total{status="429"}', (v) => v >= 5)).toBeGreaterThanOrEqual(5)
     // a client name never seen becomes "unknown", not a new series
-    await (await postRaw(server.url, JSON.stringify({ jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "x".repeat(40), arguments: {} } }), { authorization: `Bearer ${key}`, "mcp-session-id": client.sessionId()!, "mcp-protocol-version": "2025-11-25" })).text()
+    await (
+      await postRaw(server.url, JSON.stringify({ jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "x".repeat(40), arguments: {} } }), {
+        authorization: `Bearer ${key}`,
+        "mcp-session-id": client.sessionId()!,
+        "mcp-protocol-version": "2025-11-25"
+      })
+    ).text()
     expect(await settled('dimensional_http_requests_total{tool="unknown"}', (v) => v >= 1)).toBeGreaterThanOrEqual(1)
     expect(await settled(`count(dimensional_http_requests_total{tool="${"x".repeat(40)}"}) or vector(0)`, () => true)).toBe(0)
   }, 60_000)

@@ -33,7 +33,9 @@ describe("traces over OTLP/HTTP", () => {
       request.on("data", (chunk: Buffer) => (body += chunk.toString()))
       request.on("end", () => {
         if (request.url === "/v1/traces" && request.headers["content-type"] === "application/json") {
-          const payload = JSON.parse(body) as { resourceSpans: Array<{ resource: { attributes: OtlpSpan["attributes"] }; scopeSpans: Array<{ spans: Array<OtlpSpan> }> }> }
+          const payload = JSON.parse(body) as {
+            resourceSpans: Array<{ resource: { attributes: OtlpSpan["attributes"] }; scopeSpans: Array<{ spans: Array<OtlpSpan> }> }>
+          }
           for (const rs of payload.resourceSpans) {
             services.push(rs.resource.attributes.find((a) => a.key === "service.name")?.value.stringValue ?? "")
             for (const ss of rs.scopeSpans) spans.push(...ss.spans)
@@ -48,7 +50,9 @@ describe("traces over OTLP/HTTP", () => {
     const port = typeof address === "object" && address ? address.port : 0
     dir = mkdtempSync(join(tmpdir(), "dimensional-tracing-"))
     writeFileSync(join(dir, "keys"), `tracer sha256:${createHash("sha256").update(key).digest("hex")}\n`)
-    server = await spawnServer({ args: ["--api-keys-file", join(dir, "keys"), "--store", "memory", "--otlp-endpoint", `http://127.0.0.1:${port}`, "--log-format", "json"] })
+    server = await spawnServer({
+      args: ["--api-keys-file", join(dir, "keys"), "--store", "memory", "--otlp-endpoint", `http://127.0.0.1:${port}`, "--log-format", "json"]
+    })
   })
   afterAll(async () => {
     await server?.stop()
@@ -78,12 +82,16 @@ describe("traces over OTLP/HTTP", () => {
     const opened = await postRaw(server.url, initializeBody, { authorization: `Bearer ${key}`, traceparent: `00-${traceId}-00f067aa0ba902b7-01` })
     await opened.text()
     const session = opened.headers.get("mcp-session-id")!
-    const called = await postRaw(server.url, JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "convert", arguments: { value: 3, from_unit: "km", to_unit: "m" } } }), {
-      authorization: `Bearer ${key}`,
-      "mcp-session-id": session,
-      "mcp-protocol-version": "2025-11-25",
-      traceparent: `00-${traceId}-a1b2c3d4e5f60718-01`
-    })
+    const called = await postRaw(
+      server.url,
+      JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "convert", arguments: { value: 3, from_unit: "km", to_unit: "m" } } }),
+      {
+        authorization: `Bearer ${key}`,
+        "mcp-session-id": session,
+        "mcp-protocol-version": "2025-11-25",
+        traceparent: `00-${traceId}-a1b2c3d4e5f60718-01`
+      }
+    )
     expect(called.status).toBe(200)
     await called.text()
     const span = await spanWith((s) => s.traceId === traceId && attribute(s, "mcp.tool") === "convert")

@@ -29,7 +29,6 @@ const inspect = async (era: string, target: ReadonlyArray<string>, method: Reado
   return { ...JSON.parse(stdout).result, exitCode: code, stderr }
 }
 
-
 describe.skipIf(missing !== undefined)(`the MCP Inspector CLI ${version}`, () => {
   let server: SpawnedServer
   beforeAll(async () => (server = await spawnServer({ env: { DIMENSIONAL_STORE: "memory" } })))
@@ -41,21 +40,39 @@ describe.skipIf(missing !== undefined)(`the MCP Inspector CLI ${version}`, () =>
   }
 
   describe.each(["modern", "auto"])("--protocol-era %s", (era) => {
-    it.each(Object.keys(targets) as Array<keyof typeof targets>)("lists the tools, converts and gets a structured error over %s", async (transport) => {
-      const target = targets[transport]()
-      const listed = await inspect(era, target, ["--method", "tools/list", "--strict"])
-      expect(listed.tools.map((t: { name: string }) => t.name)).toEqual(expect.arrayContaining(["convert", "compute", "define_unit"]))
-      expect(findings(listed.stderr)).toEqual([])
-      expect(listed.exitCode).toBe(0)
-      const converted = await inspect(era, target, ["--method", "tools/call", "--tool-name", "convert", "--tool-args-json", '{"value":5,"from_unit":"km","to_unit":"mi"}'])
-      // stamped on 2026-07-28 responses only: the era was negotiated
-      expect(converted._meta["io.modelcontextprotocol/serverInfo"]).toMatchObject({ name: "dimensional" })
-      expect(converted.exitCode).toBe(0)
-      expect(converted.structuredContent.quantity).toBeCloseTo(3.10685596118667, 13)
-      const refused = await inspect(era, target, ["--method", "tools/call", "--tool-name", "convert", "--tool-args-json", '{"value":1,"from_unit":"kg","to_unit":"m"}'])
-      expect(refused).toMatchObject({ isError: true, exitCode: 5 })
-      expect(refused.structuredContent.error_type).toBe("dimension_mismatch")
-    }, 60_000)
+    it.each(Object.keys(targets) as Array<keyof typeof targets>)(
+      "lists the tools, converts and gets a structured error over %s",
+      async (transport) => {
+        const target = targets[transport]()
+        const listed = await inspect(era, target, ["--method", "tools/list", "--strict"])
+        expect(listed.tools.map((t: { name: string }) => t.name)).toEqual(expect.arrayContaining(["convert", "compute", "define_unit"]))
+        expect(findings(listed.stderr)).toEqual([])
+        expect(listed.exitCode).toBe(0)
+        const converted = await inspect(era, target, [
+          "--method",
+          "tools/call",
+          "--tool-name",
+          "convert",
+          "--tool-args-json",
+          '{"value":5,"from_unit":"km","to_unit":"mi"}'
+        ])
+        // stamped on 2026-07-28 responses only: the era was negotiated
+        expect(converted._meta["io.modelcontextprotocol/serverInfo"]).toMatchObject({ name: "dimensional" })
+        expect(converted.exitCode).toBe(0)
+        expect(converted.structuredContent.quantity).toBeCloseTo(3.10685596118667, 13)
+        const refused = await inspect(era, target, [
+          "--method",
+          "tools/call",
+          "--tool-name",
+          "convert",
+          "--tool-args-json",
+          '{"value":1,"from_unit":"kg","to_unit":"m"}'
+        ])
+        expect(refused).toMatchObject({ isError: true, exitCode: 5 })
+        expect(refused.structuredContent.error_type).toBe("dimension_mismatch")
+      },
+      60_000
+    )
   })
 
   describe("on a server that authorizes its clients (an API key)", () => {
@@ -72,10 +89,18 @@ describe.skipIf(missing !== undefined)(`the MCP Inspector CLI ${version}`, () =>
       rmSync(dir, { recursive: true, force: true })
     })
 
-    it.each(["modern", "auto"])("passes the bearer token it is given and converts (--protocol-era %s)", async (era) => {
-      const converted = await inspect(era, [authorized.url, "--header", `Authorization: Bearer ${key}`], ["--method", "tools/call", "--tool-name", "convert", "--tool-args-json", '{"value":5,"from_unit":"km","to_unit":"mi"}'])
-      expect(converted.exitCode).toBe(0)
-      expect(converted.structuredContent.quantity).toBeCloseTo(3.10685596118667, 13)
-    }, 60_000)
+    it.each(["modern", "auto"])(
+      "passes the bearer token it is given and converts (--protocol-era %s)",
+      async (era) => {
+        const converted = await inspect(
+          era,
+          [authorized.url, "--header", `Authorization: Bearer ${key}`],
+          ["--method", "tools/call", "--tool-name", "convert", "--tool-args-json", '{"value":5,"from_unit":"km","to_unit":"mi"}']
+        )
+        expect(converted.exitCode).toBe(0)
+        expect(converted.structuredContent.quantity).toBeCloseTo(3.10685596118667, 13)
+      },
+      60_000
+    )
   })
 })

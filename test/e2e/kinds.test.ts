@@ -10,7 +10,22 @@ describe("kinds of quantity", () => {
   it("ships built-in kinds for the classic confusions that share a dimension", async () => {
     const { data } = await c.call("list_quantity_kinds", { limit: 100 })
     const names = data.result.map((k: { name: string }) => k.name)
-    for (const n of ["torque", "energy", "work", "absorbed_dose", "equivalent_dose", "entropy_change", "heat_capacity", "active_power", "reactive_power", "apparent_power", "frequency", "angular_velocity", "enthalpy", "gibbs_energy"]) {
+    for (const n of [
+      "torque",
+      "energy",
+      "work",
+      "absorbed_dose",
+      "equivalent_dose",
+      "entropy_change",
+      "heat_capacity",
+      "active_power",
+      "reactive_power",
+      "apparent_power",
+      "frequency",
+      "angular_velocity",
+      "enthalpy",
+      "gibbs_energy"
+    ]) {
       expect(names).toContain(n)
     }
     const energy = await c.call("list_quantity_kinds", { dimension: "energy", limit: 100 })
@@ -34,7 +49,12 @@ describe("kinds of quantity", () => {
   })
 
   it("matches whole words, not substrings: 'heat' and 'reaction' do not mean Ea (ucon's false positive)", async () => {
-    const { data } = await c.call("validate_result", { value: 1, unit: "J/mol", declared_kind: "bond_energy", reasoning: "reaction heat measured with a mean value" })
+    const { data } = await c.call("validate_result", {
+      value: 1,
+      unit: "J/mol",
+      declared_kind: "bond_energy",
+      reasoning: "reaction heat measured with a mean value"
+    })
     expect(data.semantic_warnings.some((w: string) => w.includes("activation_energy"))).toBe(false)
   })
 

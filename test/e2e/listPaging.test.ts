@@ -23,7 +23,9 @@ describe("the listing tools, paged", () => {
     expect([...listed].sort()).toEqual([...listings].sort())
     for (const tool of tools.filter((t) => listings.includes(t.name))) {
       expect(Object.keys(tool.inputSchema.properties ?? {}), tool.name).toEqual(expect.arrayContaining(["cursor", "limit"]))
-      expect((tool.outputSchema as { anyOf: Array<{ required: Array<string> }> }).anyOf[0]!.required, tool.name).toEqual(expect.arrayContaining(["result", "next_cursor", "remaining"]))
+      expect((tool.outputSchema as { anyOf: Array<{ required: Array<string> }> }).anyOf[0]!.required, tool.name).toEqual(
+        expect.arrayContaining(["result", "next_cursor", "remaining"])
+      )
     }
   })
 

@@ -73,7 +73,9 @@ describe.each([
       const other = await call("define_unit", { name: "smoot", dimension: "length" })
       expect(other.data.workspace).not.toBe(workspace)
       // an id nobody was given reaches nothing
-      expect((await call("convert", { value: 1, from_unit: "m", to_unit: "km", workspace: "ws_notissuedtoanyone0000" })).data.error_type).toBe("unknown_workspace")
+      expect((await call("convert", { value: 1, from_unit: "m", to_unit: "km", workspace: "ws_notissuedtoanyone0000" })).data.error_type).toBe(
+        "unknown_workspace"
+      )
       // reset_session clears the named workspace
       expect((await call("reset_session", { workspace })).isError).toBe(false)
       expect((await call("convert", { value: 2, from_unit: "smoot", to_unit: "m", workspace })).data.error_type).toBe("unknown_unit")

@@ -21,7 +21,9 @@ const pythonWithMcp = async (): Promise<string | undefined> => {
     if (!existsSync(python)) await run("python3", ["-m", "venv", venv], { timeout: 60_000 })
     // 2.3 is the first release that speaks 2026-07-28 (its high-level Client takes `mode`)
     const check = ["-c", "from mcp import Client; import inspect; assert 'mode' in inspect.signature(Client).parameters"]
-    await run(python, check, { timeout: 30_000 }).catch(() => run(join(venv, "bin", "pip"), ["install", "-q", "--retries", "0", "--timeout", "10", "mcp>=2.3"], { timeout: 180_000 }))
+    await run(python, check, { timeout: 30_000 }).catch(() =>
+      run(join(venv, "bin", "pip"), ["install", "-q", "--retries", "0", "--timeout", "10", "mcp>=2.3"], { timeout: 180_000 })
+    )
     await run(python, check, { timeout: 30_000 })
     return undefined
   } catch (e) {
@@ -55,15 +57,23 @@ describe.skipIf(missing !== undefined)("the Python MCP SDK as a client", () => {
     ["legacy", "2025-11-25"]
   ] as const
 
-  it.each(modes)("lists the tools, converts, defines and gets a structured error over stdio (mode %s)", async (mode, negotiated) => {
-    const { stdout } = await run(python, [script, "stdio", process.execPath, join(repoRoot, "src", "cli.ts"), mode], { timeout: 60_000 })
-    expectAnswers(stdout, negotiated)
-  }, 60_000)
+  it.each(modes)(
+    "lists the tools, converts, defines and gets a structured error over stdio (mode %s)",
+    async (mode, negotiated) => {
+      const { stdout } = await run(python, [script, "stdio", process.execPath, join(repoRoot, "src", "cli.ts"), mode], { timeout: 60_000 })
+      expectAnswers(stdout, negotiated)
+    },
+    60_000
+  )
 
-  it.each(modes)("does the same over Streamable HTTP (mode %s)", async (mode, negotiated) => {
-    const { stdout } = await run(python, [script, "http", server.url, mode], { timeout: 60_000 })
-    expectAnswers(stdout, negotiated)
-  }, 60_000)
+  it.each(modes)(
+    "does the same over Streamable HTTP (mode %s)",
+    async (mode, negotiated) => {
+      const { stdout } = await run(python, [script, "http", server.url, mode], { timeout: 60_000 })
+      expectAnswers(stdout, negotiated)
+    },
+    60_000
+  )
 
   describe("on a server that authorizes its clients (an API key)", () => {
     const key = "python-client-key-4f1c9a7e2b"
@@ -79,10 +89,14 @@ describe.skipIf(missing !== undefined)("the Python MCP SDK as a client", () => {
       rmSync(dir, { recursive: true, force: true })
     })
 
-    it.each(modes)("passes its bearer token and does the same (mode %s)", async (mode, negotiated) => {
-      const { stdout } = await run(python, [script, "http", authorized.url, mode], { timeout: 60_000, env: { ...process.env, DIMENSIONAL_TEST_BEARER: key } })
-      expectAnswers(stdout, negotiated)
-    }, 60_000)
+    it.each(modes)(
+      "passes its bearer token and does the same (mode %s)",
+      async (mode, negotiated) => {
+        const { stdout } = await run(python, [script, "http", authorized.url, mode], { timeout: 60_000, env: { ...process.env, DIMENSIONAL_TEST_BEARER: key } })
+        expectAnswers(stdout, negotiated)
+      },
+      60_000
+    )
 
     it("is refused without it", async () => {
       const failed = await run(python, [script, "http", authorized.url, "legacy"], { timeout: 60_000 }).then(

@@ -17,10 +17,14 @@ const answered = (r: { isError: boolean; data: any }) => typeof r.isError === "b
 describe("robustness", () => {
   it("answers arbitrary JSON arguments to every tool with a result, never a protocol error", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...toolNames), fc.dictionary(fc.string({ maxLength: 12 }), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 5 }), async (tool, args) => {
-        const r = await c.call(tool, args)
-        return answered(r) && (!r.isError || r.data.error_type !== "internal_error")
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...toolNames),
+        fc.dictionary(fc.string({ maxLength: 12 }), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 5 }),
+        async (tool, args) => {
+          const r = await c.call(tool, args)
+          return answered(r) && (!r.isError || r.data.error_type !== "internal_error")
+        }
+      ),
       { numRuns: 400 }
     )
   })
@@ -28,7 +32,24 @@ describe("robustness", () => {
   it("answers hostile unit strings in every unit position", async () => {
     const hostile = fc.oneof(
       fc.string({ unit: "grapheme", maxLength: 60 }),
-      fc.constantFrom("((((((((((m", "m^99999999", "m^-1e308", "1e308 m", "0 m", "m/0", "kg^(1/0)", "\u0000", "m".repeat(5000), "(".repeat(5000), "m*".repeat(2000) + "m", "²²²", "⁻", "per per per", "sq sq sq", "1/(2-3) m")
+      fc.constantFrom(
+        "((((((((((m",
+        "m^99999999",
+        "m^-1e308",
+        "1e308 m",
+        "0 m",
+        "m/0",
+        "kg^(1/0)",
+        "\u0000",
+        "m".repeat(5000),
+        "(".repeat(5000),
+        "m*".repeat(2000) + "m",
+        "²²²",
+        "⁻",
+        "per per per",
+        "sq sq sq",
+        "1/(2-3) m"
+      )
     )
     await fc.assert(
       fc.asyncProperty(hostile, hostile, async (a, b) => {

@@ -11,14 +11,23 @@ afterEach(async () => {
 })
 
 const spawnServer = async (flags: ReadonlyArray<string>, env: Record<string, string> = {}) => {
-  const transport = new StdioClientTransport({ command: process.execPath, args: ["src/cli.ts", "mcp", ...flags], env: { ...getDefaultEnvironment(), ...env }, stderr: "ignore" })
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: ["src/cli.ts", "mcp", ...flags],
+    env: { ...getDefaultEnvironment(), ...env },
+    stderr: "ignore"
+  })
   const client = new Client({ name: "self-correction-stdio", version: "1.0.0" })
   await client.connect(transport)
   clients.push(client)
   await client.listTools()
   return async (name: string, args: Record<string, unknown>) => {
     const result = (await client.callTool({ name, arguments: args })) as CallToolResult
-    return { isError: result.isError === true, data: result.structuredContent as any, text: result.content.map((c) => (c.type === "text" ? c.text : "")).join("\n") }
+    return {
+      isError: result.isError === true,
+      data: result.structuredContent as any,
+      text: result.content.map((c) => (c.type === "text" ? c.text : "")).join("\n")
+    }
   }
 }
 
@@ -28,7 +37,9 @@ describe("dimensional mcp over stdio", () => {
     const { isError, data, text } = await call("convert", { value: 5, from_unit: "kilgoram", to_unit: "lb" })
     expect(isError).toBe(false)
     expect(data.quantity).toBeCloseTo(5 / 0.45359237, 10) // the pound is exactly 0.45359237 kg
-    expect(data.corrections).toEqual([{ parameter: "from_unit", from: "kilgoram", to: "kg", source: "likely_fix", note: "unknown unit 'kilgoram' read as kilogram (kg)" }])
+    expect(data.corrections).toEqual([
+      { parameter: "from_unit", from: "kilgoram", to: "kg", source: "likely_fix", note: "unknown unit 'kilgoram' read as kilogram (kg)" }
+    ])
     expect(text).toContain('from_unit: "kilgoram" → "kg"')
   })
 

@@ -97,14 +97,19 @@ describe("server-side unit correction", () => {
     const { isError, data, text } = await c.call("convert", { value: 5, from_unit: "kilgoram", to_unit: "lb" })
     expect(isError).toBe(false)
     expect(data.quantity).toBeCloseTo(fiveKgInLb, 10)
-    expect(data.corrections).toEqual([{ parameter: "from_unit", from: "kilgoram", to: "kg", source: "likely_fix", note: "unknown unit 'kilgoram' read as kilogram (kg)" }])
+    expect(data.corrections).toEqual([
+      { parameter: "from_unit", from: "kilgoram", to: "kg", source: "likely_fix", note: "unknown unit 'kilgoram' read as kilogram (kg)" }
+    ])
     expect(data.retry).toMatchObject({ outcome: "recovered", attempts: 2 })
     expect(data.retry.errors[0].error_type).toBe("unknown_unit")
     expect(text).toContain('from_unit: "kilgoram" → "kg"')
   })
 
   it("never corrects a dimension mismatch, even with a sampling client ready to answer", async () => {
-    const c = await client({ settings: { serverUnitCorrection: true }, sampling: async () => reply('{"arguments": {"value": 5, "from_unit": "kg", "to_unit": "lb"}}') })
+    const c = await client({
+      settings: { serverUnitCorrection: true },
+      sampling: async () => reply('{"arguments": {"value": 5, "from_unit": "kg", "to_unit": "lb"}}')
+    })
     const { isError, data } = await c.call("convert", { value: 5, from_unit: "kg", to_unit: "m" })
     expect(isError).toBe(true)
     expect(data.error_type).toBe("dimension_mismatch")
@@ -129,7 +134,7 @@ describe.each([
     expect(data.corrections).toEqual([{ parameter: "value", from: "five", to: 5, source: "sampling", note: "suggested by the client's model" }])
     expect(c.samplingRequests).toHaveLength(1)
     const prompt = c.samplingRequests[0]!
-    expect(JSON.stringify(prompt.messages)).toContain("Arguments sent: {\\\"value\\\":\\\"five\\\"")
+    expect(JSON.stringify(prompt.messages)).toContain('Arguments sent: {\\"value\\":\\"five\\"')
   })
 
   it("leaves the original error intact when the model replies with garbage", async () => {
@@ -167,7 +172,10 @@ describe.each([
   })
 
   it("is not asked when LLM correction is switched off", async () => {
-    const c = await client({ settings: { llmCorrection: false }, sampling: async () => reply('{"arguments": {"value": 5, "from_unit": "km", "to_unit": "mi"}}') })
+    const c = await client({
+      settings: { llmCorrection: false },
+      sampling: async () => reply('{"arguments": {"value": 5, "from_unit": "km", "to_unit": "mi"}}')
+    })
     const { isError } = await c.call("convert", malformed)
     expect(isError).toBe(true)
     expect(c.samplingRequests).toHaveLength(0)

@@ -90,7 +90,12 @@ describe("session state", () => {
   })
 
   it("connects what ucon left unconnected: M☉ → kg, ha → acre, Gy → J/kg, lm → cd·sr", async () => {
-    for (const [from, to] of [["M☉", "kg"], ["ha", "acre"], ["Gy", "J/kg"], ["lm", "cd*sr"]]) {
+    for (const [from, to] of [
+      ["M☉", "kg"],
+      ["ha", "acre"],
+      ["Gy", "J/kg"],
+      ["lm", "cd*sr"]
+    ]) {
       expect((await c.call("convert", { value: 1, from_unit: from, to_unit: to })).isError, `${from} → ${to}`).toBe(false)
     }
   })

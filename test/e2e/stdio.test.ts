@@ -23,7 +23,22 @@ describe("stdio server", () => {
   it("lists every tool with a description, input and output schema and read-only annotations where they apply", async () => {
     const { tools } = await client.listTools()
     const names = tools.map((t) => t.name)
-    for (const n of ["convert", "compute", "decompose", "check_dimensions", "list_units", "list_scales", "list_dimensions", "define_unit", "define_conversion", "reset_session", "define_quantity_kind", "declare_computation", "validate_result", "list_quantity_kinds"]) {
+    for (const n of [
+      "convert",
+      "compute",
+      "decompose",
+      "check_dimensions",
+      "list_units",
+      "list_scales",
+      "list_dimensions",
+      "define_unit",
+      "define_conversion",
+      "reset_session",
+      "define_quantity_kind",
+      "declare_computation",
+      "validate_result",
+      "list_quantity_kinds"
+    ]) {
       expect(names).toContain(n)
     }
     for (const t of tools) {
@@ -91,7 +106,19 @@ describe("stdio server", () => {
     expect(scales.at(-1).name).toBe("quecto")
     expect(scales.map((s: { prefix: string }) => s.prefix)).toEqual(expect.arrayContaining(["Q", "q", "Ki", "Yi", "µ"]))
     const dimensions = (await call("list_dimensions")).data.result
-    for (const d of ["acceleration", "amount_of_substance", "angle", "none", "ratio", "count", "information", "volume", "specific_heat_capacity", "magnetic_permeability"]) expect(dimensions).toContain(d)
+    for (const d of [
+      "acceleration",
+      "amount_of_substance",
+      "angle",
+      "none",
+      "ratio",
+      "count",
+      "information",
+      "volume",
+      "specific_heat_capacity",
+      "magnetic_permeability"
+    ])
+      expect(dimensions).toContain(d)
   })
 })
 
@@ -100,7 +127,14 @@ describe("stdio process", () => {
     const child = spawn(process.execPath, ["src/cli.ts", "mcp"], { cwd: root, stdio: ["pipe", "pipe", "pipe"] })
     let stdout = ""
     child.stdout.on("data", (d) => (stdout += d))
-    child.stdin.write(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } }) + "\n")
+    child.stdin.write(
+      JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } }
+      }) + "\n"
+    )
     await new Promise((r) => setTimeout(r, 300))
     child.stdin.end()
     const code = await new Promise<number | null>((resolve) => child.on("exit", resolve))

@@ -37,10 +37,20 @@ describe("stdio server limits", () => {
     }
     try {
       const send = (message: object) => child.stdin.write(`${JSON.stringify(message)}\n`)
-      send({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "limits", version: "1" } } })
+      send({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "limits", version: "1" } }
+      })
       expect((await answer(1)).result.serverInfo.name).toBeTruthy()
       send({ jsonrpc: "2.0", method: "notifications/initialized" })
-      const call = (id: number, extra: Record<string, unknown> = {}) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "convert", arguments: { value: 1, from_unit: "km", to_unit: "m", ...extra } } })
+      const call = (id: number, extra: Record<string, unknown> = {}) => ({
+        jsonrpc: "2.0",
+        id,
+        method: "tools/call",
+        params: { name: "convert", arguments: { value: 1, from_unit: "km", to_unit: "m", ...extra } }
+      })
       // 11 MB on one line, sent in pieces as a pipe delivers it
       const huge = JSON.stringify(call(2, { padding: "x".repeat(11 * 1024 * 1024) }))
       for (let i = 0; i < huge.length; i += 1 << 20) child.stdin.write(huge.slice(i, i + (1 << 20)))
@@ -58,7 +68,10 @@ describe("stdio server limits", () => {
       expect((await answer(4)).error).toMatchObject({ code: -32600, message: expect.stringMatching(/nests arrays and objects more than 64 levels/) })
       expect((await answer(5)).result.structuredContent.quantity).toBe(1000)
       child.stdin.end()
-      const { code, ms } = await Promise.race([exited, new Promise<never>((_, reject) => setTimeout(() => reject(new Error("the server did not exit within 10 s of stdin ending")), 10_000))])
+      const { code, ms } = await Promise.race([
+        exited,
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error("the server did not exit within 10 s of stdin ending")), 10_000))
+      ])
       console.log(`stdio server exit after stdin ended: ${Math.round(ms)} ms, code ${code}`)
       expect(code).toBe(0)
     } finally {

@@ -35,7 +35,8 @@ describe("store and transport operations", () => {
     const client = new Client({ name: "pace", version: "1" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } })
     try {
       await client.connect(new StreamableHTTPClientTransport(new URL(server.url)))
-      const define = (name: string, workspace?: string) => client.callTool({ name: "define_unit", arguments: { name, dimension: "count", ...(workspace ? { workspace } : {}) } })
+      const define = (name: string, workspace?: string) =>
+        client.callTool({ name: "define_unit", arguments: { name, dimension: "count", ...(workspace ? { workspace } : {}) } })
       const created: Array<string> = []
       for (let i = 0; i < 3; i++) created.push(((await define(`w${i}`)).structuredContent as { workspace: string }).workspace)
       expect(new Set(created).size).toBe(3)
@@ -47,7 +48,12 @@ describe("store and transport operations", () => {
       const raw = await fetch(server.url, {
         method: "POST",
         headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2026-07-28" },
-        body: JSON.stringify({ jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "define_unit", arguments: { name: "w4", dimension: "count" }, _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28" } } })
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 9,
+          method: "tools/call",
+          params: { name: "define_unit", arguments: { name: "w4", dimension: "count" }, _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28" } }
+        })
       })
       expect(raw.status).toBe(429)
       expect(Number(raw.headers.get("retry-after"))).toBeGreaterThan(0)
@@ -65,10 +71,14 @@ describe("store and transport operations", () => {
     try {
       const agent = new Agent({ keepAlive: true, maxSockets: 1 })
       const { status, connection } = await new Promise<{ status: number | undefined; connection: string | undefined }>((resolve, reject) => {
-        const req = request(server.url, { method: "POST", agent, headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "content-length": "200000" } }, (res) => {
-          res.resume()
-          res.on("end", () => resolve({ status: res.statusCode, connection: res.headers.connection }))
-        })
+        const req = request(
+          server.url,
+          { method: "POST", agent, headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "content-length": "200000" } },
+          (res) => {
+            res.resume()
+            res.on("end", () => resolve({ status: res.statusCode, connection: res.headers.connection }))
+          }
+        )
         req.on("error", reject)
         req.end("x".repeat(200_000))
       })
@@ -80,15 +90,19 @@ describe("store and transport operations", () => {
     }
   }, 30_000)
 
-  it.skipIf(asRoot)("stops at start-up when the store directory is read-only, saying so", async () => {
-    const dir = join(root, "readonly")
-    mkdirSync(dir)
-    chmodSync(dir, 0o555)
-    const { code, output } = await startFails(["--store", `file:${dir}`])
-    chmodSync(dir, 0o755)
-    expect(code).not.toBe(0)
-    expect(output).toMatch(/workspace store .* cannot be opened: it is not writable/)
-  }, 30_000)
+  it.skipIf(asRoot)(
+    "stops at start-up when the store directory is read-only, saying so",
+    async () => {
+      const dir = join(root, "readonly")
+      mkdirSync(dir)
+      chmodSync(dir, 0o555)
+      const { code, output } = await startFails(["--store", `file:${dir}`])
+      chmodSync(dir, 0o755)
+      expect(code).not.toBe(0)
+      expect(output).toMatch(/workspace store .* cannot be opened: it is not writable/)
+    },
+    30_000
+  )
 
   it("removes a crashed write's temporary file at start-up", async () => {
     const dir = join(root, "leftover")

@@ -31,7 +31,13 @@ describe("tools/list", () => {
     // a nullable field is two single-type branches: the MCP Inspector warns on type: [X, "null"]
     expect(text).not.toMatch(/"type":\[/)
     const constants = tools.find((t) => t.name === "list_constants")!
-    expect((constants.inputSchema.properties as Record<string, { enum?: Array<string> }>).category!.enum).toEqual(["exact", "derived", "measured", "session", "all"])
+    expect((constants.inputSchema.properties as Record<string, { enum?: Array<string> }>).category!.enum).toEqual([
+      "exact",
+      "derived",
+      "measured",
+      "session",
+      "all"
+    ])
   })
 
   it("keeps each success schema exact and every error admissible", async () => {

@@ -62,7 +62,13 @@ describe("conversion", () => {
   })
 
   it("isolates pseudo-dimensions: radian → percent, rad/s → Hz, lm → cd, gtt → 1 have no path", () => {
-    for (const [a, b] of [["radian", "percent"], ["rad/s", "Hz"], ["lm", "cd"], ["gtt", "1"], ["IU", "mg"]] as const) {
+    for (const [a, b] of [
+      ["radian", "percent"],
+      ["rad/s", "Hz"],
+      ["lm", "cd"],
+      ["gtt", "1"],
+      ["IU", "mg"]
+    ] as const) {
       const e = failure(a, b)
       expect(e._tag, `${a} → ${b}`).toBe(a === "IU" ? "DimensionMismatch" : "NoConversionPath")
     }
@@ -94,7 +100,14 @@ describe("conversion", () => {
   })
 
   it("round-trips temperatures and levels through their affine or logarithmic maps", () => {
-    for (const [a, b] of [["degC", "degF"], ["degF", "K"], ["degRe", "degC"], ["dBm", "W"], ["pH", "mol/L"], ["nines", "%"]] as const) {
+    for (const [a, b] of [
+      ["degC", "degF"],
+      ["degF", "K"],
+      ["degRe", "degC"],
+      ["dBm", "W"],
+      ["pH", "mol/L"],
+      ["nines", "%"]
+    ] as const) {
       // 1 − 10^−37 is 1 in double precision, so availability levels are tested up to 9 nines,
       // where the fraction itself keeps only about 7 significant digits of the level
       const values = a === "nines" ? [0.5, 3, 7, 9] : [0.5, 3, 7, 37]

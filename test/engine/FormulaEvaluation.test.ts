@@ -22,7 +22,11 @@ describe("parameters in any unit of the declared dimension", () => {
   })
 
   it("gives the Gaussian definition back: two 1 statC charges 1 cm apart repel with 1 dyn", () => {
-    const r = callFormula("coulombs_law", { charge1: { value: 1, unit: "statC" }, charge2: { value: 1, unit: "statC" }, distance: { value: 1, unit: "cm" } }, "dyn")
+    const r = callFormula(
+      "coulombs_law",
+      { charge1: { value: 1, unit: "statC" }, charge2: { value: 1, unit: "statC" }, distance: { value: 1, unit: "cm" } },
+      "dyn"
+    )
     expect(r.unit).toBe("dyn")
     expect(r.quantity).toBeCloseTo(1, 9) // exact in the pre-2019 SI; ε₀ now differs by about 1e-10
   })
@@ -32,12 +36,22 @@ describe("parameters in any unit of the declared dimension", () => {
   })
 
   it("takes clinical units: Cockcroft–Gault with 158.73 lb and SCr 10 mg/L equals 72 kg and 1 mg/dL", () => {
-    const r = callFormula("creatinine_clearance", { age: { value: 60, unit: "yr" }, mass: { value: 72 / 0.45359237, unit: "lb" }, serum_creatinine: { value: 10, unit: "mg/L" }, sex_factor: { value: 1 } })
+    const r = callFormula("creatinine_clearance", {
+      age: { value: 60, unit: "yr" },
+      mass: { value: 72 / 0.45359237, unit: "lb" },
+      serum_creatinine: { value: 10, unit: "mg/L" },
+      sex_factor: { value: 1 }
+    })
     expect(r.quantity).toBeCloseTo(80, 10)
   })
 
   it("accepts platelets per nanolitre as 10⁹/L", () => {
-    const r = callFormula("fib4", { age: { value: 50, unit: "yr" }, ast: { value: 40, unit: "U/L" }, alt: { value: 30, unit: "U/L" }, platelets: { value: 200, unit: "1/nL" } })
+    const r = callFormula("fib4", {
+      age: { value: 50, unit: "yr" },
+      ast: { value: 40, unit: "U/L" },
+      alt: { value: 30, unit: "U/L" },
+      platelets: { value: 200, unit: "1/nL" }
+    })
     expect(r.quantity).toBeCloseTo(1.8257418583505538, 12)
   })
 
@@ -47,8 +61,16 @@ describe("parameters in any unit of the declared dimension", () => {
   })
 
   it("reads a number inside a unit: 400 mg/(250 mL) is 1.6 mg/mL", () => {
-    const a = callFormula("infusion_rate", { dose_rate: { value: 5, unit: "mcg/kg/min" }, mass: { value: 80, unit: "kg" }, concentration: { value: 400, unit: "mg/(250 mL)" } })
-    const b = callFormula("infusion_rate", { dose_rate: { value: 5, unit: "mcg/kg/min" }, mass: { value: 80, unit: "kg" }, concentration: { value: 1.6, unit: "mg/mL" } })
+    const a = callFormula("infusion_rate", {
+      dose_rate: { value: 5, unit: "mcg/kg/min" },
+      mass: { value: 80, unit: "kg" },
+      concentration: { value: 400, unit: "mg/(250 mL)" }
+    })
+    const b = callFormula("infusion_rate", {
+      dose_rate: { value: 5, unit: "mcg/kg/min" },
+      mass: { value: 80, unit: "kg" },
+      concentration: { value: 1.6, unit: "mg/mL" }
+    })
     expect(a.quantity).toBeCloseTo(b.quantity, 12)
   })
 
@@ -62,15 +84,26 @@ describe("parameters in any unit of the declared dimension", () => {
 
 describe("temperatures", () => {
   it("reads a standalone °C or °F as a point on the scale: 1 mol at 0 °C or 32 °F in 22.41396954 L is 101 325 Pa", () => {
-    for (const temperature of [{ value: 0, unit: "°C" }, { value: 32, unit: "degF" }]) {
+    for (const temperature of [
+      { value: 0, unit: "°C" },
+      { value: 32, unit: "degF" }
+    ]) {
       const r = callFormula("ideal_gas_pressure", { amount: { value: 1, unit: "mol" }, temperature, volume: { value: 22.41396954, unit: "L" } })
       expect(relativeError(r.quantity, 101325)).toBeLessThan(1e-9)
     }
   })
 
   it("reads a temperature difference without the offset: ΔT 250 °C or 450 °F through Incropera's wall is 1700 W", () => {
-    for (const temperature_difference of [{ value: 250, unit: "°C" }, { value: 450, unit: "°F" }]) {
-      const r = callFormula("heat_conduction", { thermal_conductivity: { value: 1.7, unit: "W/(m*K)" }, area: { value: 0.6, unit: "m^2" }, temperature_difference, thickness: { value: 0.15, unit: "m" } })
+    for (const temperature_difference of [
+      { value: 250, unit: "°C" },
+      { value: 450, unit: "°F" }
+    ]) {
+      const r = callFormula("heat_conduction", {
+        thermal_conductivity: { value: 1.7, unit: "W/(m*K)" },
+        area: { value: 0.6, unit: "m^2" },
+        temperature_difference,
+        thickness: { value: 0.15, unit: "m" }
+      })
       expect(r.quantity).toBeCloseTo(1700, 9)
       expect(r.steps[2]).toMatch(/temperature difference: no offset/)
     }
@@ -79,14 +112,26 @@ describe("temperatures", () => {
 
 describe("results in named units", () => {
   it("reports kg·m²/s² as J, kg·m/s² as N, J/s as W and N/m² as Pa", () => {
-    expect(callFormula("kinetic_energy", { mass: { value: 2, unit: "kg" }, velocity: { value: 3, unit: "m/s" } })).toMatchObject({ unit: "J", dimension: "energy" })
-    expect(callFormula("thrust", { mass_flow_rate: { value: 1, unit: "kg/s" }, exhaust_velocity: { value: 1, unit: "m/s" } })).toMatchObject({ unit: "N", dimension: "force" })
-    expect(callFormula("electrical_power", { voltage: { value: 1, unit: "V" }, current: { value: 1, unit: "A" } })).toMatchObject({ unit: "W", dimension: "power" })
+    expect(callFormula("kinetic_energy", { mass: { value: 2, unit: "kg" }, velocity: { value: 3, unit: "m/s" } })).toMatchObject({
+      unit: "J",
+      dimension: "energy"
+    })
+    expect(callFormula("thrust", { mass_flow_rate: { value: 1, unit: "kg/s" }, exhaust_velocity: { value: 1, unit: "m/s" } })).toMatchObject({
+      unit: "N",
+      dimension: "force"
+    })
+    expect(callFormula("electrical_power", { voltage: { value: 1, unit: "V" }, current: { value: 1, unit: "A" } })).toMatchObject({
+      unit: "W",
+      dimension: "power"
+    })
     expect(callFormula("stress", { force: { value: 1, unit: "N" }, area: { value: 1, unit: "m^2" } })).toMatchObject({ unit: "Pa", dimension: "pressure" })
   })
 
   it("renders the declared unit with symbols: kg/m^2 is written kg/m²", () => {
-    expect(callFormula("bmi", { mass: { value: 70, unit: "kg" }, height: { value: 1.75, unit: "m" } })).toMatchObject({ unit: "kg/m²", dimension: "areal_density" })
+    expect(callFormula("bmi", { mass: { value: 70, unit: "kg" }, height: { value: 1.75, unit: "m" } })).toMatchObject({
+      unit: "kg/m²",
+      dimension: "areal_density"
+    })
   })
 
   it("gives the result in another unit of the same dimension on request: 300 lbf·ft at 5252.113 rpm is 300 hp", () => {
@@ -106,7 +151,11 @@ describe("uncertainty", () => {
   })
 
   it("propagates G's CODATA uncertainty: F ∝ G, so u(F)/F = u(G)/G = 2.247e-5", () => {
-    const r = callFormula("gravitational_force", { mass1: { value: 5.9722e24, unit: "kg" }, mass2: { value: 7.342e22, unit: "kg" }, distance: { value: 384400, unit: "km" } })
+    const r = callFormula("gravitational_force", {
+      mass1: { value: 5.9722e24, unit: "kg" },
+      mass2: { value: 7.342e22, unit: "kg" },
+      distance: { value: 384400, unit: "km" }
+    })
     expect(relativeError(r.uncertainty! / r.quantity, 1.5e-15 / 6.6743e-11)).toBeLessThan(1e-6)
     expect(r.steps.at(-1)).toMatch(/^G = 6\.6743e-11 m³\/\(kg·s²\) \(Newtonian constant of gravitation, u = 1\.5e-15, CODATA 2022\)$/)
   })
@@ -148,16 +197,26 @@ describe("failures", () => {
   it("invalid_parameter for an unknown unit keeps the unit's likely fix and hints", () => {
     const e = failFormula("bmi", { mass: { value: 70, unit: "kgg" }, height: { value: 1.75, unit: "m" } })
     expect(e).toMatchObject({ kind: "invalid_parameter", role: "mass", got: "kgg", likelyFix: "kilogram (kg)" })
-    expect(e.hints).toContain("Parameter 'mass' expects dimension: mass (e.g. {\"value\":70,\"unit\":\"kg\"})")
+    expect(e.hints).toContain('Parameter \'mass\' expects dimension: mass (e.g. {"value":70,"unit":"kg"})')
   })
 
   it("invalid_parameter when a dimensional parameter has no unit", () => {
-    expect(failFormula("bmi", { mass: { value: 70 }, height: { value: 1.75, unit: "m" } })).toMatchObject({ kind: "invalid_parameter", role: "mass", expected: "mass" })
-    expect(failFormula("projectile_range", { velocity: { value: 20, unit: "m/s" }, angle: { value: 45 } })).toMatchObject({ kind: "invalid_parameter", role: "angle" })
+    expect(failFormula("bmi", { mass: { value: 70 }, height: { value: 1.75, unit: "m" } })).toMatchObject({
+      kind: "invalid_parameter",
+      role: "mass",
+      expected: "mass"
+    })
+    expect(failFormula("projectile_range", { velocity: { value: 20, unit: "m/s" }, angle: { value: 45 } })).toMatchObject({
+      kind: "invalid_parameter",
+      role: "angle"
+    })
   })
 
   it("invalid_parameter for a negative uncertainty", () => {
-    expect(failFormula("bmi", { mass: { value: 70, unit: "kg", uncertainty: -1 }, height: { value: 1.75, unit: "m" } })).toMatchObject({ kind: "invalid_parameter", role: "mass" })
+    expect(failFormula("bmi", { mass: { value: 70, unit: "kg", uncertainty: -1 }, height: { value: 1.75, unit: "m" } })).toMatchObject({
+      kind: "invalid_parameter",
+      role: "mass"
+    })
   })
 
   it("DimensionMismatch names the parameter with both dimensions: height given in kg", () => {
@@ -178,12 +237,20 @@ describe("failures", () => {
   })
 
   it("DimensionMismatch for creatinine in µmol/L, whose description tells the mg/dL equivalent", () => {
-    const e = failFormula("creatinine_clearance", { age: { value: 60, unit: "yr" }, mass: { value: 72, unit: "kg" }, serum_creatinine: { value: 88.4, unit: "umol/L" }, sex_factor: { value: 1 } })
+    const e = failFormula("creatinine_clearance", {
+      age: { value: 60, unit: "yr" },
+      mass: { value: 72, unit: "kg" },
+      serum_creatinine: { value: 88.4, unit: "umol/L" },
+      sex_factor: { value: 1 }
+    })
     expect(e).toMatchObject({ _tag: "DimensionMismatch", got: "concentration", expected: "mass/volume" })
   })
 
   it("DimensionMismatch for an output_unit of another dimension", () => {
-    expect(failFormula("bmi", { mass: { value: 70, unit: "kg" }, height: { value: 1.75, unit: "m" } }, "N")).toMatchObject({ _tag: "DimensionMismatch", role: "output unit" })
+    expect(failFormula("bmi", { mass: { value: 70, unit: "kg" }, height: { value: 1.75, unit: "m" } }, "N")).toMatchObject({
+      _tag: "DimensionMismatch",
+      role: "output unit"
+    })
   })
 
   it("execution_error for a non-finite result: escape velocity of a negative mass is √ of a negative", () => {
@@ -193,7 +260,12 @@ describe("failures", () => {
   })
 
   it("execution_error with the formula's own message for inputs outside its domain", () => {
-    expect(failFormula("ideal_body_weight", { height: { value: 70, unit: "in" }, sex: { value: 2 } })).toMatchObject({ kind: "execution_error", message: "sex must be 1 (men) or 0 (women), got 2" })
-    expect(failFormula("error_budget_remaining", { slo: { value: 100, unit: "%" }, measured_availability: { value: 1 } }).message).toMatch(/leaves no error budget/)
+    expect(failFormula("ideal_body_weight", { height: { value: 70, unit: "in" }, sex: { value: 2 } })).toMatchObject({
+      kind: "execution_error",
+      message: "sex must be 1 (men) or 0 (women), got 2"
+    })
+    expect(failFormula("error_budget_remaining", { slo: { value: 100, unit: "%" }, measured_availability: { value: 1 } }).message).toMatch(
+      /leaves no error budget/
+    )
   })
 })

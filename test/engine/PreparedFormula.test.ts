@@ -67,23 +67,44 @@ describe("prepare", () => {
   })
 
   it("rejects a parameter dimension that does not parse", () => {
-    const e = defectOf(Formula.make({ ...kineticEnergy, parameters: { ...kineticEnergy.parameters, mass: { dimension: "mas", description: "x", example: { value: 1, unit: "kg" } } }, compute: ({ mass }) => mass }))
+    const e = defectOf(
+      Formula.make({
+        ...kineticEnergy,
+        parameters: { ...kineticEnergy.parameters, mass: { dimension: "mas", description: "x", example: { value: 1, unit: "kg" } } },
+        compute: ({ mass }) => mass
+      })
+    )
     expect(e).toMatchObject({ role: "parameters.mass.dimension" })
   })
 
   it("rejects an example in the wrong dimension", () => {
-    const e = defectOf(Formula.make({ ...kineticEnergy, parameters: { ...kineticEnergy.parameters, mass: { dimension: "mass", description: "x", example: { value: 1, unit: "m" } } }, compute: ({ mass, velocity }) => (mass * velocity ** 2) / 2 }))
+    const e = defectOf(
+      Formula.make({
+        ...kineticEnergy,
+        parameters: { ...kineticEnergy.parameters, mass: { dimension: "mass", description: "x", example: { value: 1, unit: "m" } } },
+        compute: ({ mass, velocity }) => (mass * velocity ** 2) / 2
+      })
+    )
     expect(e).toMatchObject({ role: "parameters.mass.example" })
   })
 
   it("rejects an unknown constant and a constant that shadows a parameter", () => {
-    expect(defectOf(Formula.make({ ...kineticEnergy, constants: ["G_local"], compute: ({ mass, velocity }) => mass * velocity ** 2 }))).toMatchObject({ role: "constants" })
-    const shadow = Formula.make({ ...kineticEnergy, parameters: { ...kineticEnergy.parameters, c: { dimension: "velocity", description: "x", example: { value: 1, unit: "m/s" } } }, constants: ["c"], compute: ({ mass, c }) => mass * c ** 2 })
+    expect(defectOf(Formula.make({ ...kineticEnergy, constants: ["G_local"], compute: ({ mass, velocity }) => mass * velocity ** 2 }))).toMatchObject({
+      role: "constants"
+    })
+    const shadow = Formula.make({
+      ...kineticEnergy,
+      parameters: { ...kineticEnergy.parameters, c: { dimension: "velocity", description: "x", example: { value: 1, unit: "m/s" } } },
+      constants: ["c"],
+      compute: ({ mass, c }) => mass * c ** 2
+    })
     expect(defectOf(shadow)).toMatchObject({ role: "parameters.c" })
   })
 
   it("rejects a name that is not snake_case", () => {
-    expect(defectOf(Formula.make({ ...kineticEnergy, name: "Kinetic Energy", compute: ({ mass, velocity }) => (mass * velocity ** 2) / 2 }))).toMatchObject({ role: "name" })
+    expect(defectOf(Formula.make({ ...kineticEnergy, name: "Kinetic Energy", compute: ({ mass, velocity }) => (mass * velocity ** 2) / 2 }))).toMatchObject({
+      role: "name"
+    })
   })
 
   it("finds constants by ASCII alias: g_n is gₙ", () => {
@@ -118,7 +139,9 @@ describe("homogeneityDefect", () => {
 
   it("ignores the angle pseudo-dimension, as SI does: τ ω is a power", () => {
     const torque = { tau: Dimension.fromExponents({ M: 1, L: 2, T: -2 }), omega: Dimension.fromExponents({ A: 1, T: -1 }) }
-    expect(homogeneityDefect(({ tau, omega }) => tau! * omega!, { tau: 100, omega: 314 }, torque, Dimension.fromExponents({ M: 1, L: 2, T: -3 }))).toBeUndefined()
+    expect(
+      homogeneityDefect(({ tau, omega }) => tau! * omega!, { tau: 100, omega: 314 }, torque, Dimension.fromExponents({ M: 1, L: 2, T: -3 }))
+    ).toBeUndefined()
   })
 })
 

@@ -82,7 +82,13 @@ describe("unit expression syntax", () => {
   })
 
   it("reports a stray ')' , a dangling operator and an empty expression", () => {
-    for (const [input, position] of [["m)", 1], ["m/", 2], ["", 0], ["*m", 0], ["m^", 2]] as const) {
+    for (const [input, position] of [
+      ["m)", 1],
+      ["m/", 2],
+      ["", 0],
+      ["*m", 0],
+      ["m^", 2]
+    ] as const) {
       const r = parse(input)
       expect(r.ok, input).toBe(false)
       if (!r.ok) expect(r.failure.position, input).toBe(position)

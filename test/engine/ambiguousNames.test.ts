@@ -11,7 +11,8 @@ import { catalog } from "../support/catalog.ts"
 describe("names with several meanings", () => {
   it("lists for every reading an expression the catalog resolves (the table is checked data)", () => {
     for (const entry of ambiguous) {
-      for (const r of entry.readings) if (r.unit !== undefined) expect(isEngineError(resolveUnitExpression(catalog, r.unit)), `${entry.names[0]}: ${r.unit}`).toBe(false)
+      for (const r of entry.readings)
+        if (r.unit !== undefined) expect(isEngineError(resolveUnitExpression(catalog, r.unit)), `${entry.names[0]}: ${r.unit}`).toBe(false)
     }
   })
 

@@ -16,7 +16,12 @@ const convert = (value: number, from: string, to: string): number => {
 
 describe("exact results from exact inputs", () => {
   it("gives the decimal answers: 31.25 gtt/min, 80.33 °F, 37 °C, 10 cm, 1100 mL, 0.762 cm", () => {
-    const drip = Effect.runSync(compute(catalog, 1000, "mL", [{ value: 15, numerator: "gtt", denominator: "mL" }, { value: 1, numerator: "1", denominator: "480 min" }]))
+    const drip = Effect.runSync(
+      compute(catalog, 1000, "mL", [
+        { value: 15, numerator: "gtt", denominator: "mL" },
+        { value: 1, numerator: "1", denominator: "480 min" }
+      ])
+    )
     expect(drip.quantity).toBe(31.25)
     expect(convert(300, "K", "degF")).toBe(80.33)
     expect(convert(98.6, "degF", "degC")).toBe(37)
@@ -28,7 +33,15 @@ describe("exact results from exact inputs", () => {
 
   it("equals the decimal product, rounded once, for decimal inputs through decimal factors (property)", () => {
     // factor of one unit in the other, as an exact decimal (NIST SP 811 appendix B)
-    const pairs = [["mL", "L", "0.001"], ["in", "cm", "2.54"], ["lb", "kg", "0.45359237"], ["ft", "m", "0.3048"], ["mg/dL", "g/L", "0.01"], ["oz", "g", "28.349523125"], ["mi", "km", "1.609344"]] as const
+    const pairs = [
+      ["mL", "L", "0.001"],
+      ["in", "cm", "2.54"],
+      ["lb", "kg", "0.45359237"],
+      ["ft", "m", "0.3048"],
+      ["mg/dL", "g/L", "0.01"],
+      ["oz", "g", "28.349523125"],
+      ["mi", "km", "1.609344"]
+    ] as const
     const decimalProduct = (digits: number, decimals: number, factor: string): number => {
       const [whole, fraction = ""] = factor.split(".")
       const product = BigInt(digits) * BigInt(whole + fraction)
@@ -38,10 +51,15 @@ describe("exact results from exact inputs", () => {
       return Number(`${sign}${text.slice(0, text.length - scale)}.${text.slice(text.length - scale)}`)
     }
     fc.assert(
-      fc.property(fc.integer({ min: -99999, max: 99999 }), fc.integer({ min: 0, max: 4 }), fc.constantFrom(...pairs), (digits, decimals, [from, to, factor]) => {
-        const value = Number((digits / 10 ** decimals).toFixed(decimals))
-        expect(convert(value, from, to)).toBe(decimalProduct(digits, decimals, factor))
-      })
+      fc.property(
+        fc.integer({ min: -99999, max: 99999 }),
+        fc.integer({ min: 0, max: 4 }),
+        fc.constantFrom(...pairs),
+        (digits, decimals, [from, to, factor]) => {
+          const value = Number((digits / 10 ** decimals).toFixed(decimals))
+          expect(convert(value, from, to)).toBe(decimalProduct(digits, decimals, factor))
+        }
+      )
     )
   })
 })

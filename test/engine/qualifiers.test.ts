@@ -40,7 +40,8 @@ describe("qualifier spellings", () => {
         if (isEngineError(asUnit)) {
           // not a unit: before qualifiers this was an error, so reading it as a qualifier changes no answer
           if (symbolOf(expression) === undefined && !isEngineError(resolveUnitExpression(catalog, expression))) failures.push(`${expression} is not one unit`)
-          if (/\d/.test(written) && !isEngineError(resolveUnitExpression(catalog, expression))) failures.push(`${expression}: a number in parentheses is never a qualifier`)
+          if (/\d/.test(written) && !isEngineError(resolveUnitExpression(catalog, expression)))
+            failures.push(`${expression}: a number in parentheses is never a qualifier`)
         } else {
           units++
           if (meaning(expression) !== meaning(`gallon*(${written})`)) failures.push(`${expression} changed meaning: ${meaning(expression)}`)
@@ -271,12 +272,20 @@ describe("parentheses that group keep grouping", () => {
     ["Btu (IT)", "BTU"],
     ["hp{metric}", "PS"]
   ]
-  type Tree = { readonly kind: "atom"; readonly index: number } | { readonly kind: "op"; readonly op: "*" | "/"; readonly left: Tree; readonly right: Tree; readonly paren: boolean }
+  type Tree =
+    | { readonly kind: "atom"; readonly index: number }
+    | { readonly kind: "op"; readonly op: "*" | "/"; readonly left: Tree; readonly right: Tree; readonly paren: boolean }
   const tree: fc.Arbitrary<Tree> = fc.letrec<{ tree: Tree }>((tie) => ({
     tree: fc.oneof(
       { depthSize: "small", withCrossShrink: true },
       fc.record({ kind: fc.constant("atom" as const), index: fc.nat(atoms.length - 1) }),
-      fc.record({ kind: fc.constant("op" as const), op: fc.constantFrom("*" as const, "/" as const), left: tie("tree"), right: tie("tree"), paren: fc.boolean() })
+      fc.record({
+        kind: fc.constant("op" as const),
+        op: fc.constantFrom("*" as const, "/" as const),
+        left: tie("tree"),
+        right: tie("tree"),
+        paren: fc.boolean()
+      })
     )
   })).tree
 

@@ -8,10 +8,26 @@ import { isEngineError } from "../../src/engine/errors.ts"
 import { resolveUnitExpression } from "../../src/engine/UnitExpression.ts"
 import { catalog } from "../support/catalog.ts"
 
-const gLocal: SessionConstantInput = { symbol: "g_local", name: "local gravitational acceleration", value: 9.81, unit: "m/s^2", uncertainty: 0.01, source: "measured on site" }
+const gLocal: SessionConstantInput = {
+  symbol: "g_local",
+  name: "local gravitational acceleration",
+  value: 9.81,
+  unit: "m/s^2",
+  uncertainty: 0.01,
+  source: "measured on site"
+}
 
 // a session holding the unit 'zorkmid' (define_unit) and the constant 'vₛ' (define_constant)
-const vs: Constant = { symbol: "vₛ", aliases: [], name: "speed of sound in dry air at 20°C", value: 343, unit: "m/s", uncertainty: null, category: "session", source: "user-defined" }
+const vs: Constant = {
+  symbol: "vₛ",
+  aliases: [],
+  name: "speed of sound in dry air at 20°C",
+  value: 343,
+  unit: "m/s",
+  uncertainty: null,
+  category: "session",
+  source: "user-defined"
+}
 const built = overlayCatalog(catalog, [{ name: "zorkmid", dimension: Dimension.fromExponents({ M: 1 }), aliases: [] }, asUnit(vs)], [])
 if (isEngineError(built)) throw new Error(built.message)
 const session: Catalog = built
@@ -60,7 +76,10 @@ describe("checking a session constant", () => {
   })
 
   it("refuses a symbol the session already defined", () => {
-    expect(failure({ symbol: "vₛ" })).toMatchObject({ kind: "duplicate_symbol", message: "Symbol 'vₛ' is already defined as 'speed of sound in dry air at 20°C'" })
+    expect(failure({ symbol: "vₛ" })).toMatchObject({
+      kind: "duplicate_symbol",
+      message: "Symbol 'vₛ' is already defined as 'speed of sound in dry air at 20°C'"
+    })
   })
 
   it("refuses a symbol that names a unit: built in (m), spelled (Meter) or from the session (zorkmid)", () => {
@@ -82,7 +101,8 @@ describe("checking a session constant", () => {
   })
 
   it("refuses a value that is not finite or is zero, and a negative or non-finite uncertainty", () => {
-    for (const value of [Number.NaN, Number.POSITIVE_INFINITY, 0]) expect(failure({ value }), String(value)).toMatchObject({ _tag: "InvalidValue", role: "value" })
+    for (const value of [Number.NaN, Number.POSITIVE_INFINITY, 0])
+      expect(failure({ value }), String(value)).toMatchObject({ _tag: "InvalidValue", role: "value" })
     for (const uncertainty of [-0.01, Number.NaN, Number.POSITIVE_INFINITY]) {
       expect(failure({ uncertainty }), String(uncertainty)).toMatchObject({ _tag: "InvalidValue", role: "uncertainty" })
     }
@@ -96,7 +116,13 @@ describe("checking a session constant", () => {
     for (const unit of ["m/secc", "m/sx"]) {
       const unitError = resolveUnitExpression(catalog, unit)
       if (!isEngineError(unitError)) throw new Error(`${unit} resolved`)
-      expect(failure({ unit }), unit).toMatchObject({ _tag: "InvalidUnit", role: "unit", got: unit, message: `Invalid unit '${unit}': ${unitError.message}`, hints: unitError.hints })
+      expect(failure({ unit }), unit).toMatchObject({
+        _tag: "InvalidUnit",
+        role: "unit",
+        got: unit,
+        message: `Invalid unit '${unit}': ${unitError.message}`,
+        hints: unitError.hints
+      })
     }
     expect(failure({ unit: "m/secc" }).likelyFix).toBe("m/s")
   })

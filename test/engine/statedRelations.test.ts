@@ -36,10 +36,14 @@ describe("inverse dimensions convert as the reciprocal, and say so", () => {
 
   it("round-trips every value: 1/(1/x) = x within a few ulps", () => {
     fc.assert(
-      fc.property(fc.double({ min: 1e-6, max: 1e6, noNaN: true }), fc.constantFrom(["mpg", "L/100km"], ["Hz", "ms"], ["m", "1/cm"], ["s/km", "mph"]), (x, [a, b]) => {
-        const back = ok(ok(x, a!, b!).quantity, b!, a!).quantity
-        expect(Math.abs(back - x) / x).toBeLessThan(1e-14)
-      })
+      fc.property(
+        fc.double({ min: 1e-6, max: 1e6, noNaN: true }),
+        fc.constantFrom(["mpg", "L/100km"], ["Hz", "ms"], ["m", "1/cm"], ["s/km", "mph"]),
+        (x, [a, b]) => {
+          const back = ok(ok(x, a!, b!).quantity, b!, a!).quantity
+          expect(Math.abs(back - x) / x).toBeLessThan(1e-14)
+        }
+      )
     )
   })
 
@@ -99,7 +103,11 @@ describe("physical equivalences are opt-in", () => {
   })
 
   it("refuses without the equivalence, with a hint naming it", () => {
-    for (const [from, to, name] of [["nm", "THz", "spectral"], ["K", "eV", "thermal"], ["kg", "J", "mass_energy"]] as const) {
+    for (const [from, to, name] of [
+      ["nm", "THz", "spectral"],
+      ["K", "eV", "thermal"],
+      ["kg", "J", "mass_energy"]
+    ] as const) {
       const r = refused(1, from, to)
       expect(r.hints.join(" "), `${from} → ${to}`).toContain(`${name} equivalence`)
     }

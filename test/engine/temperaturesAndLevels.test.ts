@@ -33,17 +33,22 @@ const differences = ["delta_degC", "delta_degF", "Δ°C", "delta_degC/s*s", "mK*
 describe("a temperature point is never converted to or from a difference", () => {
   it("refuses every scale against every difference unit, both ways, whatever the value", () => {
     fc.assert(
-      fc.property(fc.constantFrom(...offsetScales), fc.constantFrom(...differences), fc.double({ min: -200, max: 1e4, noNaN: true }), (scale, difference, value) => {
-        for (const [from, to] of [
-          [scale, difference],
-          [difference, scale]
-        ] as const) {
-          const e = failure(value, from, to)
-          expect(e._tag).toBe("DimensionMismatch")
-          expect(e.message).toMatch(/point on a temperature scale/)
-          expect(e.hints.join(" ")).toMatch(/delta_degC/)
+      fc.property(
+        fc.constantFrom(...offsetScales),
+        fc.constantFrom(...differences),
+        fc.double({ min: -200, max: 1e4, noNaN: true }),
+        (scale, difference, value) => {
+          for (const [from, to] of [
+            [scale, difference],
+            [difference, scale]
+          ] as const) {
+            const e = failure(value, from, to)
+            expect(e._tag).toBe("DimensionMismatch")
+            expect(e.message).toMatch(/point on a temperature scale/)
+            expect(e.hints.join(" ")).toMatch(/delta_degC/)
+          }
         }
-      })
+      )
     )
   })
 
@@ -138,11 +143,17 @@ describe("UCUM's special units follow the same rules as the conventional notatio
     expect(ucum(1, "B[kW]", "kW")).toMatchObject({ quantity: 10 })
     const mv = ucum(3, "dB[mV]", "mV")
     if (isEngineError(mv)) throw new Error(mv.message)
-    expect(mv.quantity).toBeCloseTo(Math.pow(10, 3 / 20), 12)
+    expect(mv.quantity).toBeCloseTo(10 ** (3 / 20), 12)
   })
 
   it("refuses a level or scale that a function cannot apply to: raised, prefixed scale, inside a compound", () => {
-    for (const [from, to] of [["dB/s", "1"], ["B2", "1"], ["mCel", "K"], ["Cel2", "K2"], ["dB[W].s", "J"]] as const) {
+    for (const [from, to] of [
+      ["dB/s", "1"],
+      ["B2", "1"],
+      ["mCel", "K"],
+      ["Cel2", "K2"],
+      ["dB[W].s", "J"]
+    ] as const) {
       const r = ucum(1, from, to)
       expect(isEngineError(r) && r._tag, from).toBe("ParseError")
     }

@@ -13,7 +13,14 @@ const hostile = [
   { name: "call_formula", arguments: { name: "y".repeat(4000), parameters: {} } },
   { name: "convert", arguments: { value: 1, from_unit: "m*".repeat(499) + "m", to_unit: "m" } },
   { name: "define_unit", arguments: { name: "z".repeat(4000), dimension: "w".repeat(4000) } },
-  { name: "decompose", arguments: { initial_unit: "mcg/(kg*min)", target_unit: "mL/h", known_quantities: Array.from({ length: 12 }, (_, i) => ({ value: i + 1, unit: ["kg", "mg", "mL", "h"][i % 4] })) } }
+  {
+    name: "decompose",
+    arguments: {
+      initial_unit: "mcg/(kg*min)",
+      target_unit: "mL/h",
+      known_quantities: Array.from({ length: 12 }, (_, i) => ({ value: i + 1, unit: ["kg", "mg", "mL", "h"][i % 4] }))
+    }
+  }
 ]
 
 const percentile = (xs: ReadonlyArray<number>, p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))]!
@@ -42,7 +49,15 @@ describe("fair sharing over HTTP", () => {
     for (let i = 0; i < 60; i++) during.push(await timed())
     storming = false
     const sent = await storm
-    console.log(`quiet session p50/p95 ms: alone ${percentile(baseline, 0.5).toFixed(2)}/${percentile(baseline, 0.95).toFixed(2)}, during ${sent} hostile calls ${percentile(during.map((d) => d.ms), 0.5).toFixed(2)}/${percentile(during.map((d) => d.ms), 0.95).toFixed(2)}`)
+    console.log(
+      `quiet session p50/p95 ms: alone ${percentile(baseline, 0.5).toFixed(2)}/${percentile(baseline, 0.95).toFixed(2)}, during ${sent} hostile calls ${percentile(
+        during.map((d) => d.ms),
+        0.5
+      ).toFixed(2)}/${percentile(
+        during.map((d) => d.ms),
+        0.95
+      ).toFixed(2)}`
+    )
     expect(during.every((d) => d.ok)).toBe(true)
     expect(sent).toBeGreaterThan(0)
     await quiet.close()

@@ -29,7 +29,14 @@ const fieldsOf = (name: string): Array<string> => {
 const hostileString = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.constantFrom("constructor", "__proto__", "toString", "hasOwnProperty", "valueOf", "", " ", "NaN", "Infinity", "1e309", "-0"),
-  fc.constantFrom("((((((((((((((((((((((((((((((((((((((((m", "m^99999999", "10*-999", "kg m s ".repeat(200), "m*".repeat(499) + "m", "J/mol*K*".repeat(100) + "K"),
+  fc.constantFrom(
+    "((((((((((((((((((((((((((((((((((((((((m",
+    "m^99999999",
+    "10*-999",
+    "kg m s ".repeat(200),
+    "m*".repeat(499) + "m",
+    "J/mol*K*".repeat(100) + "K"
+  ),
   fc.integer({ min: 1000, max: 5000 }).map((n) => "x".repeat(n)),
   fc.integer({ min: 1, max: 200 }).map((n) => "(".repeat(n) + "m" + ")".repeat(n)),
   fc.string({ unit: "binary", maxLength: 30 })
@@ -74,27 +81,35 @@ describe("hostile arguments to every tool", () => {
   it.each([
     ["2025 era", () => c],
     ["2026-07-28", () => modern]
-  ] as const)("always get a structured answer under 64 KB, never internal_error or a protocol error (%s)", async (_, client) => {
-    await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...names), fc.nat(), async (name, seed) => {
-        const [args] = fc.sample(argumentsFor(name), { numRuns: 1, seed })
-        const answer = await callOnce(name, args, client())
-        if (!answer) return
-        const structured = answer.result.structuredContent as { error_type?: string } | undefined
-        expect(structured, `${name} ${JSON.stringify(args).slice(0, 200)}`).toBeDefined()
-        expect(structured?.error_type, `${name} ${JSON.stringify(args).slice(0, 200)}`).not.toBe("internal_error")
-        expect(answer.weight).toBeLessThanOrEqual(MAX_RESULT_BYTES * 1.1)
-      }),
-      { numRuns: 400 }
-    )
-  }, 60_000)
+  ] as const)(
+    "always get a structured answer under 64 KB, never internal_error or a protocol error (%s)",
+    async (_, client) => {
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom(...names), fc.nat(), async (name, seed) => {
+          const [args] = fc.sample(argumentsFor(name), { numRuns: 1, seed })
+          const answer = await callOnce(name, args, client())
+          if (!answer) return
+          const structured = answer.result.structuredContent as { error_type?: string } | undefined
+          expect(structured, `${name} ${JSON.stringify(args).slice(0, 200)}`).toBeDefined()
+          expect(structured?.error_type, `${name} ${JSON.stringify(args).slice(0, 200)}`).not.toBe("internal_error")
+          expect(answer.weight).toBeLessThanOrEqual(MAX_RESULT_BYTES * 1.1)
+        }),
+        { numRuns: 400 }
+      )
+    },
+    60_000
+  )
 
   it("answers oversized fields at once, naming the field, the limit and the size, without echoing them", async () => {
     for (const [name, args, field] of [
       ["list_units", { dimension: "x".repeat(1_000_000) }, "dimension"],
       ["call_formula", { name: "y".repeat(100_000), parameters: {} }, "name"],
       ["convert", { value: 1, from_unit: "m*".repeat(50_000) + "m", to_unit: "m" }, "from_unit"],
-      ["compute", { initial_value: 1, initial_unit: "m", factors: Array.from({ length: 10_000 }, () => ({ value: 1, numerator: "m", denominator: "m" })) }, "factors"]
+      [
+        "compute",
+        { initial_value: 1, initial_unit: "m", factors: Array.from({ length: 10_000 }, () => ({ value: 1, numerator: "m", denominator: "m" })) },
+        "factors"
+      ]
     ] as const) {
       const answer = await callOnce(name, args)
       const data = answer!.result.structuredContent as { error_type: string; issues: Array<{ field: string; problem: string }> }

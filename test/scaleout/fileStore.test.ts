@@ -46,7 +46,10 @@ describe("the embedded file store", () => {
   it("stops the server with a clear message when the store cannot be opened", async () => {
     const blocker = join(dir, "not-a-directory")
     writeFileSync(blocker, "")
-    const child = spawn(process.execPath, ["src/cli.ts", "mcp", "--http", "--port", "0", "--store", `file:${blocker}/store`], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] })
+    const child = spawn(process.execPath, ["src/cli.ts", "mcp", "--http", "--port", "0", "--store", `file:${blocker}/store`], {
+      cwd: repoRoot,
+      stdio: ["ignore", "pipe", "pipe"]
+    })
     let output = ""
     child.stdout.on("data", (c: Buffer) => (output += c.toString()))
     child.stderr.on("data", (c: Buffer) => (output += c.toString()))

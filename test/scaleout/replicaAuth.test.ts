@@ -19,7 +19,11 @@ const writerB: TestClient = { id: "writer-b", secret: "writer-b-secret-012345678
 const structured = async (response: Response) => {
   expect(response.status).toBe(200)
   const text = await response.text()
-  const data = text.split("\n").filter((l) => l.startsWith("data:") && l.length > 6).at(-1)!.slice(5)
+  const data = text
+    .split("\n")
+    .filter((l) => l.startsWith("data:") && l.length > 6)
+    .at(-1)!
+    .slice(5)
   return (JSON.parse(data) as { result: { structuredContent: Record<string, any> } }).result.structuredContent
 }
 
@@ -44,7 +48,10 @@ describe.skipIf(!available)("two replicas on one Redis with an issuer", () => {
   })
 
   it("takes a principal's session over on the other replica for it, and for nobody else", async () => {
-    const [tokenA, tokenB] = await Promise.all([issuer.token(writerA, audience, "units:read units:write"), issuer.token(writerB, audience, "units:read units:write")])
+    const [tokenA, tokenB] = await Promise.all([
+      issuer.token(writerA, audience, "units:read units:write"),
+      issuer.token(writerB, audience, "units:read units:write")
+    ])
     expect(decodeJwt(tokenA).aud).toBe(audience)
     const opened = await postRaw(a.url, initializeBody, { authorization: `Bearer ${tokenA}` })
     expect(opened.status).toBe(200)
@@ -70,11 +77,15 @@ describe.skipIf(!available)("two replicas on one Redis with an issuer", () => {
   }, 30_000)
 
   it("reaches a principal's 2026-07-28 workspace from either replica, never another principal's", async () => {
-    const [tokenA, tokenB] = await Promise.all([issuer.token(writerA, audience, "units:read units:write"), issuer.token(writerB, audience, "units:read units:write")])
+    const [tokenA, tokenB] = await Promise.all([
+      issuer.token(writerA, audience, "units:read units:write"),
+      issuer.token(writerB, audience, "units:read units:write")
+    ])
     const modern = async (url: string, token: string) => {
       const client = new Client({ name: "replica-auth", version: "1.0.0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } })
       await client.connect(new StreamableHTTPClientTransport(new URL(url), { authProvider: { token: async () => token } }))
-      const call = async (name: string, args: Record<string, unknown>) => ((await client.callTool({ name, arguments: args })) as CallToolResult).structuredContent as Record<string, any>
+      const call = async (name: string, args: Record<string, unknown>) =>
+        ((await client.callTool({ name, arguments: args })) as CallToolResult).structuredContent as Record<string, any>
       return { client, call }
     }
     const onA = await modern(a.url, tokenA)

@@ -13,7 +13,10 @@ if (!redisServer) console.warn("replica-sessions suite skipped: redis-server not
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 const callThrough = (url: string, sessionId: string, id: number, name: string, args: Record<string, unknown>) =>
-  postRaw(url, JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } }), { "mcp-session-id": sessionId, "mcp-protocol-version": "2025-11-25" })
+  postRaw(url, JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } }), {
+    "mcp-session-id": sessionId,
+    "mcp-protocol-version": "2025-11-25"
+  })
 
 describe.skipIf(!redisServer)("two replicas on one Redis, sessions", () => {
   let redis: RunningRedis
@@ -50,7 +53,12 @@ describe.skipIf(!redisServer)("two replicas on one Redis, sessions", () => {
 
   it("does not take a workspace id for a session id, so that workspace is never deleted by a session's expiry", async () => {
     const id = "ws_notASession000000000000000000"
-    const doc = JSON.stringify({ format: 2, version: 1, touched: Date.now(), data: { units: [{ name: "smoot", dimension: { length: 1 }, aliases: [] }], edges: [], constants: [], kinds: [] } })
+    const doc = JSON.stringify({
+      format: 2,
+      version: 1,
+      touched: Date.now(),
+      data: { units: [{ name: "smoot", dimension: { length: 1 }, aliases: [] }], edges: [], constants: [], kinds: [] }
+    })
     await redis.command("SET", `dimensional:workspace:${id}`, doc, "PX", "600000")
     const response = await callThrough(b.url, id, 91, "list_dimensions", {})
     expect(response.status).toBe(404)

@@ -92,7 +92,11 @@ describe.skipIf(missing.length > 0)("scale-out: replicas sharing Redis behind ng
 
   const startRedis = async () => {
     // append-only with fsync on every write: a restarted store comes back with every definition
-    redis = spawn(redisServer!, ["--port", String(redisPort), "--bind", "127.0.0.1", "--dir", dir, "--appendonly", "yes", "--appendfsync", "always", "--save", ""], { stdio: "ignore" })
+    redis = spawn(
+      redisServer!,
+      ["--port", String(redisPort), "--bind", "127.0.0.1", "--dir", dir, "--appendonly", "yes", "--appendfsync", "always", "--save", ""],
+      { stdio: "ignore" }
+    )
     await waitFor("redis-server", () => listening(redisPort))
   }
 

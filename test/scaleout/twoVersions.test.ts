@@ -74,7 +74,12 @@ describe.skipIf(!redisServer)("two releases on one Redis", () => {
 
   it("refuses a workspace written in a newer format, saying so, and leaves it untouched", async () => {
     const id = "ws_nextRelease000000000000000000"
-    const newer = JSON.stringify({ format: 3, version: 7, touched: Date.now(), data: { units: [], edges: [], constants: [], kinds: [], quantities: { novel: true } } })
+    const newer = JSON.stringify({
+      format: 3,
+      version: 7,
+      touched: Date.now(),
+      data: { units: [], edges: [], constants: [], kinds: [], quantities: { novel: true } }
+    })
     await redis.command("SET", `dimensional:workspace:${id}`, newer, "PX", "600000")
     const client = await connectHttpClient(server.url)
     const read = await client.call("convert", { value: 1, from_unit: "m", to_unit: "ft", workspace: id })

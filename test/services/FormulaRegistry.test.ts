@@ -40,10 +40,13 @@ describe("FormulaRegistry", () => {
       const registry = yield* FormulaRegistry
       yield* registry.register(fuelConsumption)
       const direct = yield* registry.call("fuel_consumption", { fuel: { value: 10, unit: "gal" }, distance: { value: 300, unit: "mi" } })
-      assert.closeTo(direct.quantity, (10 * 3.785411784) / (300 * 1.609344) * 100, 1e-12)
+      assert.closeTo(direct.quantity, ((10 * 3.785411784) / (300 * 1.609344)) * 100, 1e-12)
       assert.strictEqual(direct.unit, "L/(100 km)")
       // the same formula through the MCP tool, with the session's catalog
-      const viaTool = yield* callFormula.handler({ name: "fuel_consumption", parameters: { fuel: { value: 40, unit: "L" }, distance: { value: 500, unit: "km" } } })
+      const viaTool = yield* callFormula.handler({
+        name: "fuel_consumption",
+        parameters: { fuel: { value: 40, unit: "L" }, distance: { value: 500, unit: "km" } }
+      })
       assert.closeTo(viaTool.quantity, 8, 1e-12)
     }).pipe(Effect.provide(App))
   )

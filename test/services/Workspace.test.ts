@@ -20,7 +20,8 @@ const replicas = (idleTimeout: Duration.Duration = Duration.days(1)) =>
     return [yield* make, yield* make] as const
   }).pipe(Effect.provide(Layer.merge(layerMemory, UnitCatalog.layer)))
 
-const addUnit = (name: string) => (data: { readonly units: ReadonlyArray<{ name: string }> }) => Effect.succeed([undefined, { ...data, units: [...data.units, { name, dimension: count, aliases: [] }] }] as never)
+const addUnit = (name: string) => (data: { readonly units: ReadonlyArray<{ name: string }> }) =>
+  Effect.succeed([undefined, { ...data, units: [...data.units, { name, dimension: count, aliases: [] }] }] as never)
 
 describe("Workspace", () => {
   it("keeps every write when two replicas write one workspace at the same time", async () => {

@@ -14,7 +14,19 @@ const formatOne = {
     units: [{ name: "drip", dimension: [0, 0, -1, 0, 0, 0, 0, 0, 0, 0, 1, 0], aliases: ["gtt"] }],
     edges: [{ src: "drip", dst: "1/min", factor: 1, offset: 0 }],
     constants: [{ symbol: "g_loc", name: "local gravity", value: 9.81, unit: "m/s^2", uncertainty: null, source: "session" }],
-    kinds: [{ name: "drip_rate", category: "session", description: "", keywords: ["drip"], aliases: ["gtt_rate"], disambiguationHints: [], dimension: [0, 0, -1, 0, 0, 0, 0, 0, 0, 0, 1, 0], dimensionText: "count/time", builtin: false }],
+    kinds: [
+      {
+        name: "drip_rate",
+        category: "session",
+        description: "",
+        keywords: ["drip"],
+        aliases: ["gtt_rate"],
+        disambiguationHints: [],
+        dimension: [0, 0, -1, 0, 0, 0, 0, 0, 0, 0, 1, 0],
+        dimensionText: "count/time",
+        builtin: false
+      }
+    ],
     declaration: { id: "decl_1", kind: "drip_rate", expectedUnit: "gtt/min", context: { patient: "A" } }
   }
 }
@@ -45,7 +57,12 @@ describe("stored workspace documents", () => {
   it("refuses what it cannot read for sure: a newer format, an unknown base quantity, a damaged document", () => {
     const newer = decodeDocument(JSON.stringify({ format: 3, version: 1, touched: 0, data: {} }))
     expect(newer).toMatchObject({ _tag: "Unreadable", newerFormat: 3, reason: expect.stringMatching(/format 3.*reads formats 1 to 2/) })
-    const unknownBase = decodeDocument(encodeDocument({ version: 1, touched: 0, data: { units: [], edges: [], constants: [], kinds: [], declaration: undefined } }).replace('"units":[]', '"units":[{"name":"x","dimension":{"charm":1},"aliases":[]}]'))
+    const unknownBase = decodeDocument(
+      encodeDocument({ version: 1, touched: 0, data: { units: [], edges: [], constants: [], kinds: [], declaration: undefined } }).replace(
+        '"units":[]',
+        '"units":[{"name":"x","dimension":{"charm":1},"aliases":[]}]'
+      )
+    )
     expect(unknownBase).toMatchObject({ _tag: "Unreadable", reason: expect.stringMatching(/unknown base quantity 'charm'/) })
     const shortVector = decodeDocument(JSON.stringify({ ...formatOne, data: { ...formatOne.data, units: [{ name: "x", dimension: [1, 0, 0], aliases: [] }] } }))
     expect(shortVector).toMatchObject({ _tag: "Unreadable", reason: expect.stringMatching(/12 exponents/) })
@@ -65,7 +82,13 @@ describe("the memory store", () => {
         expect(yield* store.write("fresh", 0, doc(Date.now()), ttl)).toBe(true)
         // full: the expired ones make room
         expect(yield* store.write("fresh2", 0, doc(Date.now()), ttl)).toBe(true)
-        const full = yield* Effect.flip(Effect.all([store.write("fresh3", 0, doc(Date.now()), ttl), store.write("fresh4", 0, doc(Date.now()), ttl), store.write("fresh5", 0, doc(Date.now()), ttl)]))
+        const full = yield* Effect.flip(
+          Effect.all([
+            store.write("fresh3", 0, doc(Date.now()), ttl),
+            store.write("fresh4", 0, doc(Date.now()), ttl),
+            store.write("fresh5", 0, doc(Date.now()), ttl)
+          ])
+        )
         return { full: full.message, count: yield* store.count, swept: yield* store.sweep(ttl) }
       }).pipe(Effect.provide(layerFor({ _tag: "memory" }, { maxWorkspaces: 4 })))
     )
@@ -75,8 +98,13 @@ describe("the memory store", () => {
   })
 
   it("bounds the bytes all its workspaces take together", async () => {
-    const units = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `unit_${i}_${"x".repeat(40)}`, dimension: Dimension.fromExponents({ L: 1 }), aliases: [] }))
-    const big = (touched: number): StoredDocument => ({ version: 1, touched, data: { units: units(20), edges: [], constants: [], kinds: [], declaration: undefined } })
+    const units = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ name: `unit_${i}_${"x".repeat(40)}`, dimension: Dimension.fromExponents({ L: 1 }), aliases: [] }))
+    const big = (touched: number): StoredDocument => ({
+      version: 1,
+      touched,
+      data: { units: units(20), edges: [], constants: [], kinds: [], declaration: undefined }
+    })
     const result = await Effect.runPromise(
       Effect.gen(function* () {
         const store = yield* WorkspaceStore

@@ -37,7 +37,9 @@ describe("quantity kinds count against the workspace's bounds", () => {
     const longText = await c.call("define_quantity_kind", { name: "span", dimension: "length", description: "d".repeat(4000) })
     expect(longText.isError).toBe(true)
     expect(longText.data.error).toMatch(`at most ${LengthLimits.text} are kept`)
-    expect((await c.call("define_quantity_kind", { name: "span", dimension: "length", aliases: ["bridge_span"], description: "A bridge's span" })).isError).toBe(false)
+    expect(
+      (await c.call("define_quantity_kind", { name: "span", dimension: "length", aliases: ["bridge_span"], description: "A bridge's span" })).isError
+    ).toBe(false)
     await c.close()
   })
 
@@ -47,7 +49,12 @@ describe("quantity kinds count against the workspace's bounds", () => {
     let refused: any
     let kept = 0
     for (let k = 0; k < WorkspaceQuota.kinds && refused === undefined; k++) {
-      const r = await c.call("define_quantity_kind", { name: `bulky_${k}`, dimension: "length", description: "d".repeat(LengthLimits.text), disambiguation_hints: hints })
+      const r = await c.call("define_quantity_kind", {
+        name: `bulky_${k}`,
+        dimension: "length",
+        description: "d".repeat(LengthLimits.text),
+        disambiguation_hints: hints
+      })
       if (r.isError) refused = r.data
       else kept++
     }

@@ -6,7 +6,8 @@ import { Workspace, WorkspaceQuota } from "../../src/services/Workspace.ts"
 import { UnitCatalog } from "../../src/services/UnitCatalog.ts"
 import { connectClient } from "../support/mcp.ts"
 
-const run = <A, E>(effect: Effect.Effect<A, E, Workspace>) => Effect.runPromise(Effect.result(effect).pipe(Effect.provide(Workspace.layerInMemory("quota").pipe(Layer.provide(UnitCatalog.layer)))))
+const run = <A, E>(effect: Effect.Effect<A, E, Workspace>) =>
+  Effect.runPromise(Effect.result(effect).pipe(Effect.provide(Workspace.layerInMemory("quota").pipe(Layer.provide(UnitCatalog.layer)))))
 
 describe("session quotas", () => {
   it("refuses a change past a quota, naming it, and keeps the session unchanged", async () => {

@@ -8,7 +8,11 @@ import { Duration, Effect } from "effect"
 import { describe, expect, it } from "vitest"
 import { WorkspaceStore, layerFor } from "../../src/services/WorkspaceStore.ts"
 
-const doc = (version: number) => ({ version, touched: Date.now(), data: { units: [], edges: [], constants: [], kinds: [], declaration: undefined, marker: version } })
+const doc = (version: number) => ({
+  version,
+  touched: Date.now(),
+  data: { units: [], edges: [], constants: [], kinds: [], declaration: undefined, marker: version }
+})
 const ttl = Duration.days(1)
 
 describe("the file store", () => {
@@ -22,9 +26,17 @@ describe("the file store", () => {
           const current = round < 3 || id.startsWith("ws_new") ? 0 : yield* Effect.map(store.read(id), (d) => d?.version ?? 0)
           // reads of the same workspace race the write, starting before it and while it runs
           const lateRead = (k: number) => Effect.andThen(k === 0 ? Effect.yieldNow : Effect.promise(() => new Promise((r) => setImmediate(r))), store.read(id))
-          const [, written] = yield* Effect.all([Effect.all([store.read(id), lateRead(0), lateRead(1), Effect.andThen(Effect.sleep(Duration.millis(round % 3)), store.read(id))], { concurrency: "unbounded" }), store.write(id, current, doc(current + 1), ttl)], {
-            concurrency: 2
-          })
+          const [, written] = yield* Effect.all(
+            [
+              Effect.all([store.read(id), lateRead(0), lateRead(1), Effect.andThen(Effect.sleep(Duration.millis(round % 3)), store.read(id))], {
+                concurrency: "unbounded"
+              }),
+              store.write(id, current, doc(current + 1), ttl)
+            ],
+            {
+              concurrency: 2
+            }
+          )
           expect(written).toBe(true)
           expect((yield* store.read(id))?.version).toBe(current + 1)
         }

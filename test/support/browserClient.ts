@@ -7,7 +7,8 @@ const runMcp = async (url: string, era: "2025" | "2026-07-28") => {
   const client = new Client({ name: "browser-page", version: "1.0.0" }, era === "2025" ? {} : { versionNegotiation: { mode: { pin: era } } })
   const transport = new StreamableHTTPClientTransport(new URL(url))
   await client.connect(transport)
-  const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })).structuredContent as Record<string, any>
+  const call = async (name: string, args: Record<string, unknown>) =>
+    (await client.callTool({ name, arguments: args })).structuredContent as Record<string, any>
   const { tools } = await client.listTools()
   const converted = await call("convert", { value: 5, from_unit: "km", to_unit: "mi" })
   const defined = await call("define_unit", { name: "smoot", dimension: "length" })

@@ -16,7 +16,9 @@ export const inspectorMissing = async (): Promise<string | undefined> => {
   try {
     if (!existsSync(inspectorBin)) {
       mkdirSync(dir, { recursive: true })
-      await run("npm", ["install", "--prefix", dir, "--no-audit", "--no-fund", "--loglevel=error", `@modelcontextprotocol/inspector@${inspectorVersion}`], { timeout: 180_000 })
+      await run("npm", ["install", "--prefix", dir, "--no-audit", "--no-fund", "--loglevel=error", `@modelcontextprotocol/inspector@${inspectorVersion}`], {
+        timeout: 180_000
+      })
     }
     return existsSync(inspectorBin) ? undefined : "the package installed no mcp-inspector binary"
   } catch (e) {

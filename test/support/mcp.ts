@@ -8,9 +8,6 @@ import type { CallToolResult } from "@modelcontextprotocol/client"
 import { Effect, Layer, ManagedRuntime } from "effect"
 import { type ServerFactory, makeServerFactory } from "../../src/mcp/server.ts"
 import { LogToStderr } from "../../src/mcp/transports/stdio.ts"
-import { FormulaRegistry } from "../../src/services/FormulaRegistry.ts"
-import { Workspace } from "../../src/services/Workspace.ts"
-import { UnitCatalog } from "../../src/services/UnitCatalog.ts"
 import { type ToolServices, tools } from "../../src/tools/index.ts"
 import { InMemoryServices } from "../../src/layers.ts"
 
@@ -28,7 +25,9 @@ export const eraOptions = (era: "legacy" | "modern") => (era === "modern" ? { ve
 export const connectInProcess = async (client: Client, factory: ServerFactory, era: "legacy" | "modern"): Promise<() => Promise<void>> => {
   if (era === "modern") {
     const handler = createMcpHandler(() => factory({ era: "modern" }), { legacy: "reject" })
-    await client.connect(new StreamableHTTPClientTransport(new URL("http://in-process.test/mcp"), { fetch: (url, init) => handler.fetch(new Request(url, init)) }))
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL("http://in-process.test/mcp"), { fetch: (url, init) => handler.fetch(new Request(url, init)) })
+    )
     return () => handler.close()
   }
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair()

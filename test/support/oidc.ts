@@ -46,7 +46,12 @@ export const oidcProviderAvailable = async (): Promise<boolean> => {
 }
 
 /** Starts a provider on `port` (0: a free one) signing with `keys` (the first signs, all are published). */
-export const startIssuer = async (options: { readonly keys: ReadonlyArray<SigningKey>; readonly clients: ReadonlyArray<TestClient>; readonly port?: number; readonly ttlSeconds?: number }): Promise<Issuer> => {
+export const startIssuer = async (options: {
+  readonly keys: ReadonlyArray<SigningKey>
+  readonly clients: ReadonlyArray<TestClient>
+  readonly port?: number
+  readonly ttlSeconds?: number
+}): Promise<Issuer> => {
   const { default: Provider } = await import("oidc-provider")
   const { createServer } = await import("node:http")
   // the port first: the issuer URL names it
@@ -56,7 +61,14 @@ export const startIssuer = async (options: { readonly keys: ReadonlyArray<Signin
   const port = typeof address === "object" && address ? address.port : 0
   const issuer = `http://127.0.0.1:${port}`
   const provider = new Provider(issuer, {
-    clients: options.clients.map((c) => ({ client_id: c.id, client_secret: c.secret, grant_types: ["client_credentials"], redirect_uris: [], response_types: [], scope: c.scope })),
+    clients: options.clients.map((c) => ({
+      client_id: c.id,
+      client_secret: c.secret,
+      grant_types: ["client_credentials"],
+      redirect_uris: [],
+      response_types: [],
+      scope: c.scope
+    })),
     jwks: { keys: options.keys.map((k) => k.jwk) },
     scopes: scopes.split(" "),
     ttl: { ClientCredentials: options.ttlSeconds ?? 300 },
@@ -86,7 +98,10 @@ export const startIssuer = async (options: { readonly keys: ReadonlyArray<Signin
     token: async (client, resource, scope) => {
       const response = await fetch(`${issuer}/token`, {
         method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Basic ${Buffer.from(`${client.id}:${client.secret}`).toString("base64")}` },
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          authorization: `Basic ${Buffer.from(`${client.id}:${client.secret}`).toString("base64")}`
+        },
         body: new URLSearchParams({ grant_type: "client_credentials", scope, resource })
       })
       const body = (await response.json()) as { access_token?: string; error?: string; error_description?: string }

@@ -61,10 +61,18 @@ export const redisCommand = (port: number, ...args: ReadonlyArray<string>): Prom
 export const startRedis = async (): Promise<RunningRedis> => {
   const port = await freePort()
   const dir = mkdtempSync(join(tmpdir(), "dimensional-redis-"))
-  const child: ChildProcess = spawn(redisServer!, ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--save", "", "--appendonly", "no"], { stdio: "ignore" })
+  const child: ChildProcess = spawn(redisServer!, ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--save", "", "--appendonly", "no"], {
+    stdio: "ignore"
+  })
   const until = Date.now() + 15_000
   while (Date.now() < until) {
-    if (await redisCommand(port, "PING").then((r) => r === "PONG", () => false)) break
+    if (
+      await redisCommand(port, "PING").then(
+        (r) => r === "PONG",
+        () => false
+      )
+    )
+      break
     await new Promise((r) => setTimeout(r, 50))
   }
   return {

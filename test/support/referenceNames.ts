@@ -22,11 +22,13 @@ export interface ReferenceName {
 export const referenceNames: ReadonlyArray<ReferenceName> = JSON.parse(readFileSync(new URL("../data/reference-names.json", import.meta.url), "utf8")).names
 
 /** The catalog's dimension with what GNU units or pint count as dimensionless left out (angle, count, information). */
-const comparable = (d: Dimension.Dimension): Dimension.Dimension => Dimension.fromExponents({ L: d[0], M: d[1], T: d[2], I: d[3], Θ: d[4], N: d[5], J: d[6] } as Partial<Record<BaseKey, number>>)
+const comparable = (d: Dimension.Dimension): Dimension.Dimension =>
+  Dimension.fromExponents({ L: d[0], M: d[1], T: d[2], I: d[3], Θ: d[4], N: d[5], J: d[6] } as Partial<Record<BaseKey, number>>)
 
 /** Whether a reading and a resolved unit mean the same: same dimension, SI values within `tolerance`. */
 export const agrees = (reading: Reading, factor: number, dimension: Dimension.Dimension, tolerance = 1e-6): boolean =>
-  Dimension.equals(comparable(dimension), comparable(Dimension.fromExponents(reading.dimension))) && Math.abs(factor - reading.si) <= tolerance * Math.abs(reading.si)
+  Dimension.equals(comparable(dimension), comparable(Dimension.fromExponents(reading.dimension))) &&
+  Math.abs(factor - reading.si) <= tolerance * Math.abs(reading.si)
 
 export type Verdict = "agrees" | "disagrees" | "refused" | "unknown"
 

@@ -52,7 +52,10 @@ export const connect = async (
   )
   const factory = await runtime.runPromise(makeServerFactory<ToolServices>(tools))
   const era = options.era ?? "legacy"
-  const client = new Client({ name: "self-correction-tests", version: "1.0.0" }, { ...(options.sampling ? { capabilities: { sampling: {} } } : {}), ...eraOptions(era) })
+  const client = new Client(
+    { name: "self-correction-tests", version: "1.0.0" },
+    { ...(options.sampling ? { capabilities: { sampling: {} } } : {}), ...eraOptions(era) }
+  )
   const samplingRequests: Array<CreateMessageRequest["params"]> = []
   const handler = options.sampling
   if (handler) {

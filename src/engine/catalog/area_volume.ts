@@ -11,7 +11,12 @@ export const areaVolume = [
   // area
   unit("ha", "hectare", [10000, "m^2"], { system: "SI accepted", source: "SI Brochure table 8" }),
   // the decare (Norway's dekar, Turkey's dönüm since 1931, Bulgaria's декар): 10 ares
-  unit("daa", "decare", [1000, "m^2"], { system: "SI accepted", names: ["dekar"], source: "SI Brochure table 8 (are, 100 m²) with the SI prefix deca", note: "1000 m² (10 a); pint reads daa as ten years (deca-annum)" }),
+  unit("daa", "decare", [1000, "m^2"], {
+    system: "SI accepted",
+    names: ["dekar"],
+    source: "SI Brochure table 8 (are, 100 m²) with the SI prefix deca",
+    note: "1000 m² (10 a); pint reads daa as ten years (deca-annum)"
+  }),
   unit("ac", "acre", [43560, "ft^2"], {
     ...us,
     names: ["international acre"],
@@ -32,7 +37,13 @@ export const areaVolume = [
   unit("sq_in", "square inch", [1, "in^2"], { ...us, plurals: ["square inches"] }),
   unit("sq_ft", "square foot", [1, "ft^2"], { ...us, plurals: ["square feet"] }),
   // property listings write "sqm" and "sq m"; without it 'sqm' hinted the square mile
-  unit("sqm", "sqm", [1, "m^2"], { aliases: ["sq_m"], plurals: false, system: "SI", source: "SI Brochure (m²)", note: "1 m², as property listings write it; the square mile is sq_mi" }),
+  unit("sqm", "sqm", [1, "m^2"], {
+    aliases: ["sq_m"],
+    plurals: false,
+    system: "SI",
+    source: "SI Brochure (m²)",
+    note: "1 m², as property listings write it; the square mile is sq_mi"
+  }),
   unit("sq_yd", "square yard", [1, "yd^2"], us),
   unit("sq_mi", "square mile", [1, "mi^2"], us),
 
@@ -98,7 +109,11 @@ export const areaVolume = [
     note: "US liquid gallon, 3.785411784 L; the imperial gallon is imp_gal (4.54609 L)"
   }),
   unit("qt", "quart", [ratio(1, 4), "gal"], { ...us, names: ["US quart", "liquid quart"], note: "US liquid quart, 946.352946 mL" }),
-  unit("pt", "pint", [ratio(1, 2), "qt"], { ...us, names: ["US pint", "liquid pint"], note: "US liquid pint, 473.176473 mL; the typographic point is pt_typo" }),
+  unit("pt", "pint", [ratio(1, 2), "qt"], {
+    ...us,
+    names: ["US pint", "liquid pint"],
+    note: "US liquid pint, 473.176473 mL; the typographic point is pt_typo"
+  }),
   unit("cup", "cup", [ratio(1, 2), "pint"], {
     ...us,
     names: ["US cup", "customary cup"],
@@ -111,7 +126,12 @@ export const areaVolume = [
     names: ["US fluid ounce", "fl oz"],
     note: "US fluid ounce, 29.5735295625 mL; the imperial fluid ounce is imp_floz (28.4130625 mL)"
   }),
-  unit("tbsp", "tablespoon", [ratio(1, 2), "floz"], { ...us, aliases: ["Tbsp"], names: ["US tablespoon"], note: "US tablespoon, 14.78676478125 mL (nutrition labelling rounds to 15 mL)" }),
+  unit("tbsp", "tablespoon", [ratio(1, 2), "floz"], {
+    ...us,
+    aliases: ["Tbsp"],
+    names: ["US tablespoon"],
+    note: "US tablespoon, 14.78676478125 mL (nutrition labelling rounds to 15 mL)"
+  }),
   unit("tsp", "teaspoon", [ratio(1, 3), "tbsp"], { ...us, names: ["US teaspoon"], note: "US teaspoon, 4.92892159375 mL (nutrition labelling rounds to 5 mL)" }),
   unit("fldr", "fluid dram", [ratio(1, 8), "floz"], { ...us, names: ["US fluid dram", "fluidram"] }),
   unit("minim", "minim", [ratio(1, 60), "fldr"], { ...us, aliases: ["min_vol"], names: ["US minim"], note: "1/480 US fl oz" }),
@@ -126,9 +146,17 @@ export const areaVolume = [
   unit("dry_pt", "dry pint", [ratio(1, 2), "dry_qt"], { ...us, names: ["US dry pint"] }),
 
   // metric kitchen and dosing measures
-  unit("cup_metric", "metric cup", [250, "mL"], { system: "metric", source: "Australian/Canadian/NZ metric cup", note: "250 mL; the US cup is 236.5882365 mL" }),
+  unit("cup_metric", "metric cup", [250, "mL"], {
+    system: "metric",
+    source: "Australian/Canadian/NZ metric cup",
+    note: "250 mL; the US cup is 236.5882365 mL"
+  }),
   unit("tbsp_metric", "metric tablespoon", [15, "mL"], { system: "metric", note: "15 mL; the Australian tablespoon is 20 mL and the US tablespoon 14.79 mL" }),
-  unit("tsp_metric", "metric teaspoon", [5, "mL"], { system: "metric", names: ["medicinal teaspoon"], note: "5 mL (dosing spoons); the US teaspoon is 4.93 mL" }),
+  unit("tsp_metric", "metric teaspoon", [5, "mL"], {
+    system: "metric",
+    names: ["medicinal teaspoon"],
+    note: "5 mL (dosing spoons); the US teaspoon is 4.93 mL"
+  }),
 
   // imperial
   unit("imp_gal", "imperial gallon", [decimal("4.54609"), "L"], { ...imperial, aliases: ["gal_imp", "gal_uk"], names: ["UK gallon"] }),
@@ -148,7 +176,11 @@ export const areaVolume = [
   unit("mpg", "mile per gallon", [1, "mi/gal"], { ...us, plurals: ["miles per gallon"], note: "US gallons; inverse of L/100km (convert 1/value)" }),
 
   // more area
-  unit("are", "are", [100, "m^2"], { system: "SI accepted", source: "NIST SP 811 B.8 (1 a = 100 m²)", note: "100 m²; written 'are' because 'a' reads as the year or atto" }),
+  unit("are", "are", [100, "m^2"], {
+    system: "SI accepted",
+    source: "NIST SP 811 B.8 (1 a = 100 m²)",
+    note: "100 m²; written 'are' because 'a' reads as the year or atto"
+  }),
   unit("kcmil", "thousand circular mils", [1000, "cmil"], {
     ...us,
     aliases: ["MCM"],
@@ -164,29 +196,92 @@ export const areaVolume = [
     source: "Japanese Measurement Law (1 tsubo = 1 ken² = 400/121 m²); the Korean pyeong is the same area",
     note: "floor area, about 3.3058 m²"
   }),
-  unit("section", "section", [1, "mi_survey^2"], { system: "US customary", names: ["section of land"], source: "NIST SP 447 (US Public Land Survey System: 1 survey mile square)", note: "640 survey acres" }),
-  unit("twp", "township", [36, "section"], { system: "US customary", names: ["survey township"], source: "NIST SP 447 (Public Land Survey System: 6 × 6 sections)" }),
+  unit("section", "section", [1, "mi_survey^2"], {
+    system: "US customary",
+    names: ["section of land"],
+    source: "NIST SP 447 (US Public Land Survey System: 1 survey mile square)",
+    note: "640 survey acres"
+  }),
+  unit("twp", "township", [36, "section"], {
+    system: "US customary",
+    names: ["survey township"],
+    source: "NIST SP 447 (Public Land Survey System: 6 × 6 sections)"
+  }),
 
   // more volume
   unit("cu_mi", "cubic mile", [1, "mi^3"], us),
-  unit("acre_in", "acre inch", [1, "acre*in"], { ...us, names: ["acre-inch"], plurals: ["acre inches"], note: "irrigation depth over an acre, 102.79015312896 m³" }),
-  unit("bbl_beer", "beer barrel", [31, "gal"], { system: "US customary", names: ["US beer barrel"], source: "27 CFR 25.11 (31 US gallons)", note: "US brewing barrel; the petroleum barrel is bbl (42 gal)" }),
+  unit("acre_in", "acre inch", [1, "acre*in"], {
+    ...us,
+    names: ["acre-inch"],
+    plurals: ["acre inches"],
+    note: "irrigation depth over an acre, 102.79015312896 m³"
+  }),
+  unit("bbl_beer", "beer barrel", [31, "gal"], {
+    system: "US customary",
+    names: ["US beer barrel"],
+    source: "27 CFR 25.11 (31 US gallons)",
+    note: "US brewing barrel; the petroleum barrel is bbl (42 gal)"
+  }),
   unit("bbl_fluid", "fluid barrel", [ratio(63, 2), "gal"], { ...us, names: ["US fluid barrel", "liquid barrel"], note: "31.5 US gallons" }),
   unit("bbl_dry", "dry barrel", [7056, "in^3"], { ...us, names: ["US dry barrel"], note: "fruits, vegetables and dry commodities, 7056 in³" }),
-  unit("register_ton", "register ton", [100, "ft^3"], { ...us, names: ["gross register ton"], source: "NIST SP 811 B.8 (ton, register = 100 ft³)", note: "ship capacity, a volume (2.8316846592 m³), not a mass" }),
-  unit("cup_legal", "US legal cup", [240, "mL"], { system: "US customary", names: ["legal cup", "nutrition label cup"], source: "21 CFR 101.9(b)(5)(viii) (240 mL)", note: "nutrition-label cup, 240 mL; the customary cup is 236.5882365 mL" }),
-  unit("floz_legal", "US legal fluid ounce", [30, "mL"], { system: "US customary", names: ["legal fluid ounce"], source: "21 CFR 101.9(b)(5)(viii) (30 mL)", note: "nutrition-label fluid ounce, 30 mL" }),
-  unit("tbsp_au", "Australian tablespoon", [20, "mL"], { system: "metric", source: "Australian Standard AS 2258 (metric tablespoon, 20 mL)", note: "20 mL; the metric tablespoon elsewhere is tbsp_metric (15 mL)" }),
-  unit("cup_jp", "Japanese cup", [200, "mL"], { system: "metric", source: "Japanese kitchen measuring cup (200 mL)", note: "200 mL; the rice cup (gō) is 180 mL and is not this" }),
-  unit("jigger", "jigger", [ratio(3, 2), "floz"], { ...us, names: ["shot jigger"], source: "US bartending convention (1.5 US fl oz)", note: "44.36 mL; a 'shot' varies and is not defined" }),
+  unit("register_ton", "register ton", [100, "ft^3"], {
+    ...us,
+    names: ["gross register ton"],
+    source: "NIST SP 811 B.8 (ton, register = 100 ft³)",
+    note: "ship capacity, a volume (2.8316846592 m³), not a mass"
+  }),
+  unit("cup_legal", "US legal cup", [240, "mL"], {
+    system: "US customary",
+    names: ["legal cup", "nutrition label cup"],
+    source: "21 CFR 101.9(b)(5)(viii) (240 mL)",
+    note: "nutrition-label cup, 240 mL; the customary cup is 236.5882365 mL"
+  }),
+  unit("floz_legal", "US legal fluid ounce", [30, "mL"], {
+    system: "US customary",
+    names: ["legal fluid ounce"],
+    source: "21 CFR 101.9(b)(5)(viii) (30 mL)",
+    note: "nutrition-label fluid ounce, 30 mL"
+  }),
+  unit("tbsp_au", "Australian tablespoon", [20, "mL"], {
+    system: "metric",
+    source: "Australian Standard AS 2258 (metric tablespoon, 20 mL)",
+    note: "20 mL; the metric tablespoon elsewhere is tbsp_metric (15 mL)"
+  }),
+  unit("cup_jp", "Japanese cup", [200, "mL"], {
+    system: "metric",
+    source: "Japanese kitchen measuring cup (200 mL)",
+    note: "200 mL; the rice cup (gō) is 180 mL and is not this"
+  }),
+  unit("jigger", "jigger", [ratio(3, 2), "floz"], {
+    ...us,
+    names: ["shot jigger"],
+    source: "US bartending convention (1.5 US fl oz)",
+    note: "44.36 mL; a 'shot' varies and is not defined"
+  }),
 
   // flow (hydrology, utilities, medicine, oil)
   unit("cfs", "cubic foot per second", [1, "ft^3/s"], { ...us, plurals: ["cubic feet per second"], note: "river discharge, 0.028316846592 m³/s" }),
-  unit("cumec", "cubic meter per second", [1, "m^3/s"], { system: "SI", names: ["cubic metre per second"], plurals: ["cubic meters per second", "cubic metres per second"], note: "river discharge" }),
-  unit("lpm", "liter per minute", [1, "L/min"], { system: "SI accepted", aliases: ["LPM"], names: ["litre per minute"], plurals: ["liters per minute", "litres per minute"], note: "oxygen and pump flow" }),
+  unit("cumec", "cubic meter per second", [1, "m^3/s"], {
+    system: "SI",
+    names: ["cubic metre per second"],
+    plurals: ["cubic meters per second", "cubic metres per second"],
+    note: "river discharge"
+  }),
+  unit("lpm", "liter per minute", [1, "L/min"], {
+    system: "SI accepted",
+    aliases: ["LPM"],
+    names: ["litre per minute"],
+    plurals: ["liters per minute", "litres per minute"],
+    note: "oxygen and pump flow"
+  }),
   unit("gph", "gallon per hour", [1, "gal/h"], { ...us, plurals: ["gallons per hour"], note: "US gallons" }),
   unit("gpd", "gallon per day", [1, "gal/d"], { ...us, plurals: ["gallons per day"], note: "US gallons" }),
-  unit("MGD", "million gallons per day", [1000000, "gal/d"], { ...us, plurals: false, source: "US EPA water utility convention (US gallons)", note: "43.812636… L/s" }),
+  unit("MGD", "million gallons per day", [1000000, "gal/d"], {
+    ...us,
+    plurals: false,
+    source: "US EPA water utility convention (US gallons)",
+    note: "43.812636… L/s"
+  }),
   // SPE and US EIA: M = thousand, MM = million barrels; only MM is unambiguous (Mbbl is refused in readings.ts)
   unit("MMbbl", "million barrels", [decimal("1e6"), "bbl"], {
     aliases: ["MMBBL"],
@@ -196,6 +291,15 @@ export const areaVolume = [
     note: "10⁶ US petroleum barrels (MM = thousand thousand); 'Mbbl' alone is refused (thousand or million?)"
   }),
   unit("bpd", "barrel per day", [1, "bbl/d"], { ...us, aliases: ["bbl_d"], plurals: ["barrels per day"], note: "US petroleum barrels (42 gal) per day" }),
-  unit("mpg_imp", "mile per imperial gallon", [1, "mi/imp_gal"], { ...imperial, plurals: ["miles per imperial gallon"], note: "UK fuel economy; inverse of L/100km" }),
-  unit("kmpl", "kilometer per liter", [1, "km/L"], { system: "metric", names: ["kilometre per litre"], plurals: ["kilometers per liter", "kilometres per litre"], note: "fuel economy (Japan, India); inverse of L/100km" })
+  unit("mpg_imp", "mile per imperial gallon", [1, "mi/imp_gal"], {
+    ...imperial,
+    plurals: ["miles per imperial gallon"],
+    note: "UK fuel economy; inverse of L/100km"
+  }),
+  unit("kmpl", "kilometer per liter", [1, "km/L"], {
+    system: "metric",
+    names: ["kilometre per litre"],
+    plurals: ["kilometers per liter", "kilometres per litre"],
+    note: "fuel economy (Japan, India); inverse of L/100km"
+  })
 ]

@@ -19,7 +19,12 @@ export const astronomy = [
     source: "IAU (c × Julian year = 9460730472580800 m)",
     note: "distance light travels in a Julian year"
   }),
-  unit("pc", "parsec", [ratio(648000, Math.PI), "au"], { ...iau, prefixes: "large", source: "IAU 2015 Resolution B2 (648000/π au)", note: "kpc, Mpc, Gpc accepted" }),
+  unit("pc", "parsec", [ratio(648000, Math.PI), "au"], {
+    ...iau,
+    prefixes: "large",
+    source: "IAU 2015 Resolution B2 (648000/π au)",
+    note: "kpc, Mpc, Gpc accepted"
+  }),
   unit("M☉", "solar mass", [massFromGM(1.3271244e20), "kg"], {
     ...iau,
     aliases: ["Msun", "M_sun", "M⊙"],
@@ -44,8 +49,18 @@ export const astronomy = [
     source: "IAU 2015 Resolution B3 (nominal GM_J = 1.2668653e17 m³/s²) / G (CODATA 2022)"
   }),
   unit("R_jup", "Jupiter radius", [71492000, "m"], { ...iau, source: "IAU 2015 Resolution B3 (nominal equatorial radius)" }),
-  unit("Jy", "jansky", [decimal("1e-26"), "W/(m^2*Hz)"], { ...iau, prefixes: "si", source: "IAU (1e-26 W m⁻² Hz⁻¹)", note: "spectral flux density; mJy, µJy accepted" }),
-  unit("light_s", "light second", [299792458, "m"], { ...iau, names: ["light-second", "lightsecond"], source: "SI (c = 299792458 m/s exactly)", note: "299792458 m" }),
+  unit("Jy", "jansky", [decimal("1e-26"), "W/(m^2*Hz)"], {
+    ...iau,
+    prefixes: "si",
+    source: "IAU (1e-26 W m⁻² Hz⁻¹)",
+    note: "spectral flux density; mJy, µJy accepted"
+  }),
+  unit("light_s", "light second", [299792458, "m"], {
+    ...iau,
+    names: ["light-second", "lightsecond"],
+    source: "SI (c = 299792458 m/s exactly)",
+    note: "299792458 m"
+  }),
   unit("light_min", "light minute", [60, "light_s"], { ...iau, names: ["light-minute", "lightminute"], source: "SI (c exact)", note: "17987547480 m" }),
   unit("light_h", "light hour", [3600, "light_s"], { ...iau, names: ["light-hour", "lighthour"], source: "SI (c exact)" }),
   unit("light_d", "light day", [86400, "light_s"], { ...iau, names: ["light-day", "lightday"], source: "SI (c exact)" }),
@@ -56,7 +71,11 @@ export const astronomy = [
     source: "NASA Moon Fact Sheet (semimajor axis 384400 km)",
     note: "about 384400 km, as in near-Earth-object close-approach tables; the true distance varies 356500–406700 km"
   }),
-  unit("R_earth_polar", "Earth polar radius", [6356800, "m"], { ...iau, names: ["nominal polar Earth radius"], source: "IAU 2015 Resolution B3 (nominal polar radius)" }),
+  unit("R_earth_polar", "Earth polar radius", [6356800, "m"], {
+    ...iau,
+    names: ["nominal polar Earth radius"],
+    source: "IAU 2015 Resolution B3 (nominal polar radius)"
+  }),
   unit("R_earth_mean", "mean Earth radius", [decimal("6371008.7714"), "m"], {
     ...iau,
     exact: false,
@@ -65,7 +84,12 @@ export const astronomy = [
     note: "6371.0087714 km, (2a + b)/3 of the GRS 80 ellipsoid"
   }),
   unit("R_jup_polar", "Jupiter polar radius", [66854000, "m"], { ...iau, source: "IAU 2015 Resolution B3 (nominal polar radius)" }),
-  unit("R_moon", "lunar radius", [1737400, "m"], { ...iau, exact: false, names: ["Moon radius", "mean lunar radius"], source: "IAU WGCCRE 2015 (Archinal et al. 2018, mean radius 1737.4 km)" }),
+  unit("R_moon", "lunar radius", [1737400, "m"], {
+    ...iau,
+    exact: false,
+    names: ["Moon radius", "mean lunar radius"],
+    source: "IAU WGCCRE 2015 (Archinal et al. 2018, mean radius 1737.4 km)"
+  }),
   unit("S_sun", "nominal total solar irradiance", [1361, "W/m^2"], {
     ...iau,
     aliases: ["S☉", "S⊙"],
@@ -74,5 +98,9 @@ export const astronomy = [
     source: "IAU 2015 Resolution B3 (nominal S☉ = 1361 W/m²)",
     note: "1361 W/m² at 1 au, a conventional value"
   }),
-  unit("sfu", "solar flux unit", [decimal("1e-22"), "W/(m^2*Hz)"], { ...iau, source: "ITU-R; NOAA SWPC (1e-22 W m⁻² Hz⁻¹ = 10⁴ Jy)", note: "solar radio flux (F10.7), 10000 Jy" })
+  unit("sfu", "solar flux unit", [decimal("1e-22"), "W/(m^2*Hz)"], {
+    ...iau,
+    source: "ITU-R; NOAA SWPC (1e-22 W m⁻² Hz⁻¹ = 10⁴ Jy)",
+    note: "solar radio flux (F10.7), 10000 Jy"
+  })
 ]

@@ -26,7 +26,8 @@ export const clinicalUnits = [
     prefixes: "si",
     system: "clinical",
     source: "IUPAC Gold Book, 'osmole' (amount of osmotically active particles)",
-    perSubstance: "an osmole counts dissolved particles: Osm ↔ mol needs the particles per formula unit (1 mmol NaCl ≈ 2 mOsm), never assumed to be 1; give it as the particles"
+    perSubstance:
+      "an osmole counts dissolved particles: Osm ↔ mol needs the particles per formula unit (1 mmol NaCl ≈ 2 mOsm), never assumed to be 1; give it as the particles"
   }),
   unit("mcg", "mcg", [1, "µg"], { ...clinical, note: "microgram (µg), the clinical spelling" }),
   unit("mcL", "mcL", [1, "µL"], { ...clinical, note: "microlitre (µL), the clinical spelling" }),
@@ -74,7 +75,11 @@ export const clinicalUnits = [
     source: "haemodynamics convention (mmHg·min/L, ≈ 80 dyn·s/cm⁵)",
     note: "pulmonary and systemic vascular resistance, 7999.34 Pa·s/m³ (8 MPa·s/m³)"
   }),
-  unit("PRU", "peripheral resistance unit", [1, "mmHg*s/mL"], { system: "clinical", source: "physiology convention (mmHg·s/mL)", note: "vascular resistance, 60 Wood units" }),
+  unit("PRU", "peripheral resistance unit", [1, "mmHg*s/mL"], {
+    system: "clinical",
+    source: "physiology convention (mmHg·s/mL)",
+    note: "vascular resistance, 60 Wood units"
+  }),
   unit("einstein", "einstein", [1, "mol"], {
     system: "chemistry",
     prefixes: "si",

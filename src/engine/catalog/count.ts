@@ -83,6 +83,11 @@ export const counts = [
     prefixes: "large",
     note: "a rate: GFLOPS, TFLOPS; the count is FLOP (or FLOPs)"
   }),
-  unit("IOPS", "input output operation per second", [1, "OP/s"], { ...count, plurals: ["input output operations per second"], prefixes: "large", note: "storage I/O rate (kIOPS)" }),
+  unit("IOPS", "input output operation per second", [1, "OP/s"], {
+    ...count,
+    plurals: ["input output operations per second"],
+    prefixes: "large",
+    note: "storage I/O rate (kIOPS)"
+  }),
   unit("MIPS", "million instructions per second", [1000000, "instr/s"], { ...count, plurals: false, note: "1e6 instr/s" })
 ]

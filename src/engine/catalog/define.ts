@@ -74,7 +74,7 @@ export interface UnitEntry {
    * A pressure read against a stated zero: "gauge" (psig, barg) is a point on a scale whose zero is
    * the local atmosphere, like °C against K; "absolute" (psia, bara) says the zero is vacuum.
    */
-  readonly pressureReference?: "gauge" | "absolute",
+  readonly pressureReference?: "gauge" | "absolute"
   /** Set for a unit that converts only to itself, always (see EntryOptions). */
   readonly standalone?: string
 }
@@ -94,7 +94,7 @@ export interface EntryOptions {
    * it converts only to itself unless the caller gives what it depends on. The text says what.
    */
   readonly perSubstance?: string
-  readonly pressureReference?: "gauge" | "absolute",
+  readonly pressureReference?: "gauge" | "absolute"
   /**
    * A unit that converts only to itself, whatever the caller gives: a dimensionless measure whose
    * plain-number reading would be silently wrong (the erlang is not a ratio of 1). The text says why.

@@ -11,7 +11,13 @@ const emu = { system: "CGS-EMU", source: "NIST SP 811 B.8 (1 abA = 10 A)" } as c
 const international = { system: "international (1948)", exact: false, source: "NIST SP 811 B.9 (mean international units)" } as const
 
 export const electromagnetic = [
-  unit("Ah", "ampere hour", [1, "A*h"], { prefixes: "si", names: ["amp hour", "ampere-hour"], system: "SI accepted", source: "SI Brochure table 8 (hour)", note: "3600 C; mAh accepted" }),
+  unit("Ah", "ampere hour", [1, "A*h"], {
+    prefixes: "si",
+    names: ["amp hour", "ampere-hour"],
+    system: "SI accepted",
+    source: "SI Brochure table 8 (hour)",
+    note: "3600 C; mAh accepted"
+  }),
 
   unit("faraday", "faraday", [decimal("6.02214076e23"), "eV/V"], {
     system: "electrochemistry",
@@ -55,11 +61,21 @@ export const electromagnetic = [
     note: "magnetic flux density; 'G' is not the gravitational constant (constants are not units)"
   }),
   unit("Mx", "maxwell", [1, "G*cm^2"], { ...emu, prefixes: "si", source: "NIST SP 811 B.8 (1e-8 Wb)" }),
-  unit("Oe", "oersted", [ratio(1000, 4 * Math.PI), "A/m"], { ...emu, prefixes: "si", source: "NIST SP 811 B.8 (1000/(4π) A/m)", note: "79.57747154594767 A/m" }),
+  unit("Oe", "oersted", [ratio(1000, 4 * Math.PI), "A/m"], {
+    ...emu,
+    prefixes: "si",
+    source: "NIST SP 811 B.8 (1000/(4π) A/m)",
+    note: "79.57747154594767 A/m"
+  }),
   unit("gilbert", "gilbert", [ratio(10, 4 * Math.PI), "A"], {
     ...emu,
     source: "NIST SP 811 B.8 (10/(4π) A)",
     note: "magnetomotive force, 0.7957747154594767 A; the symbol Gb is the gigabit, so the gilbert is spelled out"
   }),
-  unit("At", "ampere turn", [1, "A"], { system: "SI", names: ["ampere-turn"], source: "IEC 60050-121 (magnetomotive force, 1 A)", note: "magnetomotive force of one ampere through one turn" })
+  unit("At", "ampere turn", [1, "A"], {
+    system: "SI",
+    names: ["ampere-turn"],
+    source: "IEC 60050-121 (magnetomotive force, 1 A)",
+    note: "magnetomotive force of one ampere through one turn"
+  })
 ]

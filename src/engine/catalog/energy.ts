@@ -9,7 +9,13 @@ import { decimal, ratio, unit } from "./define.ts"
 const nist = { source: "NIST SP 811 B.8" } as const
 
 export const energy = [
-  unit("Wh", "watt hour", [1, "W*h"], { prefixes: "si", system: "SI accepted", source: "SI Brochure table 8 (hour)", names: ["watt-hour"], note: "3600 J; kWh, MWh, GWh accepted" }),
+  unit("Wh", "watt hour", [1, "W*h"], {
+    prefixes: "si",
+    system: "SI accepted",
+    source: "SI Brochure table 8 (hour)",
+    names: ["watt-hour"],
+    note: "3600 J; kWh, MWh, GWh accepted"
+  }),
   // the bare word "calorie" is left out: in food talk it means the kilocalorie, a 1000× trap
   unit("cal", "thermochemical calorie", [decimal("4.184"), "J"], {
     ...nist,
@@ -33,10 +39,31 @@ export const energy = [
     system: "International Table",
     note: "International Table BTU, 1055.05585262 J; the thermochemical BTU is BTU_th; MMBtu is a million of them, MBtu is refused (1000 Btu in the trade, 10⁶ Btu read as mega)"
   }),
-  unit("cal_15", "calorie at 15 °C", [decimal("4.18580"), "J"], { ...nist, exact: false, names: ["fifteen degree calorie"], system: "thermochemical", note: "about 4.1858 J" }),
-  unit("cal_20", "calorie at 20 °C", [decimal("4.18190"), "J"], { ...nist, exact: false, names: ["twenty degree calorie"], system: "thermochemical", note: "about 4.1819 J" }),
-  unit("BTU_59F", "British thermal unit at 59 °F", [ratio(1, 100000), "thm"], { ...nist, system: "US customary", note: "1054.804 J; 100000 of them make the US therm" }),
-  unit("BTU_th", "thermochemical British thermal unit", [ratio(5, 9), "cal*lb/g"], { ...nist, aliases: ["Btu_th"], system: "thermochemical", note: "1054.3502644888… J" }),
+  unit("cal_15", "calorie at 15 °C", [decimal("4.18580"), "J"], {
+    ...nist,
+    exact: false,
+    names: ["fifteen degree calorie"],
+    system: "thermochemical",
+    note: "about 4.1858 J"
+  }),
+  unit("cal_20", "calorie at 20 °C", [decimal("4.18190"), "J"], {
+    ...nist,
+    exact: false,
+    names: ["twenty degree calorie"],
+    system: "thermochemical",
+    note: "about 4.1819 J"
+  }),
+  unit("BTU_59F", "British thermal unit at 59 °F", [ratio(1, 100000), "thm"], {
+    ...nist,
+    system: "US customary",
+    note: "1054.804 J; 100000 of them make the US therm"
+  }),
+  unit("BTU_th", "thermochemical British thermal unit", [ratio(5, 9), "cal*lb/g"], {
+    ...nist,
+    aliases: ["Btu_th"],
+    system: "thermochemical",
+    note: "1054.3502644888… J"
+  }),
   unit("thm", "therm", [105480400, "J"], {
     ...nist,
     aliases: ["therm_US"],
@@ -134,7 +161,12 @@ export const energy = [
 
   // more energy, torque and power
   unit("BTU_39F", "British thermal unit at 39 °F", [decimal("1059.67"), "J"], { ...nist, exact: false, system: "US customary", note: "about 1059.67 J" }),
-  unit("BTU_60F", "British thermal unit at 60 °F", [decimal("1054.68"), "J"], { ...nist, exact: false, system: "US customary", note: "about 1054.68 J (gas industry)" }),
+  unit("BTU_60F", "British thermal unit at 60 °F", [decimal("1054.68"), "J"], {
+    ...nist,
+    exact: false,
+    system: "US customary",
+    note: "about 1054.68 J (gas industry)"
+  }),
   unit("BTU_mean", "mean British thermal unit", [decimal("1055.87"), "J"], { ...nist, exact: false, system: "US customary", note: "about 1055.87 J" }),
   unit("cal_mean", "mean calorie", [decimal("4.19002"), "J"], { ...nist, exact: false, system: "thermochemical", note: "about 4.19002 J" }),
   unit("BOE", "barrel of oil equivalent", [decimal("5.8e6"), "BTU"], {
@@ -165,9 +197,26 @@ export const energy = [
     source: "NIST SP 811 B.8 (BTU_IT) with the SI prefix kilo; ENERGY STAR Portfolio Manager (kBtu)",
     note: "1000 International Table BTU = 1.05505585262 MJ"
   }),
-  unit("L_atm", "liter atmosphere", [1, "L*atm"], { system: "SI accepted", names: ["litre atmosphere", "liter-atmosphere"], source: "1 L × 101325 Pa", note: "101.325 J (pV work)" }),
-  unit("Ws", "watt second", [1, "W*s"], { prefixes: "si", system: "SI", names: ["watt-second"], source: "NIST SP 811 B.8", note: "1 J (photographic flash energy)" }),
-  unit("Wd", "watt day", [1, "W*d"], { prefixes: "si", system: "SI accepted", names: ["watt-day"], source: "SI Brochure table 8 (day)", note: "86400 J; nuclear burnup MWd/kgU" }),
+  unit("L_atm", "liter atmosphere", [1, "L*atm"], {
+    system: "SI accepted",
+    names: ["litre atmosphere", "liter-atmosphere"],
+    source: "1 L × 101325 Pa",
+    note: "101.325 J (pV work)"
+  }),
+  unit("Ws", "watt second", [1, "W*s"], {
+    prefixes: "si",
+    system: "SI",
+    names: ["watt-second"],
+    source: "NIST SP 811 B.8",
+    note: "1 J (photographic flash energy)"
+  }),
+  unit("Wd", "watt day", [1, "W*d"], {
+    prefixes: "si",
+    system: "SI accepted",
+    names: ["watt-day"],
+    source: "SI Brochure table 8 (day)",
+    note: "86400 J; nuclear burnup MWd/kgU"
+  }),
   unit("ft_pdl", "foot poundal", [1, "ft*pdl"], { ...nist, names: ["foot-poundal"], system: "US customary", note: "0.0421401100938048 J" }),
   unit("kgf_m", "kilogram force meter", [1, "kgf*m"], {
     ...nist,
@@ -184,8 +233,21 @@ export const energy = [
     system: "US customary",
     note: "small torques (motors), 0.00706155181422 N·m"
   }),
-  unit("BTU_h", "BTU per hour", [1, "BTU/h"], { ...nist, aliases: ["Btu_h", "Btuh", "BTUH"], names: ["British thermal unit per hour"], plurals: ["BTUs per hour", "British thermal units per hour"], system: "International Table", note: "0.29307107017222 W (HVAC)" }),
-  unit("hp_water", "water horsepower", [decimal("746.043"), "W"], { ...nist, exact: false, plurals: false, system: "US customary", note: "about 746.043 W (pumps)" }),
+  unit("BTU_h", "BTU per hour", [1, "BTU/h"], {
+    ...nist,
+    aliases: ["Btu_h", "Btuh", "BTUH"],
+    names: ["British thermal unit per hour"],
+    plurals: ["BTUs per hour", "British thermal units per hour"],
+    system: "International Table",
+    note: "0.29307107017222 W (HVAC)"
+  }),
+  unit("hp_water", "water horsepower", [decimal("746.043"), "W"], {
+    ...nist,
+    exact: false,
+    plurals: false,
+    system: "US customary",
+    note: "about 746.043 W (pumps)"
+  }),
   unit("Wp", "watt peak", [1, "W"], {
     prefixes: "si",
     system: "SI",

@@ -39,7 +39,11 @@ export const length = [
     names: ["survey mile"],
     source: "NIST SP 447; 85 FR 62698"
   }),
-  unit("ch_survey", "survey chain", [66, "ft_survey"], { system: "US customary", names: ["US survey chain"], source: "NIST SP 447 (Public Land Survey System)" }),
+  unit("ch_survey", "survey chain", [66, "ft_survey"], {
+    system: "US customary",
+    names: ["US survey chain"],
+    source: "NIST SP 447 (Public Land Survey System)"
+  }),
   unit("lk_survey", "survey link", [ratio(1, 100), "ch_survey"], { system: "US customary", names: ["US survey link"], source: "NIST SP 447" }),
   unit("rd_survey", "survey rod", [ratio(1, 4), "ch_survey"], { system: "US customary", names: ["US survey rod"], source: "NIST SP 447" }),
   unit("fur_survey", "survey furlong", [10, "ch_survey"], { system: "US customary", names: ["US survey furlong"], source: "NIST SP 447" }),
@@ -86,13 +90,27 @@ export const length = [
     source: "Swedish and Norwegian metric mile since 1889 (10 km)",
     note: "10 km; 'mil' alone is the thousandth of an inch, and the athletics 'metric mile' (1500 m) is not this"
   }),
-  unit("shaku", "shaku", [ratio(10, 33), "m"], { system: "Japanese", names: ["Japanese foot"], plurals: false, source: "Japanese Measurement Law 1891 (1 shaku = 10/33 m)", note: "about 303.03 mm" }),
-  unit("pt_tex", "TeX point", [ratio(100, 7227), "in"], { system: "typographic", source: "Knuth, The TeXbook (72.27 pt = 1 in)", note: "1/72.27 in; the DTP point is pt_typo (1/72 in)" }),
+  unit("shaku", "shaku", [ratio(10, 33), "m"], {
+    system: "Japanese",
+    names: ["Japanese foot"],
+    plurals: false,
+    source: "Japanese Measurement Law 1891 (1 shaku = 10/33 m)",
+    note: "about 303.03 mm"
+  }),
+  unit("pt_tex", "TeX point", [ratio(100, 7227), "in"], {
+    system: "typographic",
+    source: "Knuth, The TeXbook (72.27 pt = 1 in)",
+    note: "1/72.27 in; the DTP point is pt_typo (1/72 in)"
+  }),
   unit("pt_printer", "printer's point", [decimal("0.013837"), "in"], {
     system: "typographic",
     names: ["American point", "Anglo-American point"],
     source: "American Type Founders point system, 1886 (0.013837 in); NIST SP 811 B.8",
     note: "traditional printer's point, 0.013837 in (about 0.3515 mm)"
   }),
-  unit("pica_printer", "printer's pica", [12, "pt_printer"], { system: "typographic", names: ["American pica"], source: "NIST SP 811 B.8 (pica (printer's), 12 points)" })
+  unit("pica_printer", "printer's pica", [12, "pt_printer"], {
+    system: "typographic",
+    names: ["American pica"],
+    source: "NIST SP 811 B.8 (pica (printer's), 12 points)"
+  })
 ]

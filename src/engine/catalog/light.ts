@@ -7,7 +7,11 @@ const cgs = { system: "CGS", source: "NIST SP 811 B.8" } as const
 
 export const light = [
   // luminance
-  unit("nit", "nit", [1, "cd/m^2"], { system: "SI", source: "CIE S 017 (cd/m²)", note: "luminance (cd/m²), not illuminance (lux); bare nt is refused (nit or newton?)" }),
+  unit("nit", "nit", [1, "cd/m^2"], {
+    system: "SI",
+    source: "CIE S 017 (cd/m²)",
+    note: "luminance (cd/m²), not illuminance (lux); bare nt is refused (nit or newton?)"
+  }),
   unit("sb", "stilb", [1, "cd/cm^2"], { ...cgs, note: "luminance, 1e4 cd/m²" }),
   unit("La", "lambert", [ratio(1, Math.PI), "cd/cm^2"], { ...cgs, note: "luminance, (1e4/π) cd/m²" }),
   unit("asb", "apostilb", [ratio(1, Math.PI), "cd/m^2"], { ...cgs, names: ["blondel"], note: "luminance, (1/π) cd/m²" }),
@@ -31,6 +35,12 @@ export const light = [
     source: "NIST SP 811 B.8",
     note: "illuminance, 10.763910416709722 lx"
   }),
-  unit("candlepower", "candlepower", [1, "cd"], { system: "photometry", names: ["candle power"], plurals: false, source: "IES (modern candlepower = 1 cd)", note: "luminous intensity in candelas" }),
+  unit("candlepower", "candlepower", [1, "cd"], {
+    system: "photometry",
+    names: ["candle power"],
+    plurals: false,
+    source: "IES (modern candlepower = 1 cd)",
+    note: "luminous intensity in candelas"
+  }),
   unit("Td", "troland", [1, "cd/m^2*mm^2"], { system: "photometry", source: "CIE (luminance × pupil area, cd/m² · mm²)", note: "retinal illuminance, 1e-6 cd" })
 ]

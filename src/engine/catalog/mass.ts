@@ -22,12 +22,27 @@ export const mass = [
     names: ["avoirdupois ounce"],
     note: "avoirdupois ounce (28.349523125 g); troy ounce is ozt, fluid ounce floz"
   }),
-  unit("dr", "dram", [ratio(1, 16), "oz"], { ...avoirdupois, names: ["avoirdupois dram"], note: "avoirdupois dram (1.7718451953125 g); apothecaries' dram is dram_ap" }),
+  unit("dr", "dram", [ratio(1, 16), "oz"], {
+    ...avoirdupois,
+    names: ["avoirdupois dram"],
+    note: "avoirdupois dram (1.7718451953125 g); apothecaries' dram is dram_ap"
+  }),
   // thousands and millions of pounds (ASTM E380 / IEEE 268 "kilopound"; bulk cargo, aircraft weights).
   // 'Mlb' is refused in readings.ts: a thousand pounds in the steam and boiler trade (Mlb/h, M = Roman
   // thousand), a million pounds read as mega (GNU units' Mlb). MMlb is always the million.
-  unit("klb", "kilopound", [1000, "lb"], { ...avoirdupois, aliases: ["kilo_lb"], names: ["thousand pounds"], plurals: false, note: "1000 lb of mass (453.59237 kg); the kip is 1000 lbf, a force" }),
-  unit("MMlb", "million pounds", [decimal("1e6"), "lb"], { ...avoirdupois, aliases: ["MMlbs"], plurals: false, note: "10⁶ lb (MM = thousand thousand); 'Mlb' alone is refused (thousand or million?)" }),
+  unit("klb", "kilopound", [1000, "lb"], {
+    ...avoirdupois,
+    aliases: ["kilo_lb"],
+    names: ["thousand pounds"],
+    plurals: false,
+    note: "1000 lb of mass (453.59237 kg); the kip is 1000 lbf, a force"
+  }),
+  unit("MMlb", "million pounds", [decimal("1e6"), "lb"], {
+    ...avoirdupois,
+    aliases: ["MMlbs"],
+    plurals: false,
+    note: "10⁶ lb (MM = thousand thousand); 'Mlb' alone is refused (thousand or million?)"
+  }),
   // the chemical engineer's pound-mole: as many entities as 1 lb of the substance holds molecules
   // per molar mass in g/mol, i.e. 453.59237 mol (Perry's Chemical Engineers' Handbook, 1-2; QUDT MOL_LB)
   unit("lbmol", "pound mole", [decimal("453.59237"), "mol"], {
@@ -38,7 +53,12 @@ export const mass = [
     note: "amount of substance, 453.59237 mol exactly (the pound's 0.45359237 kg × 1000 mol/kg); not lb × mol"
   }),
   unit("gr", "grain", [ratio(1, 7000), "lb"], { ...avoirdupois, note: "64.79891 mg; the same grain in avoirdupois, troy and apothecaries' weight" }),
-  unit("st", "stone", [14, "lb"], { system: "imperial", source: "UK Weights and Measures Act 1985", plurals: ["stone"], note: "14 lb, used for body weight in the UK" }),
+  unit("st", "stone", [14, "lb"], {
+    system: "imperial",
+    source: "UK Weights and Measures Act 1985",
+    plurals: ["stone"],
+    note: "14 lb, used for body weight in the UK"
+  }),
   unit("cwt_us", "short hundredweight", [100, "lb"], { ...avoirdupois, names: ["US hundredweight"], note: "'cwt' alone is ambiguous (100 lb US, 112 lb UK)" }),
   unit("cwt_uk", "long hundredweight", [112, "lb"], { system: "imperial", source: "UK Weights and Measures Act 1985", names: ["imperial hundredweight"] }),
   unit("short_ton", "short ton", [2000, "lb"], {
@@ -62,7 +82,12 @@ export const mass = [
     note: "1000 kg; takes only kilo and larger prefixes (Mt, Gt), and 'kt' is the knot, not the kilotonne"
   }),
   // dt: the decitonne of German agricultural statistics (Destatis: yields in dt/ha), 100 kg like the quintal
-  unit("quintal", "quintal", [100, "kg"], { system: "SI accepted", aliases: ["dt"], names: ["metric quintal", "decitonne"], note: "100 kg (agriculture); dt is the decitonne, the same 100 kg" }),
+  unit("quintal", "quintal", [100, "kg"], {
+    system: "SI accepted",
+    aliases: ["dt"],
+    names: ["metric quintal", "decitonne"],
+    note: "100 kg (agriculture); dt is the decitonne, the same 100 kg"
+  }),
   unit("slug", "slug", [1, "lbf*s^2/ft"], { ...avoirdupois, names: ["geepound"], note: "mass accelerated at 1 ft/s² by 1 lbf (14.593902937206 kg)" }),
   unit("ct_mass", "carat", [200, "mg"], {
     names: ["metric carat"],
@@ -82,7 +107,12 @@ export const mass = [
 
   // apothecaries'
   unit("scruple", "scruple", [20, "gr"], { ...apothecary, names: ["apothecaries' scruple", "apothecary scruple"] }),
-  unit("dram_ap", "apothecary dram", [3, "scruple"], { ...apothecary, aliases: ["dr_ap"], names: ["apothecaries' dram", "apothecaries' drachm"], note: "60 gr (3.8879346 g)" }),
+  unit("dram_ap", "apothecary dram", [3, "scruple"], {
+    ...apothecary,
+    aliases: ["dr_ap"],
+    names: ["apothecaries' dram", "apothecaries' drachm"],
+    note: "60 gr (3.8879346 g)"
+  }),
   unit("oz_ap", "apothecary ounce", [8, "dram_ap"], { ...apothecary, names: ["apothecaries' ounce"], note: "480 gr, equal to the troy ounce" }),
   unit("lb_ap", "apothecary pound", [12, "oz_ap"], { ...apothecary, names: ["apothecaries' pound"], note: "5760 gr, equal to the troy pound" }),
 
@@ -95,8 +125,18 @@ export const mass = [
     source: "NIST SP 811 B.8 (ton, assay (AT) = 2.916667e-2 kg)",
     note: "29.1666… g: 1 mg of metal per assay ton is 1 troy ounce per short ton"
   }),
-  unit("assay_ton_long", "long assay ton", [1, "long_ton*mg/ozt"], { system: "imperial", source: "long ton / troy ounce × 1 mg (as GNU units)", note: "32.6666… g" }),
-  unit("momme", "momme", [decimal("3.75"), "g"], { system: "Japanese", plurals: false, source: "Japanese Measurement Law (1 monme = 3.75 g)", names: ["monme"], note: "pearls; silk weight is momme per 45 in × 100 yd" }),
+  unit("assay_ton_long", "long assay ton", [1, "long_ton*mg/ozt"], {
+    system: "imperial",
+    source: "long ton / troy ounce × 1 mg (as GNU units)",
+    note: "32.6666… g"
+  }),
+  unit("momme", "momme", [decimal("3.75"), "g"], {
+    system: "Japanese",
+    plurals: false,
+    source: "Japanese Measurement Law (1 monme = 3.75 g)",
+    names: ["monme"],
+    note: "pearls; silk weight is momme per 45 in × 100 yd"
+  }),
   unit("gsm", "gram per square meter", [1, "g/m^2"], {
     system: "SI",
     names: ["gram per square metre"],

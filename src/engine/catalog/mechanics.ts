@@ -21,7 +21,12 @@ export const mechanics = [
     source: "SI Brochure table 8 note (1852/3600 m/s)",
     note: "'kt' is the knot here, not the kilotonne (write 1000 t)"
   }),
-  unit("kph", "kilometer per hour", [1, "km/h"], { system: "SI accepted", aliases: ["kmh"], plurals: ["kilometers per hour", "kilometres per hour"], names: ["kilometre per hour"] }),
+  unit("kph", "kilometer per hour", [1, "km/h"], {
+    system: "SI accepted",
+    aliases: ["kmh"],
+    plurals: ["kilometers per hour", "kilometres per hour"],
+    names: ["kilometre per hour"]
+  }),
   unit("fpm", "foot per minute", [1, "ft/min"], { ...us, plurals: ["feet per minute"] }),
 
   // acceleration
@@ -82,13 +87,23 @@ export const mechanics = [
     plurals: ["millimeters of mercury", "millimetres of mercury"],
     note: "conventional, 133.322387415 Pa (blood pressure); the torr is atm/760"
   }),
-  unit("cmHg", "centimeter of mercury", [10, "mmHg"], { ...manometric, names: ["centimetre of mercury"], plurals: ["centimeters of mercury", "centimetres of mercury"] }),
+  unit("cmHg", "centimeter of mercury", [10, "mmHg"], {
+    ...manometric,
+    names: ["centimetre of mercury"],
+    plurals: ["centimeters of mercury", "centimetres of mercury"]
+  }),
   unit("inHg", "inch of mercury", [decimal("25.4"), "mmHg"], {
     ...manometric,
     plurals: ["inches of mercury"],
     note: "25.4 mmHg = 3386.388640341 Pa (as GNU units); NIST SP 811 B.8 lists a conventional 3386.389 Pa, 1.06e-7 larger"
   }),
-  unit("mmH2O", "millimeter of water", [1, "kgf/m^2"], { ...manometric, aliases: ["mmAq"], names: ["millimetre of water"], plurals: ["millimeters of water", "millimetres of water"], note: "9.80665 Pa" }),
+  unit("mmH2O", "millimeter of water", [1, "kgf/m^2"], {
+    ...manometric,
+    aliases: ["mmAq"],
+    names: ["millimetre of water"],
+    plurals: ["millimeters of water", "millimetres of water"],
+    note: "9.80665 Pa"
+  }),
   unit("cmH2O", "centimeter of water", [10, "mmH2O"], {
     ...manometric,
     aliases: ["cmAq"],
@@ -96,7 +111,12 @@ export const mechanics = [
     plurals: ["centimeters of water", "centimetres of water"],
     note: "98.0665 Pa (ventilator and CSF pressures)"
   }),
-  unit("inH2O", "inch of water", [decimal("25.4"), "mmH2O"], { ...manometric, aliases: ["inAq"], plurals: ["inches of water"], note: "249.08891 Pa (conventional, 1000 kg/m³)" }),
+  unit("inH2O", "inch of water", [decimal("25.4"), "mmH2O"], {
+    ...manometric,
+    aliases: ["inAq"],
+    plurals: ["inches of water"],
+    note: "249.08891 Pa (conventional, 1000 kg/m³)"
+  }),
   unit("ftH2O", "foot of water", [12, "inH2O"], { ...manometric, plurals: ["feet of water"] }),
   unit("mH2O", "meter of water", [1000, "mmH2O"], { ...manometric, names: ["metre of water"], plurals: ["meters of water", "metres of water"] }),
 
@@ -110,8 +130,19 @@ export const mechanics = [
   unit("tog", "tog", [decimal("0.1"), "K*m^2/W"], { system: "thermal", source: "BS 4745 (0.1 m²·K/W)", note: "textile insulation" }),
 
   // more force, pressure and structural loads
-  unit("long_ton_force", "long ton force", [2240, "lbf"], { ...gravitational, names: ["long ton-force"], plurals: ["long tons force"], note: "9964.01641818352 N" }),
-  unit("Msi", "million pounds per square inch", [1000000, "psi"], { ...gravitational, aliases: ["Mpsi"], names: ["megapound per square inch", "million psi"], plurals: false, note: "elastic moduli of composites, 6.894757 GPa" }),
+  unit("long_ton_force", "long ton force", [2240, "lbf"], {
+    ...gravitational,
+    names: ["long ton-force"],
+    plurals: ["long tons force"],
+    note: "9964.01641818352 N"
+  }),
+  unit("Msi", "million pounds per square inch", [1000000, "psi"], {
+    ...gravitational,
+    aliases: ["Mpsi"],
+    names: ["megapound per square inch", "million psi"],
+    plurals: false,
+    note: "elastic moduli of composites, 6.894757 GPa"
+  }),
   unit("plf", "pound per linear foot", [1, "lbf/ft"], { ...gravitational, plurals: ["pounds per linear foot"], note: "distributed load, force per length" }),
   unit("klf", "kip per linear foot", [1, "kip/ft"], { ...gravitational, plurals: ["kips per linear foot"], note: "distributed load, 1000 lbf/ft" }),
   unit("ksf", "kip per square foot", [1, "kip/ft^2"], { ...gravitational, plurals: ["kips per square foot"], note: "soil bearing pressure, 1000 lbf/ft²" }),
@@ -121,8 +152,18 @@ export const mechanics = [
     source: "SI Brochure 2.3.4 (the newton metre for a moment of force)",
     note: "torque or moment of force; the same dimension as the joule, which names energy. Nm is not nm (nanometre)"
   }),
-  unit("kip_ft", "kip foot", [1, "kip*ft"], { ...gravitational, names: ["kip-foot", "foot kip"], plurals: ["kip feet", "foot kips"], note: "bending moment, 1355.8179483314004 N·m" }),
-  unit("kip_in", "kip inch", [1, "kip*in"], { ...gravitational, names: ["kip-inch", "inch kip"], plurals: ["kip inches", "inch kips"], note: "bending moment" }),
+  unit("kip_ft", "kip foot", [1, "kip*ft"], {
+    ...gravitational,
+    names: ["kip-foot", "foot kip"],
+    plurals: ["kip feet", "foot kips"],
+    note: "bending moment, 1355.8179483314004 N·m"
+  }),
+  unit("kip_in", "kip inch", [1, "kip*in"], {
+    ...gravitational,
+    names: ["kip-inch", "inch kip"],
+    plurals: ["kip inches", "inch kips"],
+    note: "bending moment"
+  }),
   unit("fsw", "foot of seawater", [ratio(1, 33), "atm"], {
     system: "diving",
     names: ["foot sea water"],
@@ -137,10 +178,29 @@ export const mechanics = [
     plurals: ["microns of mercury", "micrometers of mercury", "micrometres of mercury"],
     note: "vacuum gauges' 'micron', 0.133322387415 Pa (about a millitorr)"
   }),
-  unit("inHg_60F", "inch of mercury at 60 °F", [decimal("3376.85"), "Pa"], { ...manometric, exact: false, source: "NIST SP 811 B.8 (inch of mercury, 60 °F)", plurals: ["inches of mercury at 60 °F"] }),
-  unit("inH2O_60F", "inch of water at 60 °F", [decimal("248.84"), "Pa"], { ...manometric, exact: false, source: "NIST SP 811 B.8 (inch of water, 60 °F)", plurals: ["inches of water at 60 °F"] }),
-  unit("inH2O_39F", "inch of water at 39.2 °F", [decimal("249.082"), "Pa"], { ...manometric, exact: false, source: "NIST SP 811 B.8 (inch of water, 39.2 °F)", plurals: ["inches of water at 39.2 °F"] }),
-  unit("poiseuille", "poiseuille", [1, "Pa*s"], { system: "SI", source: "French legal unit (1 Pl = 1 Pa·s)", note: "dynamic viscosity, 10 P; its symbol Pl is not accepted (it reads as the petalitre)" }),
+  unit("inHg_60F", "inch of mercury at 60 °F", [decimal("3376.85"), "Pa"], {
+    ...manometric,
+    exact: false,
+    source: "NIST SP 811 B.8 (inch of mercury, 60 °F)",
+    plurals: ["inches of mercury at 60 °F"]
+  }),
+  unit("inH2O_60F", "inch of water at 60 °F", [decimal("248.84"), "Pa"], {
+    ...manometric,
+    exact: false,
+    source: "NIST SP 811 B.8 (inch of water, 60 °F)",
+    plurals: ["inches of water at 60 °F"]
+  }),
+  unit("inH2O_39F", "inch of water at 39.2 °F", [decimal("249.082"), "Pa"], {
+    ...manometric,
+    exact: false,
+    source: "NIST SP 811 B.8 (inch of water, 39.2 °F)",
+    plurals: ["inches of water at 39.2 °F"]
+  }),
+  unit("poiseuille", "poiseuille", [1, "Pa*s"], {
+    system: "SI",
+    source: "French legal unit (1 Pl = 1 Pa·s)",
+    note: "dynamic viscosity, 10 P; its symbol Pl is not accepted (it reads as the petalitre)"
+  }),
   unit("perm", "perm", [1, "gr/(h*ft^2*inHg)"], {
     ...us,
     source: "NIST SP 811 B.8 (perm (0 °C) = 5.72135e-11 kg/(Pa·s·m²))",

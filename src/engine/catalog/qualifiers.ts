@@ -52,7 +52,10 @@ export const qualifierSpellings: ReadonlyMap<string, string> = new Map([
 export const canonicalQualifier = (text: string): { readonly canonical: string } | { readonly unknown: string } => {
   const whole = qualifierSpellings.get(text.trim().toLowerCase().replace(/\s+/g, " "))
   if (whole !== undefined) return { canonical: whole }
-  const words = text.trim().split(/[\s,]+/).filter((w) => w !== "")
+  const words = text
+    .trim()
+    .split(/[\s,]+/)
+    .filter((w) => w !== "")
   if (words.length === 0) return { unknown: text }
   const parts: Array<string> = []
   for (let i = 0; i < words.length; i++) {
@@ -101,7 +104,10 @@ export const qualified: ReadonlyArray<QualifiedReadings> = [
   { heads: ["pk"], readings: { US: "pk", "US dry": "pk", dry: "pk", UK: "imp_pk" } },
   // fuel economy: "miles per gallon (UK)" is the imperial figure, 1.2 × the US one
   { heads: ["mpg"], readings: { US: "mpg", UK: "mpg_imp" } },
-  { heads: ["bbl"], readings: { US: "bbl", petroleum: "bbl", "US petroleum": "bbl", "US fluid": "bbl_fluid", "US liquid": "bbl_fluid", "US dry": "bbl_dry", dry: "bbl_dry" } },
+  {
+    heads: ["bbl"],
+    readings: { US: "bbl", petroleum: "bbl", "US petroleum": "bbl", "US fluid": "bbl_fluid", "US liquid": "bbl_fluid", "US dry": "bbl_dry", dry: "bbl_dry" }
+  },
   // mass (NIST HB 44 C-6; NIST SP 811 B.8)
   { heads: ["ton"], readings: { US: "short_ton", short: "short_ton", UK: "long_ton", long: "long_ton", metric: "t" } },
   { heads: ["cwt"], readings: { US: "cwt_us", short: "cwt_us", UK: "cwt_uk", long: "cwt_uk" } },

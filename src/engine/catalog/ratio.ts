@@ -17,14 +17,22 @@ export const ratios = [
   unit("%", "percent", [ratio(1, 100), "1"], { ...iso, aliases: ["pct"], names: ["per cent"], plurals: false }),
   unit("‰", "per mille", [ratio(1, 1000), "1"], { ...iso, names: ["permille", "per mil"], plurals: false }),
   unit("‱", "per myriad", [ratio(1, 10000), "1"], { ...iso, names: ["permyriad"], plurals: false, note: "1e-4, numerically one basis point" }),
-  unit("bip", "basis point", [ratio(1, 10000), "1"], { ...iso, names: ["basis_point"], note: "finance, 0.01 %; bare 'bp' is refused (basis point, base pair or big point?); 'bps' is bits per second" }),
+  unit("bip", "basis point", [ratio(1, 10000), "1"], {
+    ...iso,
+    names: ["basis_point"],
+    note: "finance, 0.01 %; bare 'bp' is refused (basis point, base pair or big point?); 'bps' is bits per second"
+  }),
   unit("ppm", "part per million", [ratio(1, 1000000), "1"], { ...iso, plurals: ["parts per million"] }),
   unit("ppb", "part per billion", [ratio(1, 1000000000), "1"], { ...iso, plurals: ["parts per billion"], note: "1e-9 (short-scale billion)" }),
   // "ppt" stays refused (thousand or trillion); the quadrillion has one reading in use (trace analysis)
   unit("ppq", "part per quadrillion", [decimal("1e-15"), "1"], { ...iso, plurals: ["parts per quadrillion"], note: "1e-15 (short-scale quadrillion)" }),
   unit("lakh", "lakh", [100000, "1"], { system: "ratio", source: "Indian numbering system (1 lakh = 100000)", names: ["lac"], note: "1e5" }),
   unit("crore", "crore", [10000000, "1"], { system: "ratio", source: "Indian numbering system (1 crore = 100 lakh)", note: "1e7" }),
-  unit("okta", "okta", [ratio(1, 8), "1"], { system: "meteorology", source: "WMO Manual on Codes (cloud cover in eighths)", note: "cloud cover: 8 okta = overcast" }),
+  unit("okta", "okta", [ratio(1, 8), "1"], {
+    system: "meteorology",
+    source: "WMO Manual on Codes (cloud cover in eighths)",
+    note: "cloud cover: 8 okta = overcast"
+  }),
   // Telephone traffic intensity (ITU-T E.600 §2.3; IEC 60050-715): the mean number of simultaneously
   // busy circuits. Dimensionless, but 1 erlang is not the plain number 1 to convert into percent or
   // ppm, so it converts only to itself; ITU's symbol E is left out (one letter, read as exa elsewhere).

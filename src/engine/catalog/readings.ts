@@ -218,12 +218,18 @@ export const dominant: Readonly<Record<string, DominantName>> = {
   bu: { note: "bushel read as the US (Winchester) bushel (35.23907016688 L); the imperial bushel is imp_bu (36.36872 L)", others: ["imp_bu"] },
   mpg: { note: "mpg read as miles per US gallon; miles per imperial gallon is mpg_imp (1.2 times as many)", others: ["mpg_imp"] },
   oz: { note: "ounce read as the avoirdupois ounce (28.349523125 g); the troy ounce is ozt, the fluid ounce floz", others: ["ozt", "floz"] },
-  dr: { note: "dram read as the avoirdupois dram (1.7718451953125 g); the apothecary dram is dram_ap (3.8879346 g), the fluid dram fldr", others: ["dram_ap", "fldr"] },
+  dr: {
+    note: "dram read as the avoirdupois dram (1.7718451953125 g); the apothecary dram is dram_ap (3.8879346 g), the fluid dram fldr",
+    others: ["dram_ap", "fldr"]
+  },
   hp: {
     note: "horsepower read as mechanical horsepower (550 ft·lbf/s = 745.6998715822702 W); metric horsepower is PS (735.49875 W), electrical hp_e (746 W), boiler hp_boiler",
     others: ["PS", "hp_e", "hp_boiler"]
   },
-  BTU: { note: "Btu read as the International Table Btu (1055.05585262 J); the thermochemical one is BTU_th (1054.35 J), the 59 °F one BTU_59F", others: ["BTU_th", "BTU_59F"] },
+  BTU: {
+    note: "Btu read as the International Table Btu (1055.05585262 J); the thermochemical one is BTU_th (1054.35 J), the 59 °F one BTU_59F",
+    others: ["BTU_th", "BTU_59F"]
+  },
   cal: {
     note: "cal read as the thermochemical calorie (4.184 J); the International Table calorie is cal_IT, the food Calorie Cal (= kcal)",
     others: ["cal_IT", "Cal"]

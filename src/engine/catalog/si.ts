@@ -26,7 +26,12 @@ export const si = [
   unit("V", "volt", "W/A", { prefixes: "si", source: "SI Brochure table 4" }),
   unit("F", "farad", "C/V", { prefixes: "si", source: "SI Brochure table 4" }),
   unit("Ω", "ohm", "V/A", { aliases: ["\u2126", "ohm"], prefixes: "si", source: "SI Brochure table 4" }),
-  unit("S", "siemens", "A/V", { aliases: ["\u2127"], names: ["mho"], prefixes: "si", source: "SI Brochure table 4; ℧ (U+2127 INVERTED OHM SIGN) is the mho's sign, NIST SP 811 B.8 (mho = S)" }),
+  unit("S", "siemens", "A/V", {
+    aliases: ["\u2127"],
+    names: ["mho"],
+    prefixes: "si",
+    source: "SI Brochure table 4; ℧ (U+2127 INVERTED OHM SIGN) is the mho's sign, NIST SP 811 B.8 (mho = S)"
+  }),
   unit("Wb", "weber", "V*s", { prefixes: "si", source: "SI Brochure table 4" }),
   unit("T", "tesla", "Wb/m^2", { prefixes: "si", source: "SI Brochure table 4" }),
   unit("H", "henry", "Wb/A", { prefixes: "si", source: "SI Brochure table 4" }),

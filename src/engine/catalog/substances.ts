@@ -60,14 +60,24 @@ export const substances: ReadonlyArray<SubstanceEntry> = [
   { name: "chloride", aliases: ["Cl"], formula: "Cl", valence: 1 },
   { name: "bicarbonate", aliases: ["HCO3"], formula: "HCO3", valence: 1 },
   { name: "lithium", aliases: ["Li"], formula: "Li", valence: 1 },
-  { name: "phosphorus", aliases: ["phosphate", "inorganic phosphorus"], formula: "P", note: "phosphate reported as phosphorus (30.974 g/mol), the laboratory convention" },
+  {
+    name: "phosphorus",
+    aliases: ["phosphate", "inorganic phosphorus"],
+    formula: "P",
+    note: "phosphate reported as phosphorus (30.974 g/mol), the laboratory convention"
+  },
   { name: "iron", aliases: ["Fe", "serum iron"], formula: "Fe" },
   { name: "lactate", aliases: ["lactic acid"], formula: "C3H5O3" },
   { name: "ammonia", aliases: ["NH3"], formula: "NH3" },
   { name: "ethanol", aliases: ["alcohol", "blood alcohol"], formula: "C2H6O" },
   { name: "cortisol", aliases: [], formula: "C21H30O5" },
   { name: "testosterone", aliases: [], formula: "C19H28O2" },
-  { name: "25-hydroxyvitamin D3", aliases: ["vitamin D", "25(OH)D", "calcidiol"], formula: "C27H44O2", note: "vitamin D as 25-hydroxyvitamin D3 (calcidiol), what the blood test measures" },
+  {
+    name: "25-hydroxyvitamin D3",
+    aliases: ["vitamin D", "25(OH)D", "calcidiol"],
+    formula: "C27H44O2",
+    note: "vitamin D as 25-hydroxyvitamin D3 (calcidiol), what the blood test measures"
+  },
   { name: "folate", aliases: ["folic acid"], formula: "C19H19N7O6" },
   { name: "vitamin B12", aliases: ["cobalamin", "cyanocobalamin", "B12"], formula: "C63H88CoN14O14P" },
   { name: "thyroxine", aliases: ["T4", "free T4"], formula: "C15H11I4NO4" },

@@ -5,20 +5,30 @@
 import { affine, decimal, ratio, unit } from "./define.ts"
 
 export const temperature = [
-  affine("°C", "degree Celsius", { factor: ratio(1), offset: decimal("273.15") }, {
-    aliases: ["degC", "℃"],
-    names: ["degrees Celsius", "celsius", "centigrade", "degree centigrade", "degrees centigrade"],
-    system: "SI",
-    source: "SI Brochure table 4; NIST SP 811 4.2.1.1",
-    note: "a point on the Celsius scale; a difference of 1 °C is delta_degC = 1 K"
-  }),
-  affine("°F", "degree Fahrenheit", { factor: ratio(5, 9), offset: decimal("459.67") }, {
-    aliases: ["degF", "℉"],
-    names: ["degrees Fahrenheit", "fahrenheit"],
-    system: "US customary",
-    source: "NIST SP 811 B.9",
-    note: "a point on the Fahrenheit scale; a difference of 1 °F is delta_degF = 5/9 K"
-  }),
+  affine(
+    "°C",
+    "degree Celsius",
+    { factor: ratio(1), offset: decimal("273.15") },
+    {
+      aliases: ["degC", "℃"],
+      names: ["degrees Celsius", "celsius", "centigrade", "degree centigrade", "degrees centigrade"],
+      system: "SI",
+      source: "SI Brochure table 4; NIST SP 811 4.2.1.1",
+      note: "a point on the Celsius scale; a difference of 1 °C is delta_degC = 1 K"
+    }
+  ),
+  affine(
+    "°F",
+    "degree Fahrenheit",
+    { factor: ratio(5, 9), offset: decimal("459.67") },
+    {
+      aliases: ["degF", "℉"],
+      names: ["degrees Fahrenheit", "fahrenheit"],
+      system: "US customary",
+      source: "NIST SP 811 B.9",
+      note: "a point on the Fahrenheit scale; a difference of 1 °F is delta_degF = 5/9 K"
+    }
+  ),
   unit("°R", "degree Rankine", [ratio(5, 9), "K"], {
     aliases: ["degR"],
     names: ["degrees Rankine", "rankine"],
@@ -27,22 +37,32 @@ export const temperature = [
     source: "NIST SP 811 B.9 (T/°R = 1.8 T/K)",
     note: "absolute scale, so points and differences agree; bare 'R' is not accepted (rankine, roentgen or gas constant?)"
   }),
-  affine("°Ré", "degree Réaumur", { factor: ratio(5, 4), offset: decimal("218.52") }, {
-    aliases: ["degRe"],
-    names: ["degrees Réaumur", "réaumur", "reaumur", "degree Reaumur"],
-    system: "historical",
-    source: "Réaumur scale: 0 °Ré = 0 °C, 80 °Ré = 100 °C",
-    note: "a point on the Réaumur scale"
-  }),
+  affine(
+    "°Ré",
+    "degree Réaumur",
+    { factor: ratio(5, 4), offset: decimal("218.52") },
+    {
+      aliases: ["degRe"],
+      names: ["degrees Réaumur", "réaumur", "reaumur", "degree Reaumur"],
+      system: "historical",
+      source: "Réaumur scale: 0 °Ré = 0 °C, 80 °Ré = 100 °C",
+      note: "a point on the Réaumur scale"
+    }
+  ),
   // precision thermometry: a thousandth of a Celsius degree on the Celsius scale (QUDT MilliDEG_C:
   // multiplier 0.001, offset 273150); inside a compound it is a difference of 1 mK, like °C
-  affine("m°C", "millidegree Celsius", { factor: ratio(1, 1000), offset: decimal("273150") }, {
-    aliases: ["mdegC", "m℃"],
-    names: ["milli degree Celsius"],
-    system: "SI",
-    source: "SI Brochure 2.3.1 (Celsius scale) with the SI prefix milli; QUDT MilliDEG_C",
-    note: "a point on the Celsius scale in thousandths: 20000 m°C = 20 °C; a difference of 1 m°C is 1 mK"
-  }),
+  affine(
+    "m°C",
+    "millidegree Celsius",
+    { factor: ratio(1, 1000), offset: decimal("273150") },
+    {
+      aliases: ["mdegC", "m℃"],
+      names: ["milli degree Celsius"],
+      system: "SI",
+      source: "SI Brochure 2.3.1 (Celsius scale) with the SI prefix milli; QUDT MilliDEG_C",
+      note: "a point on the Celsius scale in thousandths: 20000 m°C = 20 °C; a difference of 1 m°C is 1 mK"
+    }
+  ),
   unit("delta_degC", "degree Celsius difference", [1, "K"], {
     aliases: ["ΔdegC", "Δ°C", "∆degC", "∆°C"],
     names: ["Celsius degree", "delta degree Celsius"],

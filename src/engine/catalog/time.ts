@@ -36,15 +36,32 @@ export const time = [
     note: "Earth's rotation relative to the vernal equinox, about 23 h 56 min 4.0905 s"
   }),
   unit("yr_sid", "sidereal year", [decimal("365.256363004"), "d"], { exact: false, system: "astronomical", source: "IERS Conventions (2010), J2000" }),
-  unit("sol", "sol", [decimal("88775.244"), "s"], { exact: false, system: "astronomical", source: "NASA Mars Fact Sheet (mean solar day on Mars)", note: "Mars solar day" }),
+  unit("sol", "sol", [decimal("88775.244"), "s"], {
+    exact: false,
+    system: "astronomical",
+    source: "NASA Mars Fact Sheet (mean solar day on Mars)",
+    note: "Mars solar day"
+  }),
   unit("svedberg", "svedberg", [decimal("1e-13"), "s"], { system: "CGS", source: "IUPAC Gold Book", note: "sedimentation coefficient, 1e-13 s" }),
   unit("decade", "decade", [10, "yr"], { system: "calendar", note: "10 Julian years" }),
   unit("century", "century", [100, "yr"], { system: "calendar", note: "100 Julian years" }),
   unit("millennium", "millennium", [1000, "yr"], { system: "calendar", plurals: ["millennia"], note: "1000 Julian years" }),
   unit("shake", "shake", [10, "ns"], { system: "nuclear", source: "NIST SP 811 B.8 (1e-8 s)" }),
-  unit("h_sid", "sidereal hour", [ratio(1, 24), "d_sid"], { exact: false, system: "astronomical", source: "IERS Conventions (2010); NIST SP 811 B.8 (3590.170 s)" }),
-  unit("min_sid", "sidereal minute", [ratio(1, 60), "h_sid"], { exact: false, system: "astronomical", source: "IERS Conventions (2010); NIST SP 811 B.8 (59.83617 s)" }),
-  unit("s_sid", "sidereal second", [ratio(1, 60), "min_sid"], { exact: false, system: "astronomical", source: "IERS Conventions (2010); NIST SP 811 B.8 (0.9972696 s)" }),
+  unit("h_sid", "sidereal hour", [ratio(1, 24), "d_sid"], {
+    exact: false,
+    system: "astronomical",
+    source: "IERS Conventions (2010); NIST SP 811 B.8 (3590.170 s)"
+  }),
+  unit("min_sid", "sidereal minute", [ratio(1, 60), "h_sid"], {
+    exact: false,
+    system: "astronomical",
+    source: "IERS Conventions (2010); NIST SP 811 B.8 (59.83617 s)"
+  }),
+  unit("s_sid", "sidereal second", [ratio(1, 60), "min_sid"], {
+    exact: false,
+    system: "astronomical",
+    source: "IERS Conventions (2010); NIST SP 811 B.8 (0.9972696 s)"
+  }),
   unit("mo_syn", "synodic month", [decimal("29.530588853"), "d"], {
     exact: false,
     system: "astronomical",
@@ -52,7 +69,16 @@ export const time = [
     source: "mean synodic month at J2000 (Chapront-Touzé & Chapront 1988; Explanatory Supplement to the Astronomical Almanac)",
     note: "new moon to new moon, about 29.5306 d"
   }),
-  unit("mo_sid", "sidereal month", [decimal("27.321661"), "d"], { exact: false, system: "astronomical", source: "mean sidereal month at J2000 (Explanatory Supplement to the Astronomical Almanac)" }),
-  unit("yr_common", "common year", [365, "d"], { system: "calendar", source: "NIST SP 811 B.8 (year, 365 days)", names: ["365-day year"], note: "a non-leap calendar year, 365 d (ACT/365 day counts)" }),
+  unit("mo_sid", "sidereal month", [decimal("27.321661"), "d"], {
+    exact: false,
+    system: "astronomical",
+    source: "mean sidereal month at J2000 (Explanatory Supplement to the Astronomical Almanac)"
+  }),
+  unit("yr_common", "common year", [365, "d"], {
+    system: "calendar",
+    source: "NIST SP 811 B.8 (year, 365 days)",
+    names: ["365-day year"],
+    note: "a non-leap calendar year, 365 d (ACT/365 day counts)"
+  }),
   unit("yr_leap", "leap year", [366, "d"], { system: "calendar", source: "Gregorian calendar (366 d)" })
 ]

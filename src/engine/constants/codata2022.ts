@@ -11,11 +11,27 @@ import type { BuiltinConstant } from "../Constants.ts"
 const source = "CODATA 2022"
 
 const exact = (symbol: string, aliases: ReadonlyArray<string>, name: string, value: number, unit: string, nist: string): BuiltinConstant => ({
-  symbol, aliases, name, value, unit, uncertainty: null, category: "exact", source, nist
+  symbol,
+  aliases,
+  name,
+  value,
+  unit,
+  uncertainty: null,
+  category: "exact",
+  source,
+  nist
 })
 
 const derived = (symbol: string, aliases: ReadonlyArray<string>, name: string, value: number, unit: string, nist: string): BuiltinConstant => ({
-  symbol, aliases, name, value, unit, uncertainty: null, category: "derived", source, nist
+  symbol,
+  aliases,
+  name,
+  value,
+  unit,
+  uncertainty: null,
+  category: "derived",
+  source,
+  nist
 })
 
 const measured = (
@@ -77,17 +93,38 @@ export const codata2022: ReadonlyArray<BuiltinConstant> = [
   derived("ℏ", ["hbar", "h_bar"], "reduced Planck constant", h / (2 * Math.PI), "J*s", "reduced Planck constant"),
   derived("R", ["R_gas"], "molar gas constant", R, "J/(mol*K)", "molar gas constant"),
   derived("F", ["Faraday"], "Faraday constant", NA * e, "C/mol", "Faraday constant"),
-  derived("σ", ["sigma", "sigma_SB"], "Stefan-Boltzmann constant", (2 * Math.PI ** 5 * k ** 4) / (15 * h ** 3 * c ** 2), "W/(m^2*K^4)", "Stefan-Boltzmann constant"),
+  derived(
+    "σ",
+    ["sigma", "sigma_SB"],
+    "Stefan-Boltzmann constant",
+    (2 * Math.PI ** 5 * k ** 4) / (15 * h ** 3 * c ** 2),
+    "W/(m^2*K^4)",
+    "Stefan-Boltzmann constant"
+  ),
   derived("K_J", ["KJ"], "Josephson constant", (2 * e) / h, "Hz/V", "Josephson constant"),
   derived("R_K", ["RK"], "von Klitzing constant", h / (e * e), "ohm", "von Klitzing constant"),
   derived("Φ₀", ["Phi_0", "Phi0"], "magnetic flux quantum", h / (2 * e), "Wb", "mag. flux quantum"),
   derived("G₀", ["G_0", "G0"], "conductance quantum", (2 * e * e) / h, "S", "conductance quantum"),
   derived("c₁", ["c_1", "c1"], "first radiation constant", 2 * Math.PI * h * c * c, "W*m^2", "first radiation constant"),
-  derived("c₁L", ["c_1L", "c1L"], "first radiation constant for spectral radiance", 2 * h * c * c, "W*m^2/sr", "first radiation constant for spectral radiance"),
+  derived(
+    "c₁L",
+    ["c_1L", "c1L"],
+    "first radiation constant for spectral radiance",
+    2 * h * c * c,
+    "W*m^2/sr",
+    "first radiation constant for spectral radiance"
+  ),
   derived("c₂", ["c_2", "c2"], "second radiation constant", c2, "m*K", "second radiation constant"),
   derived("b", ["b_wien", "b_Wien"], "Wien wavelength displacement law constant", c2 / planckPeak(5), "m*K", "Wien wavelength displacement law constant"),
   derived("b′", ["b_prime", "b_freq"], "Wien frequency displacement law constant", (planckPeak(3) * k) / h, "Hz/K", "Wien frequency displacement law constant"),
-  derived("V_m", ["Vm", "V_m0"], "molar volume of ideal gas (273.15 K, 101.325 kPa)", (R * T0) / atm, "m^3/mol", "molar volume of ideal gas (273.15 K, 101.325 kPa)"),
+  derived(
+    "V_m",
+    ["Vm", "V_m0"],
+    "molar volume of ideal gas (273.15 K, 101.325 kPa)",
+    (R * T0) / atm,
+    "m^3/mol",
+    "molar volume of ideal gas (273.15 K, 101.325 kPa)"
+  ),
   derived("n₀", ["n_0", "n0"], "Loschmidt constant (273.15 K, 101.325 kPa)", atm / (k * T0), "1/m^3", "Loschmidt constant (273.15 K, 101.325 kPa)"),
 
   measured("G", ["G_N"], "Newtonian constant of gravitation", 6.6743e-11, 0.00015e-11, "m^3/(kg*s^2)", "Newtonian constant of gravitation"),

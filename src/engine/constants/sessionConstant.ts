@@ -81,7 +81,10 @@ const checkSymbol = (catalogs: Catalogs, existing: ReadonlyArray<Constant>, symb
     const alternative = alternativeSymbol(catalogs, existing, symbol)
     return duplicate(
       `Symbol '${symbol}' already names a unit: ${reading}`,
-      ["A session constant becomes a unit named by its symbol, so it cannot take a name unit expressions already read", ...(alternative ? [`Use a different symbol, e.g. '${alternative}'`] : [])],
+      [
+        "A session constant becomes a unit named by its symbol, so it cannot take a name unit expressions already read",
+        ...(alternative ? [`Use a different symbol, e.g. '${alternative}'`] : [])
+      ],
       alternative
     )
   }
@@ -90,7 +93,12 @@ const checkSymbol = (catalogs: Catalogs, existing: ReadonlyArray<Constant>, symb
 
 const checkNumbers = (value: number, uncertainty: number | null | undefined): InvalidValue | undefined => {
   if (!Number.isFinite(value)) {
-    return new InvalidValue({ message: `Value must be a finite number, got ${value}`, role: Role.value, got: String(value), hints: ["Give the constant's value as a finite number in its unit"] })
+    return new InvalidValue({
+      message: `Value must be a finite number, got ${value}`,
+      role: Role.value,
+      got: String(value),
+      hints: ["Give the constant's value as a finite number in its unit"]
+    })
   }
   if (value === 0) {
     return new InvalidValue({
@@ -123,7 +131,13 @@ const checkUnit = (catalogs: Catalogs, unit: string): InvalidUnit | undefined =>
         hints: ["Give the value in built-in units (convert it first if needed), e.g. m/s instead of a session unit"]
       })
     }
-    return new InvalidUnit({ message: `Invalid unit '${unit}': ${resolved.message}`, role: Role.unit, got: unit, likelyFix: resolved.likelyFix, hints: [...resolved.hints] })
+    return new InvalidUnit({
+      message: `Invalid unit '${unit}': ${resolved.message}`,
+      role: Role.unit,
+      got: unit,
+      likelyFix: resolved.likelyFix,
+      hints: [...resolved.hints]
+    })
   }
   const nonlinear = resolved.temperatureScale ?? resolved.level
   if (nonlinear) {
@@ -146,7 +160,8 @@ const checkUsableAsUnit = (catalogs: Catalogs, c: Constant): InvalidInput | Dupl
       : new InvalidInput({ message: overlay.message, role: Role.symbol, hints: [...overlay.hints] })
   }
   const read = resolveUnitExpression(overlay, c.symbol)
-  const single = !isEngineError(read) && read.terms.length === 1 && read.terms[0]!.exponent === 1 && !read.terms[0]!.prefix && read.terms[0]!.unit.name === c.symbol
+  const single =
+    !isEngineError(read) && read.terms.length === 1 && read.terms[0]!.exponent === 1 && !read.terms[0]!.prefix && read.terms[0]!.unit.name === c.symbol
   if (single) return undefined
   return new InvalidInput({
     message: `Symbol '${c.symbol}' cannot be used as a unit name: unit expressions would not read it as one name`,
@@ -160,11 +175,7 @@ const checkUsableAsUnit = (catalogs: Catalogs, c: Constant): InvalidInput | Dupl
  * Validates a session constant against the built-in constants, the session's constants and units.
  * Returns the constant, or the first failure.
  */
-export const checkSessionConstant = (
-  catalogs: Catalogs,
-  existing: ReadonlyArray<Constant>,
-  input: SessionConstantInput
-): Constant | SessionConstantError => {
+export const checkSessionConstant = (catalogs: Catalogs, existing: ReadonlyArray<Constant>, input: SessionConstantInput): Constant | SessionConstantError => {
   const symbol = input.symbol.trim()
   const unit = input.unit.trim()
   const failure = checkSymbol(catalogs, existing, symbol) ?? checkNumbers(input.value, input.uncertainty) ?? checkUnit(catalogs, unit)

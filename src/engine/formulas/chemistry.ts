@@ -4,7 +4,11 @@ import * as Formula from "../Formula.ts"
 
 const MOLE_PER_LITRE = 1000 // mol/m³, the standard concentration c° of pH
 
-const temperature = { dimension: "temperature", description: "Absolute temperature (°C and °F are converted as points on the scale)", example: { value: 298.15, unit: "K" } } as const
+const temperature = {
+  dimension: "temperature",
+  description: "Absolute temperature (°C and °F are converted as points on the scale)",
+  example: { value: 298.15, unit: "K" }
+} as const
 
 export const chemistry: ReadonlyArray<Formula.Formula> = [
   Formula.make({

@@ -123,7 +123,11 @@ export const engineering: ReadonlyArray<Formula.Formula> = [
     source: "Shigley's Mechanical Engineering Design, 10th ed., §3-17",
     parameters: {
       torque: { dimension: "force*length", description: "Torque", example: { value: 100, unit: "N*m" } },
-      angular_velocity: { dimension: "angular_velocity", description: "Rotational speed (rpm or rad/s; Hz is a frequency, not a rotation rate)", example: { value: 3000, unit: "rpm" } }
+      angular_velocity: {
+        dimension: "angular_velocity",
+        description: "Rotational speed (rpm or rad/s; Hz is a frequency, not a rotation rate)",
+        example: { value: 3000, unit: "rpm" }
+      }
     },
     output: { unit: "W", description: "Shaft power" },
     compute: ({ torque, angular_velocity }) => torque * angular_velocity

@@ -86,8 +86,7 @@ export const medical: ReadonlyArray<Formula.Formula> = [
     },
     output: { unit: "1", description: "FIB-4 score; < 1.45 makes advanced fibrosis unlikely, > 3.25 likely" },
     conventionalUnits: "age in years, AST and ALT in U/L, platelets in 10⁹/L",
-    compute: ({ age, ast, alt, platelets }) =>
-      ((age / YEAR) * (ast / UNITS_PER_LITRE)) / ((platelets / BILLION_PER_LITRE) * Math.sqrt(alt / UNITS_PER_LITRE))
+    compute: ({ age, ast, alt, platelets }) => ((age / YEAR) * (ast / UNITS_PER_LITRE)) / ((platelets / BILLION_PER_LITRE) * Math.sqrt(alt / UNITS_PER_LITRE))
   }),
   Formula.make({
     name: "mean_arterial_pressure",

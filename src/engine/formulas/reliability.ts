@@ -27,7 +27,11 @@ export const reliability: ReadonlyArray<Formula.Formula> = [
     source: "Beyer B et al. The Site Reliability Workbook (O'Reilly 2018), ch. 2",
     parameters: {
       slo,
-      measured_availability: { dimension: "dimensionless", description: "Availability (good events / valid events) measured over the SLO window", example: { value: 99.95, unit: "%" } }
+      measured_availability: {
+        dimension: "dimensionless",
+        description: "Availability (good events / valid events) measured over the SLO window",
+        example: { value: 99.95, unit: "%" }
+      }
     },
     output: { unit: "%", description: "Error budget remaining" },
     compute: ({ slo, measured_availability }) => {

@@ -135,7 +135,8 @@ export const uconVariants: ReadonlyArray<Formula.Formula> = [
     },
     output: { unit: "m", description: "Head loss" },
     constants: ["g_n"],
-    compute: ({ friction_factor, pipe_length, pipe_diameter, flow_velocity, g_n }) => (friction_factor * (pipe_length / pipe_diameter) * flow_velocity ** 2) / (2 * g_n)
+    compute: ({ friction_factor, pipe_length, pipe_diameter, flow_velocity, g_n }) =>
+      (friction_factor * (pipe_length / pipe_diameter) * flow_velocity ** 2) / (2 * g_n)
   })
 ]
 
@@ -151,16 +152,31 @@ export const uconCalls: Readonly<Record<string, UconCall>> = {
   error_budget_remaining: { formula: "error_budget_from_errors", parameters: { errors: "errors", total_requests: "total_requests", slo: "slo" } },
   ohms_law_power: { formula: "ohms_law_power_from_voltage", parameters: { voltage: "voltage", resistance: "resistance" } },
   photon_energy: { formula: "photon_energy_from_frequency", parameters: { frequency: "frequency" } },
-  dilution: { formula: "dilution_final_volume", parameters: { initial_concentration: "initial_concentration", initial_volume: "initial_volume", final_concentration: "final_concentration" } },
+  dilution: {
+    formula: "dilution_final_volume",
+    parameters: { initial_concentration: "initial_concentration", initial_volume: "initial_volume", final_concentration: "final_concentration" }
+  },
   throughput: { formula: "data_throughput", parameters: { data_transferred: "data_transferred", duration: "duration" } },
-  creatinine_clearance: { formula: "creatinine_clearance_by_sex", parameters: { age: "age", mass: "mass", serum_creatinine: "serum_creatinine", is_female: "is_female" } },
-  darcy_weisbach: { formula: "darcy_weisbach_head_loss", parameters: { friction_factor: "friction_factor", pipe_length: "pipe_length", pipe_diameter: "pipe_diameter", flow_velocity: "flow_velocity" } },
+  creatinine_clearance: {
+    formula: "creatinine_clearance_by_sex",
+    parameters: { age: "age", mass: "mass", serum_creatinine: "serum_creatinine", is_female: "is_female" }
+  },
+  darcy_weisbach: {
+    formula: "darcy_weisbach_head_loss",
+    parameters: { friction_factor: "friction_factor", pipe_length: "pipe_length", pipe_diameter: "pipe_diameter", flow_velocity: "flow_velocity" }
+  },
   escape_velocity: { formula: "escape_velocity", parameters: { body_mass: "mass", radius: "radius" } },
   orbital_period: { formula: "orbital_period", parameters: { semi_major_axis: "semi_major_axis", body_mass: "mass" } },
   orbital_velocity: { formula: "orbital_velocity", parameters: { body_mass: "mass", orbital_radius: "radius" } },
   projectile_range: { formula: "projectile_range", parameters: { initial_velocity: "velocity", launch_angle: "angle" } },
-  reynolds_number: { formula: "reynolds_number", parameters: { density: "density", velocity: "velocity", characteristic_length: "length", dynamic_viscosity: "viscosity" } },
-  tsiolkovsky_delta_v: { formula: "tsiolkovsky_delta_v", parameters: { specific_impulse: "specific_impulse", wet_mass: "initial_mass", dry_mass: "final_mass" } },
+  reynolds_number: {
+    formula: "reynolds_number",
+    parameters: { density: "density", velocity: "velocity", characteristic_length: "length", dynamic_viscosity: "viscosity" }
+  },
+  tsiolkovsky_delta_v: {
+    formula: "tsiolkovsky_delta_v",
+    parameters: { specific_impulse: "specific_impulse", wet_mass: "initial_mass", dry_mass: "final_mass" }
+  },
   mtbf: { formula: "mtbf", parameters: { total_uptime: "operating_time", failure_count: "failures" } },
   mttr: { formula: "mttr", parameters: { total_downtime: "repair_time", repair_count: "repairs" } }
 }
@@ -169,7 +185,11 @@ export const uconCalls: Readonly<Record<string, UconCall>> = {
  * A call in ucon's terms read as one of ours: only when every parameter given is one of ucon's
  * names for that formula and at least one of them is not a name of ours.
  */
-export const asUconCall = <V>(name: string, parameters: Readonly<Record<string, V>>, ourNames: ReadonlyArray<string>): { readonly formula: string; readonly parameters: Record<string, V> } | undefined => {
+export const asUconCall = <V>(
+  name: string,
+  parameters: Readonly<Record<string, V>>,
+  ourNames: ReadonlyArray<string>
+): { readonly formula: string; readonly parameters: Record<string, V> } | undefined => {
   if (!Object.hasOwn(uconCalls, name)) return undefined
   const call = uconCalls[name]!
   const given = Object.keys(parameters)

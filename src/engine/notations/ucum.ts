@@ -70,7 +70,10 @@ export interface Atom {
   readonly unsupported?: string
 }
 
-const record = (u: { code: string; name: string; property: string }, fields: Pick<UnitRecord, "dimension" | "factor" | "offset" | "logarithmic"> & { unconnected?: boolean; name?: string }): UnitRecord => ({
+const record = (
+  u: { code: string; name: string; property: string },
+  fields: Pick<UnitRecord, "dimension" | "factor" | "offset" | "logarithmic"> & { unconnected?: boolean; name?: string }
+): UnitRecord => ({
   symbol: u.code,
   name: fields.name ?? u.name,
   aliases: [],
@@ -90,7 +93,8 @@ const record = (u: { code: string; name: string; property: string }, fields: Pic
 })
 
 /** A decimal from the table, exact when it fits, else the nearest double (π to 64 digits). */
-const decimal = (literal: string): Rational.Rational => (literal.replace(/[^\d]/g, "").length <= 15 ? Rational.fromDecimal(literal) : Rational.fromNumber(Number(literal)))
+const decimal = (literal: string): Rational.Rational =>
+  literal.replace(/[^\d]/g, "").length <= 15 ? Rational.fromDecimal(literal) : Rational.fromNumber(Number(literal))
 
 let atoms: Map<string, Atom> | undefined
 
@@ -98,7 +102,11 @@ let atoms: Map<string, Atom> | undefined
 export const atomTable = (): Map<string, Atom> => {
   if (atoms) return atoms
   const table = new Map<string, Atom>()
-  for (const b of baseUnits) table.set(b.code, { record: record({ ...b, property: b.property }, { ...baseDimensions[b.code]!, offset: undefined, logarithmic: undefined }), metric: true })
+  for (const b of baseUnits)
+    table.set(b.code, {
+      record: record({ ...b, property: b.property }, { ...baseDimensions[b.code]!, offset: undefined, logarithmic: undefined }),
+      metric: true
+    })
   let pending: Array<UcumUnit> = [...units]
   while (pending.length > 0) {
     const deferred: Array<UcumUnit> = []
@@ -122,29 +130,70 @@ const defineAtom = (table: Map<string, Atom>, u: UcumUnit): Atom | "deferred" =>
   const scale = Rational.multiply(decimal(fn ? fn.value : u.value), evaluated.factor)
   if (fn) {
     if (unsupportedFunctions.has(fn.name)) {
-      return { record: record(u, { dimension: evaluated.dimension, factor: scale, offset: undefined, logarithmic: undefined }), metric: u.metric, unsupported: `UCUM defines '${u.code}' (${u.name}) by the function ${fn.name}, which this server does not evaluate` }
+      return {
+        record: record(u, { dimension: evaluated.dimension, factor: scale, offset: undefined, logarithmic: undefined }),
+        metric: u.metric,
+        unsupported: `UCUM defines '${u.code}' (${u.name}) by the function ${fn.name}, which this server does not evaluate`
+      }
     }
     // kelvin = (x + offset) × factor: Cel 273.15, [degF] 459.67 (in °F), [degRe] 218.52 (in °Ré)
     const offsets: Record<string, string> = { Cel: "273.15", degF: "459.67", degRe: "218.52" }
     if (Object.hasOwn(offsets, fn.name)) {
-      return { record: record(u, { dimension: evaluated.dimension, factor: scale, offset: Rational.fromDecimal(offsets[fn.name]!), logarithmic: undefined }), metric: u.metric }
+      return {
+        record: record(u, { dimension: evaluated.dimension, factor: scale, offset: Rational.fromDecimal(offsets[fn.name]!), logarithmic: undefined }),
+        metric: u.metric
+      }
     }
     // levels: linear = reference × base^(x / divisor)
-    const levels: Record<string, { base: number; divisor: number }> = { lg: { base: 10, divisor: 1 }, lgTimes2: { base: 10, divisor: 2 }, ln: { base: Math.E, divisor: 1 }, pH: { base: 10, divisor: -1 } }
+    const levels: Record<string, { base: number; divisor: number }> = {
+      lg: { base: 10, divisor: 1 },
+      lgTimes2: { base: 10, divisor: 2 },
+      ln: { base: Math.E, divisor: 1 },
+      pH: { base: 10, divisor: -1 }
+    }
     const level = levels[fn.name]
     if (level && Object.hasOwn(levels, fn.name)) {
-      return { record: record(u, { dimension: evaluated.dimension, factor: scale, offset: undefined, logarithmic: { base: level.base, divisor: level.divisor, complement: false, ratioOf: undefined } }), metric: u.metric }
+      return {
+        record: record(u, {
+          dimension: evaluated.dimension,
+          factor: scale,
+          offset: undefined,
+          logarithmic: { base: level.base, divisor: level.divisor, complement: false, ratioOf: undefined }
+        }),
+        metric: u.metric
+      }
     }
-    return { record: record(u, { dimension: evaluated.dimension, factor: scale, offset: undefined, logarithmic: undefined }), metric: u.metric, unsupported: `UCUM defines '${u.code}' by the function ${fn.name}, which this server does not evaluate` }
+    return {
+      record: record(u, { dimension: evaluated.dimension, factor: scale, offset: undefined, logarithmic: undefined }),
+      metric: u.metric,
+      unsupported: `UCUM defines '${u.code}' by the function ${fn.name}, which this server does not evaluate`
+    }
   }
   if (Object.hasOwn(perSubstance, u.code)) {
     // UCUM defines eq and osm as the mole itself; that holds only for a valence (or particle count) of 1
-    return { record: { ...record(u, { dimension: Dimension.dimensionless, factor: scale, offset: undefined, logarithmic: undefined, unconnected: true }), note: perSubstance[u.code] }, metric: u.metric }
+    return {
+      record: {
+        ...record(u, { dimension: Dimension.dimensionless, factor: scale, offset: undefined, logarithmic: undefined, unconnected: true }),
+        note: perSubstance[u.code]
+      },
+      metric: u.metric
+    }
   }
   if (u.arbitrary) {
     // convertible only to itself (and to the arbitrary unit it is defined as: [IU] = [iU])
-    const single = evaluated.terms.length === 1 && evaluated.terms[0]!.exponent === 1 && evaluated.terms[0]!.unit.unconnected ? evaluated.terms[0]!.unit : undefined
-    return { record: record(u, { dimension: Dimension.dimensionless, factor: scale, offset: undefined, logarithmic: undefined, unconnected: true, name: single?.name ?? u.name }), metric: u.metric }
+    const single =
+      evaluated.terms.length === 1 && evaluated.terms[0]!.exponent === 1 && evaluated.terms[0]!.unit.unconnected ? evaluated.terms[0]!.unit : undefined
+    return {
+      record: record(u, {
+        dimension: Dimension.dimensionless,
+        factor: scale,
+        offset: undefined,
+        logarithmic: undefined,
+        unconnected: true,
+        name: single?.name ?? u.name
+      }),
+      metric: u.metric
+    }
   }
   return { record: record(u, { dimension: evaluated.dimension, factor: scale, offset: undefined, logarithmic: undefined }), metric: u.metric }
 }
@@ -222,13 +271,20 @@ const evalNode = (table: Map<string, Atom>, input: string, node: Node): Evaluati
       if (node.text === "10*" || node.text === "10^") return { terms: [], numeric: Rational.power(Rational.make(10, 1), node.exponent) }
       const r = resolveAtom(table, node.text)
       if (!r) return unknown(table, input, node)
-      if (r.atom.unsupported) return new InvalidInput({ message: r.atom.unsupported, got: node.text, hints: ["Convert the value with the function's definition, then use a linear UCUM unit"] })
+      if (r.atom.unsupported)
+        return new InvalidInput({
+          message: r.atom.unsupported,
+          got: node.text,
+          hints: ["Convert the value with the function's definition, then use a linear UCUM unit"]
+        })
       const special = r.atom.record.logarithmic !== undefined || r.atom.record.offset !== undefined
-      if (special && node.exponent !== 1) return specialMisused(input, node, `'${node.text}' is defined by a function (a scale or a level), so it cannot be raised to a power`)
+      if (special && node.exponent !== 1)
+        return specialMisused(input, node, `'${node.text}' is defined by a function (a scale or a level), so it cannot be raised to a power`)
       if (special && r.prefix) {
         // a prefixed level is the level in a smaller step: 1 dB = 0.1 B, so 10^(x/10) for dB; a
         // prefixed temperature scale (mCel) has no agreed meaning: a scale point is not a quantity
-        if (r.atom.record.offset !== undefined) return specialMisused(input, node, `'${node.text}' puts a prefix on the temperature scale '${r.atom.record.symbol}', which has no agreed meaning`)
+        if (r.atom.record.offset !== undefined)
+          return specialMisused(input, node, `'${node.text}' puts a prefix on the temperature scale '${r.atom.record.symbol}', which has no agreed meaning`)
         return { terms: [{ unit: prefixedLevel(r.atom.record, r.prefix), prefix: undefined, exponent: 1 }], numeric: Rational.one }
       }
       return { terms: [{ unit: r.atom.record, prefix: r.prefix, exponent: node.exponent }], numeric: Rational.one }
@@ -239,7 +295,10 @@ const evalNode = (table: Map<string, Atom>, input: string, node: Node): Evaluati
       const right = evalNode(table, input, node.right)
       if (isEngineError(right)) return right
       const sign = node.op === "." ? 1 : -1
-      return { terms: multiplyTerms(left.terms, right.terms, sign), numeric: sign === 1 ? Rational.multiply(left.numeric, right.numeric) : Rational.divide(left.numeric, right.numeric) }
+      return {
+        terms: multiplyTerms(left.terms, right.terms, sign),
+        numeric: sign === 1 ? Rational.multiply(left.numeric, right.numeric) : Rational.divide(left.numeric, right.numeric)
+      }
     }
   }
 }
@@ -250,18 +309,29 @@ const evaluate = (table: Map<string, Atom>, input: string, syntax: Syntax): Unit
     ast = syntax.parse()
   } catch (e) {
     if (!(e instanceof SyntaxFailure)) throw e
-    return new ParseError({ message: `Not a valid UCUM expression: '${input}'`, expression: input, position: e.failure.position, expected: e.failure.expected, got: input, hints: [e.failure.message] })
+    return new ParseError({
+      message: `Not a valid UCUM expression: '${input}'`,
+      expression: input,
+      position: e.failure.position,
+      expected: e.failure.expected,
+      got: input,
+      hints: [e.failure.message]
+    })
   }
   const evaluated = evalNode(table, input, ast)
   if (isEngineError(evaluated)) return evaluated
-  const notes = syntax.annotations.length > 0 ? [`Annotations ${syntax.annotations.map((a) => `{${a}}`).join(", ")} name what is counted or measured; they do not change the unit`] : []
+  const notes =
+    syntax.annotations.length > 0
+      ? [`Annotations ${syntax.annotations.map((a) => `{${a}}`).join(", ")} name what is counted or measured; they do not change the unit`]
+      : []
   return fromTerms(input, evaluated.terms, evaluated.numeric, notes)
 }
 
 const CACHE_LIMIT = 2048
 const cache = new Map<string, UnitExpression | UnitError | InvalidInput>()
 
-const checked = (input: string, e: UnitExpression | UnitError | InvalidInput): UnitExpression | UnitError | InvalidInput => (isEngineError(e) ? e : (misplacedSpecial(input, e) ?? e))
+const checked = (input: string, e: UnitExpression | UnitError | InvalidInput): UnitExpression | UnitError | InvalidInput =>
+  isEngineError(e) ? e : (misplacedSpecial(input, e) ?? e)
 
 /** Resolves a UCUM expression ("mg/dL", "10*3/uL", "[lb_av]", "mm[Hg]", "kg.m.s-2"). */
 export const resolveUcum = (input: string): UnitExpression | UnitError | InvalidInput => {
@@ -269,7 +339,13 @@ export const resolveUcum = (input: string): UnitExpression | UnitError | Invalid
   if (hit) return hit
   const result =
     input.length > MAX_LENGTH
-      ? new ParseError({ message: `The expression is ${input.length} characters long; at most ${MAX_LENGTH} are read`, expression: input.slice(0, 40), position: MAX_LENGTH, expected: `at most ${MAX_LENGTH} characters`, hints: [] })
+      ? new ParseError({
+          message: `The expression is ${input.length} characters long; at most ${MAX_LENGTH} are read`,
+          expression: input.slice(0, 40),
+          position: MAX_LENGTH,
+          expected: `at most ${MAX_LENGTH} characters`,
+          hints: []
+        })
       : checked(input, evaluate(atomTable(), input, new Syntax(input)))
   if (input.length <= 256) {
     if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!)

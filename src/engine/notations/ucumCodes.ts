@@ -5,22 +5,22 @@
  */
 import type { UnitRecord } from "../Catalog.ts"
 import * as Dimension from "../Dimension.ts"
-import { InvalidInput, ParseError, UnknownUnit, type UnitError, isEngineError } from "../errors.ts"
+import { isEngineError } from "../errors.ts"
 import type * as Prefix from "../Prefix.ts"
 import * as Rational from "../Rational.ts"
-import { closestNames } from "../similarity.ts"
-import { type Term, type UnitExpression, fromTerms, multiplyTerms } from "../UnitExpression.ts"
-import { type UcumUnit, baseUnits, prefixes, units, ucumVersion } from "./ucumAtoms.ts"
+import type { Term, UnitExpression } from "../UnitExpression.ts"
 import { atomTable, resolveUcum, ucumPrefixes } from "./ucum.ts"
 
 /**
  * Values that name the same unit: equal to 10 ppm, because UCUM fixes some conventional values
  * to fewer digits (mm[Hg] is 133.322 Pa there, 133.322387415 Pa in NIST SP 811).
  */
-const sameValue = (a: Rational.Rational, b: Rational.Rational): boolean => Math.abs(Rational.toNumber(a) - Rational.toNumber(b)) <= 1e-5 * Math.abs(Rational.toNumber(b))
+const sameValue = (a: Rational.Rational, b: Rational.Rational): boolean =>
+  Math.abs(Rational.toNumber(a) - Rational.toNumber(b)) <= 1e-5 * Math.abs(Rational.toNumber(b))
 
 /** A dimension as UCUM sees it: counts, IU and information are numbers there, the mole too. */
-const asUcumSees = (d: Dimension.Dimension): Dimension.Dimension => Dimension.fromExponents({ L: d[0], M: d[1], T: d[2], I: d[3], Θ: d[4], J: d[6], A: d[8], Ω: d[9] } as Partial<Record<Dimension.BaseKey, number>>)
+const asUcumSees = (d: Dimension.Dimension): Dimension.Dimension =>
+  Dimension.fromExponents({ L: d[0], M: d[1], T: d[2], I: d[3], Θ: d[4], J: d[6], A: d[8], Ω: d[9] } as Partial<Record<Dimension.BaseKey, number>>)
 
 /** The engine's mole is the amount-of-substance base; UCUM's is a number: they meet at mol itself. */
 const amountToUcum = (term: Term): Dimension.Dimension => {
@@ -52,7 +52,12 @@ const searchCodeOfUnit = (unit: UnitRecord, term: Term): string | undefined => {
   const dimension = amountToUcum(term)
   const factor = (unit.dimension[5] ?? 0) !== 0 ? Rational.multiply(unit.factor, Rational.fromNumber(6.02214076e23 ** (unit.dimension[5] ?? 0))) : unit.factor
   const fits = (r: UnitRecord, value: Rational.Rational) =>
-    !r.unconnected && !r.logarithmic && !!r.offset === !!unit.offset && Dimension.equals(r.dimension, dimension) && sameValue(value, factor) && (!unit.offset || (r.offset !== undefined && sameValue(r.offset, unit.offset)))
+    !r.unconnected &&
+    !r.logarithmic &&
+    !!r.offset === !!unit.offset &&
+    Dimension.equals(r.dimension, dimension) &&
+    sameValue(value, factor) &&
+    (!unit.offset || (r.offset !== undefined && sameValue(r.offset, unit.offset)))
   const own = table.get(unit.symbol)
   if (own && !own.unsupported && fits(own.record, own.record.factor)) return unit.symbol
   let best: string | undefined
@@ -71,7 +76,8 @@ const searchCodeOfUnit = (unit: UnitRecord, term: Term): string | undefined => {
   return best
 }
 
-const ucumPrefixOf = (prefix: Prefix.Prefix): string | undefined => ucumPrefixes.find((p) => p.system === prefix.system && sameValue(p.factor, prefix.factor))?.symbol
+const ucumPrefixOf = (prefix: Prefix.Prefix): string | undefined =>
+  ucumPrefixes.find((p) => p.system === prefix.system && sameValue(p.factor, prefix.factor))?.symbol
 
 /**
  * The UCUM code for an engine expression, when every unit in it has one ("km/h", "[lb_av]",

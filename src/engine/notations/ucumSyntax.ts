@@ -1,17 +1,3 @@
-/**
- * The syntax of a UCUM expression (the grammar of the UCUM specification, §§ 1-7): atoms with their
- * exponents, numeric factors, `.` and `/`, parentheses and {annotations}. Parses into a tree whose
- * atoms ucum.ts resolves against the UCUM table.
- */
-import type { UnitRecord } from "../Catalog.ts"
-import * as Dimension from "../Dimension.ts"
-import { InvalidInput, ParseError, UnknownUnit, type UnitError, isEngineError } from "../errors.ts"
-import type * as Prefix from "../Prefix.ts"
-import * as Rational from "../Rational.ts"
-import { closestNames } from "../similarity.ts"
-import { type Term, type UnitExpression, fromTerms, multiplyTerms } from "../UnitExpression.ts"
-import { type UcumUnit, baseUnits, prefixes, units, ucumVersion } from "./ucumAtoms.ts"
-
 export type Node =
   | { readonly _tag: "Unit"; readonly text: string; readonly exponent: number; readonly start: number }
   | { readonly _tag: "Factor"; readonly value: number; readonly start: number }
@@ -43,7 +29,10 @@ export class Syntax {
   parse(): Node {
     if (this.s.length === 0) this.fail("The unit is empty", "a UCUM expression, e.g. 'mg/dL'; '1' for a pure number")
     // a leading '/' divides one: /min
-    const node = this.s[0] === "/" ? (this.i++, { _tag: "Binary" as const, op: "/" as const, left: { _tag: "Factor" as const, value: 1, start: 0 }, right: this.component() }) : this.component()
+    const node =
+      this.s[0] === "/"
+        ? (this.i++, { _tag: "Binary" as const, op: "/" as const, left: { _tag: "Factor" as const, value: 1, start: 0 }, right: this.component() })
+        : this.component()
     const term = this.rest(node)
     if (this.i < this.s.length) this.fail(`Unexpected '${this.s[this.i]}' at position ${this.i}`, "'.', '/' or the end")
     return term
@@ -89,7 +78,11 @@ export class Syntax {
         return { _tag: "Factor", value, start }
       }
       if (!(this.s.startsWith("10*", this.i) || this.s.startsWith("10^", this.i))) {
-        this.fail(`A number must stand alone or be joined with '.': '${this.s.slice(start, j + 1)}…' (write ${this.s.slice(start, j)}.${next})`, "a factor followed by '.', '/' or the end", j)
+        this.fail(
+          `A number must stand alone or be joined with '.': '${this.s.slice(start, j + 1)}…' (write ${this.s.slice(start, j)}.${next})`,
+          "a factor followed by '.', '/' or the end",
+          j
+        )
       }
     }
     return this.simpleUnit()
@@ -100,7 +93,8 @@ export class Syntax {
     const next = this.s[this.i]
     if (next === "{") this.annotation()
     const after = this.s[this.i]
-    if (after !== undefined && after !== "." && after !== "/" && after !== ")") this.fail(`Unexpected '${after}' at position ${this.i}: join components with '.' or '/'`, "'.', '/' or the end")
+    if (after !== undefined && after !== "." && after !== "/" && after !== ")")
+      this.fail(`Unexpected '${after}' at position ${this.i}: join components with '.' or '/'`, "'.', '/' or the end")
   }
 
   private annotation() {

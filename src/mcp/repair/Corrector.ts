@@ -50,7 +50,8 @@ export interface Proposal {
 }
 
 /** `kilogram (kg)` → `kg`; a one-word likely fix as it is; a sentence is advice, not a replacement. */
-const replacementOf = (likelyFix: string): string | undefined => /\(([^()\s]+)\)\s*$/u.exec(likelyFix)?.[1] ?? (/^\S+$/u.test(likelyFix) ? likelyFix : undefined)
+const replacementOf = (likelyFix: string): string | undefined =>
+  /\(([^()\s]+)\)\s*$/u.exec(likelyFix)?.[1] ?? (/^\S+$/u.test(likelyFix) ? likelyFix : undefined)
 
 const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/gu, "\\$&")
 
@@ -77,7 +78,15 @@ const nameFix = (request: CorrectionRequest): Option.Option<Proposal> => {
   const parameter = ArgumentPath.format(hit.leaf.path)
   return Option.some({
     arguments: ArgumentPath.set(request.arguments, hit.leaf.path, fixed) as Record<string, unknown>,
-    corrections: [{ parameter, from: hit.leaf.value, to: fixed, source: "likely_fix", note: `${failure instanceof UnknownUnit ? "unknown unit" : "unknown name"} '${token}' read as ${failure.likelyFix}` }]
+    corrections: [
+      {
+        parameter,
+        from: hit.leaf.value,
+        to: fixed,
+        source: "likely_fix",
+        note: `${failure instanceof UnknownUnit ? "unknown unit" : "unknown name"} '${token}' read as ${failure.likelyFix}`
+      }
+    ]
   })
 }
 
@@ -148,7 +157,10 @@ export const samplingProposal = (request: CorrectionRequest): Effect.Effect<Opti
 /** A model's reply as a proposal: its `arguments`, and every change they make listed; none for a decline or garbage. */
 const proposalFrom = (request: CorrectionRequest, reply: string, source: CorrectionSource, note: string): Option.Option<Proposal> => {
   const parsed = parseReply(reply)
-  const args = parsed && typeof parsed.arguments === "object" && parsed.arguments !== null && !Array.isArray(parsed.arguments) ? (parsed.arguments as Record<string, unknown>) : undefined
+  const args =
+    parsed && typeof parsed.arguments === "object" && parsed.arguments !== null && !Array.isArray(parsed.arguments)
+      ? (parsed.arguments as Record<string, unknown>)
+      : undefined
   if (!args) return Option.none()
   const corrections = ArgumentPath.diff(request.arguments, args).map((c): Correction => ({ parameter: c.path, from: c.from, to: c.to, source, note }))
   return corrections.length > 0 ? Option.some({ arguments: args, corrections }) : Option.none()
@@ -219,6 +231,8 @@ export class Corrector extends Context.Service<
   /** Only the deterministic corrections: no model is ever asked. */
   static readonly layerDeterministic = Layer.effect(
     Corrector,
-    Effect.map(RetryPolicy, (policy) => Corrector.of({ correct: (request) => Effect.succeed(deterministicProposal(request, policy.settings.serverUnitCorrection)) }))
+    Effect.map(RetryPolicy, (policy) =>
+      Corrector.of({ correct: (request) => Effect.succeed(deterministicProposal(request, policy.settings.serverUnitCorrection)) })
+    )
   )
 }

@@ -3,7 +3,7 @@
  * every `error_type` (retryable, never retried, unknown) and the `Schedule`s that bound the
  * correction rounds and the backoff between sampling requests after a transient failure.
  */
-import { Context, Duration, Effect, Layer, Schedule } from "effect"
+import { Context, type Duration, Effect, Layer, Schedule } from "effect"
 import { repairOf } from "./failures.ts"
 import { SelfCorrectionConfig, type SelfCorrectionSettings } from "./SelfCorrectionConfig.ts"
 
@@ -25,10 +25,15 @@ export interface Classification {
 export const classify = (settings: SelfCorrectionSettings, errorType: string, likelyFix = false): Classification => {
   const repair = repairOf(errorType)
   if (typeof repair === "object") return { class: "non_retryable", retry: false, reason: `${errorType} is never retried: ${repair.never}` }
-  if (!settings.retryableErrors.includes(errorType)) return { class: "unknown", retry: false, reason: `${errorType} is not configured as retryable, so it is not retried` }
+  if (!settings.retryableErrors.includes(errorType))
+    return { class: "unknown", retry: false, reason: `${errorType} is not configured as retryable, so it is not retried` }
   if (!settings.enabled) return { class: "retryable", retry: false, reason: "automatic correction is disabled on this server" }
   if ((repair === "rename" || likelyFix) && !settings.serverUnitCorrection) {
-    return { class: "retryable", retry: false, reason: "the server does not change names on its own: apply likely_fix yourself (server-side unit correction is off)" }
+    return {
+      class: "retryable",
+      retry: false,
+      reason: "the server does not change names on its own: apply likely_fix yourself (server-side unit correction is off)"
+    }
   }
   return { class: "retryable", retry: true, reason: `${errorType} may be corrected` }
 }

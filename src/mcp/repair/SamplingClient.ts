@@ -4,7 +4,7 @@
  * declared the `sampling` capability, so its absence means "no model to ask"; services never see
  * the SDK, only this seam.
  */
-import { Context, Effect, Layer, Schema } from "effect"
+import { Context, type Effect, Layer, Schema } from "effect"
 
 export interface SamplingRequest {
   readonly systemPrompt: string

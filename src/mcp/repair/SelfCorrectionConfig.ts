@@ -65,7 +65,10 @@ export const settingKeys = {
   providerModel: "DIMENSIONAL_LLM_MODEL",
   providerApiKey: "DIMENSIONAL_LLM_API_KEY",
   providerApiKeyFile: "DIMENSIONAL_LLM_API_KEY_FILE"
-} as const satisfies Record<Exclude<keyof SelfCorrectionSettings, "provider"> | "providerBaseUrl" | "providerModel" | "providerApiKey" | "providerApiKeyFile", string>
+} as const satisfies Record<
+  Exclude<keyof SelfCorrectionSettings, "provider"> | "providerBaseUrl" | "providerModel" | "providerApiKey" | "providerApiKeyFile",
+  string
+>
 
 /**
  * Where `--llm-api-key` puts its value: nowhere the key is used. A key on the command line is
@@ -83,9 +86,15 @@ const apiKeyConfig: Config.Config<Redacted.Redacted<string> | undefined> = Confi
     if (Option.isSome(direct) || Option.isNone(file)) return Config.succeed(Option.getOrUndefined(direct))
     try {
       const key = readFileSync(file.value, "utf8").trim()
-      return key.length > 0 ? Config.succeed(Redacted.make(key)) : Config.fail(new ConfigProvider.SourceError({ message: `${settingKeys.providerApiKeyFile}/--llm-api-key-file: the file ${file.value} is empty` }))
+      return key.length > 0
+        ? Config.succeed(Redacted.make(key))
+        : Config.fail(new ConfigProvider.SourceError({ message: `${settingKeys.providerApiKeyFile}/--llm-api-key-file: the file ${file.value} is empty` }))
     } catch (error) {
-      return Config.fail(new ConfigProvider.SourceError({ message: `${settingKeys.providerApiKeyFile}/--llm-api-key-file: cannot read ${file.value} (${error instanceof Error ? error.message : String(error)})` }))
+      return Config.fail(
+        new ConfigProvider.SourceError({
+          message: `${settingKeys.providerApiKeyFile}/--llm-api-key-file: cannot read ${file.value} (${error instanceof Error ? error.message : String(error)})`
+        })
+      )
     }
   })
 )
@@ -142,9 +151,13 @@ export const selfCorrectionConfig: Config.Config<SelfCorrectionSettings> = Confi
 
 export class SelfCorrectionConfig extends Context.Service<SelfCorrectionConfig, SelfCorrectionSettings>()("dimensional/SelfCorrectionConfig") {
   /** Settings read from the current ConfigProvider (the environment unless the CLI layered flags over it). */
-  static readonly layer = Layer.effect(SelfCorrectionConfig, Effect.map(selfCorrectionConfig, (s) => SelfCorrectionConfig.of(s)))
+  static readonly layer = Layer.effect(
+    SelfCorrectionConfig,
+    Effect.map(selfCorrectionConfig, (s) => SelfCorrectionConfig.of(s))
+  )
   /** Fixed settings, defaults for anything not given (tests, embedding). */
-  static readonly layerWith = (overrides: Partial<SelfCorrectionSettings>) => Layer.succeed(SelfCorrectionConfig, SelfCorrectionConfig.of({ ...defaultSettings, ...overrides }))
+  static readonly layerWith = (overrides: Partial<SelfCorrectionSettings>) =>
+    Layer.succeed(SelfCorrectionConfig, SelfCorrectionConfig.of({ ...defaultSettings, ...overrides }))
 }
 
 /** Command-line flags of the settings; each sets the config key of the same setting. */

@@ -94,7 +94,13 @@ export const errorTypeOf = (failure: ToolFailure): ErrorType => {
 const NullableString = Schema.NullOr(Schema.String)
 
 /** A change the server made to the arguments: `to` is null when a field was dropped. */
-export const CorrectionSchema = Schema.Struct({ parameter: Schema.String, from: Schema.Unknown, to: Schema.Unknown, source: Schema.String, note: Schema.String })
+export const CorrectionSchema = Schema.Struct({
+  parameter: Schema.String,
+  from: Schema.Unknown,
+  to: Schema.Unknown,
+  source: Schema.String,
+  note: Schema.String
+})
 
 const IssueSchema = Schema.Struct({
   field: Schema.String,
@@ -140,7 +146,9 @@ export const describeFailure = (failure: ToolFailure): ToolError => ({
   ...(failure.corrected !== undefined && failure.role !== undefined ? { fix: { parameter: failure.role, value: failure.corrected } } : {}),
   hints: hintsOf(failure),
   ...(failure._tag === "FormulaError" ? { formula: failure.formula } : {}),
-  ...(failure._tag === "AmbiguousInput" ? { readings: failure.readings.map((r) => ({ meaning: r.meaning, value: r.value ?? null, unit: r.unit ?? null })) } : {})
+  ...(failure._tag === "AmbiguousInput"
+    ? { readings: failure.readings.map((r) => ({ meaning: r.meaning, value: r.value ?? null, unit: r.unit ?? null })) }
+    : {})
 })
 
 /** A failed attempt as the agent sees it: the failure, with the validation report when there is one. */
@@ -162,4 +170,3 @@ export const internalError = (): ToolError => ({
   likely_fix: null,
   hints: ["Report this input to the server's maintainers"]
 })
-

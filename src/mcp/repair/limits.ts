@@ -34,12 +34,20 @@ export const checkLimits = (args: unknown): LimitViolation | undefined => {
     const field = path.length === 0 ? "(arguments)" : ArgumentPath.format(path)
     if (++seen > Limits.values) return { field: "(arguments)", problem: `more than ${Limits.values} values in all`, limit: Limits.values, size: seen }
     if (typeof value === "string") {
-      return value.length > Limits.stringLength ? { field, problem: `a string of ${value.length} characters; at most ${Limits.stringLength} are accepted`, limit: Limits.stringLength, size: value.length } : undefined
+      return value.length > Limits.stringLength
+        ? {
+            field,
+            problem: `a string of ${value.length} characters; at most ${Limits.stringLength} are accepted`,
+            limit: Limits.stringLength,
+            size: value.length
+          }
+        : undefined
     }
     if (typeof value !== "object" || value === null) return undefined
     if (depth >= Limits.depth) return { field, problem: `nested more than ${Limits.depth} levels deep`, limit: Limits.depth, size: depth + 1 }
     if (Array.isArray(value)) {
-      if (value.length > Limits.arrayLength) return { field, problem: `${value.length} items; at most ${Limits.arrayLength} are accepted`, limit: Limits.arrayLength, size: value.length }
+      if (value.length > Limits.arrayLength)
+        return { field, problem: `${value.length} items; at most ${Limits.arrayLength} are accepted`, limit: Limits.arrayLength, size: value.length }
       for (let i = 0; i < value.length; i++) {
         const v = walk(value[i], [...path, i], depth + 1)
         if (v) return v
@@ -47,7 +55,8 @@ export const checkLimits = (args: unknown): LimitViolation | undefined => {
       return undefined
     }
     const keys = Object.keys(value)
-    if (keys.length > Limits.objectKeys) return { field, problem: `${keys.length} keys; at most ${Limits.objectKeys} are accepted`, limit: Limits.objectKeys, size: keys.length }
+    if (keys.length > Limits.objectKeys)
+      return { field, problem: `${keys.length} keys; at most ${Limits.objectKeys} are accepted`, limit: Limits.objectKeys, size: keys.length }
     for (const key of keys) {
       const v = walk((value as Record<string, unknown>)[key], [...path, key], depth + 1)
       if (v) return v

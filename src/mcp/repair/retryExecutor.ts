@@ -77,11 +77,18 @@ const reportOf = (state: State, exit: Exit.Exit<Succeeded, Rejection>, first: Cl
 export const execute = <R>(tool: AnyTool<R>, args: unknown, description: ToolDescription): Effect.Effect<CallOutcome, never, R | RetryPolicy | Corrector> =>
   // the common case first: a call that succeeds pays for none of the retry machinery
   Effect.flatMap(Effect.exit(dispatch(tool, args)), (firstExit) =>
-    Exit.isSuccess(firstExit) ? Effect.succeed({ exit: firstExit, corrections: firstExit.value.coercions, retry: undefined }) : recover(tool, args, description, firstExit)
+    Exit.isSuccess(firstExit)
+      ? Effect.succeed({ exit: firstExit, corrections: firstExit.value.coercions, retry: undefined })
+      : recover(tool, args, description, firstExit)
   )
 
 /** After a failed first attempt: classify, correct and dispatch again while the policy allows. */
-const recover = <R>(tool: AnyTool<R>, args: unknown, description: ToolDescription, firstExit: Exit.Failure<Succeeded, Rejection>): Effect.Effect<CallOutcome, never, R | RetryPolicy | Corrector> =>
+const recover = <R>(
+  tool: AnyTool<R>,
+  args: unknown,
+  description: ToolDescription,
+  firstExit: Exit.Failure<Succeeded, Rejection>
+): Effect.Effect<CallOutcome, never, R | RetryPolicy | Corrector> =>
   Effect.gen(function* () {
     const policy = yield* RetryPolicy
     const corrector = yield* Corrector
@@ -98,9 +105,7 @@ const recover = <R>(tool: AnyTool<R>, args: unknown, description: ToolDescriptio
       const already = pending
       pending = undefined
       return already ? Effect.fail(already) : Effect.flatMap(Ref.get(state), (s) => dispatch(tool, s.args))
-    }).pipe(
-      Effect.tapError((rejection) => Ref.update(state, (s) => ({ ...s, rejections: [...s.rejections, rejection] })))
-    )
+    }).pipe(Effect.tapError((rejection) => Ref.update(state, (s) => ({ ...s, rejections: [...s.rejections, rejection] }))))
 
     // called by the schedule only while it has retries left
     const correctAndContinue = (rejection: Rejection) =>
@@ -119,8 +124,15 @@ const recover = <R>(tool: AnyTool<R>, args: unknown, description: ToolDescriptio
           return false
         }
         const p = usable.value
-        yield* Effect.logInfo(`correcting ${tool.name}: ${p.corrections.map((c) => `${c.parameter} ${JSON.stringify(c.from)} → ${JSON.stringify(c.to)} (${c.source})`).join(", ")}`)
-        yield* Ref.update(state, (st) => ({ ...st, args: p.arguments, corrections: [...st.corrections, ...p.corrections], tried: [...st.tried, JSON.stringify(p.arguments)] }))
+        yield* Effect.logInfo(
+          `correcting ${tool.name}: ${p.corrections.map((c) => `${c.parameter} ${JSON.stringify(c.from)} → ${JSON.stringify(c.to)} (${c.source})`).join(", ")}`
+        )
+        yield* Ref.update(state, (st) => ({
+          ...st,
+          args: p.arguments,
+          corrections: [...st.corrections, ...p.corrections],
+          tried: [...st.tried, JSON.stringify(p.arguments)]
+        }))
         return true
       })
 

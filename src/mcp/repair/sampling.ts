@@ -41,7 +41,9 @@ const isTransient = (error: unknown): boolean =>
 
 const textOf = (content: unknown): string | undefined => {
   const blocks = Array.isArray(content) ? content : [content]
-  const texts = blocks.flatMap((b) => (typeof b === "object" && b !== null && (b as { type?: unknown }).type === "text" ? [String((b as { text?: unknown }).text ?? "")] : []))
+  const texts = blocks.flatMap((b) =>
+    typeof b === "object" && b !== null && (b as { type?: unknown }).type === "text" ? [String((b as { text?: unknown }).text ?? "")] : []
+  )
   return texts.length > 0 ? texts.join("\n") : undefined
 }
 
@@ -66,7 +68,11 @@ export const pushSampling = (server: Server, ctx: ServerContext, shutdown?: Abor
               // a shutdown ends the wait as a failure, so the call still answers (with the agent's own error)
               try: (signal) => ctx.mcpReq.requestSampling(paramsOf(request), { signal: shutdown ? AbortSignal.any([signal, shutdown]) : signal }),
               catch: (error) => new SamplingFailure({ message: error instanceof Error ? error.message : String(error), transient: isTransient(error) })
-            }).pipe(Effect.flatMap((result) => Option.match(Option.fromUndefinedOr(textOf(result.content)), { onNone: () => Effect.fail(noText), onSome: Effect.succeed })))
+            }).pipe(
+              Effect.flatMap((result) =>
+                Option.match(Option.fromUndefinedOr(textOf(result.content)), { onNone: () => Effect.fail(noText), onSome: Effect.succeed })
+              )
+            )
         })
       )
 

@@ -63,11 +63,11 @@ export const atPath = (ast: AST, segments: ReadonlyArray<PropertyKey>): AST | un
 /** Whether `value` is accepted by `ast` as it stands. */
 export const accepts = (ast: AST, value: unknown): boolean => Schema.is(Schema.make(ast))(value)
 
-const checkIds = (ast: AST): ReadonlyArray<string> =>
-  (ast.checks ?? []).map((c) => (c.annotations?.representation as { id?: string } | undefined)?.id ?? "")
+const checkIds = (ast: AST): ReadonlyArray<string> => (ast.checks ?? []).map((c) => (c.annotations?.representation as { id?: string } | undefined)?.id ?? "")
 
 /** The description annotation, looked up through optional wrappers. */
-export const descriptionOf = (ast: AST): string | undefined => SchemaAST.resolveDescription(ast) ?? (ast === unwrap(ast) ? undefined : descriptionOf(unwrap(ast)))
+export const descriptionOf = (ast: AST): string | undefined =>
+  SchemaAST.resolveDescription(ast) ?? (ast === unwrap(ast) ? undefined : descriptionOf(unwrap(ast)))
 
 /** The examples annotation, looked up through optional wrappers. */
 export const examplesOf = (ast: AST): ReadonlyArray<unknown> => {
@@ -113,7 +113,5 @@ export const choicesOf = (ast: AST): ReadonlyArray<SchemaAST.LiteralValue> | und
 /** Human-readable constraints from the schema's checks: "a value with a length of at least 1". */
 export const constraintsOf = (ast: AST): ReadonlyArray<string> => {
   const node = unwrap(ast)
-  return (node.checks ?? [])
-    .map((c) => c.annotations?.expected)
-    .filter((e): e is string => typeof e === "string" && e !== "an integer")
+  return (node.checks ?? []).map((c) => c.annotations?.expected).filter((e): e is string => typeof e === "string" && e !== "an integer")
 }

@@ -43,7 +43,11 @@ export const exampleValue = (ast: AST): unknown => {
 }
 
 const exampleObject = (ast: AST): Record<string, unknown> =>
-  Object.fromEntries(fieldsOf(ast).filter((f) => !f.optional).map((f) => [f.name, exampleValue(f.type)]))
+  Object.fromEntries(
+    fieldsOf(ast)
+      .filter((f) => !f.optional)
+      .map((f) => [f.name, exampleValue(f.type)])
+  )
 
 const cache = new WeakMap<AST, Record<string, unknown>>()
 

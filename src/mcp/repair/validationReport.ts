@@ -6,7 +6,7 @@
  * field when one is near (`form_unit` → `from_unit`).
  */
 import { closestNames, editDistance } from "../../engine/similarity.ts"
-import { type SchemaIssue } from "effect"
+import type { SchemaIssue } from "effect"
 import * as ArgumentPath from "./ArgumentPath.ts"
 import type { ArgumentIssue } from "./Corrector.ts"
 import { splitQuantity } from "./coercion.ts"
@@ -77,7 +77,11 @@ const show = (value: unknown): string => (value === undefined ? "nothing" : JSON
 const unitSibling = (input: AST, path: ReadonlyArray<PropertyKey>): string | undefined => {
   const name = String(path[path.length - 1] ?? "")
   const parent = atPath(input, path.slice(0, -1))
-  const units = parent ? fieldsOf(parent).map((f) => f.name).filter((n) => n.includes("unit")) : []
+  const units = parent
+    ? fieldsOf(parent)
+        .map((f) => f.name)
+        .filter((n) => n.includes("unit"))
+    : []
   return units.find((n) => n === name.replace("value", "unit")) ?? units[0]
 }
 
@@ -94,7 +98,9 @@ const typeFix = (input: AST, raw: RawIssue, expectedAst: AST | undefined, receiv
     const quantity = splitQuantity(received)
     if (quantity) {
       const sibling = unitSibling(input, raw.path)
-      const where = sibling ? `put "${quantity.unit}" in "${ArgumentPath.format([...raw.path.slice(0, -1), sibling])}"` : `give the unit "${quantity.unit}" separately`
+      const where = sibling
+        ? `put "${quantity.unit}" in "${ArgumentPath.format([...raw.path.slice(0, -1), sibling])}"`
+        : `give the unit "${quantity.unit}" separately`
       return `Split the quantity: send ${quantity.value} as a JSON number and ${where}`
     }
     return `Send a JSON number such as ${show(example)}; "${received}" is not a number`
@@ -174,9 +180,18 @@ const suggestionsFor = (issues: ReadonlyArray<ReportIssue>, raws: ReadonlyArray<
   const missing = of("missing")
   const unknown = of("unknown_field")
   if (missing.length > 0) out.push({ category: "missing_fields", suggestion: `Add the missing required fields: ${missing.join(", ")}` })
-  if (unknown.length > 0) out.push({ category: "unknown_fields", suggestion: `Rename or remove the unknown fields: ${unknown.join(", ")} (field names are case-sensitive snake_case)` })
-  if (of("type").length > 0) out.push({ category: "types", suggestion: "Send numbers as JSON numbers and units as separate strings: a quantity such as \"5 km\" is two fields" })
-  if (of("constraint").length > 0) out.push({ category: "constraints", suggestion: "Keep values within the constraints listed in schema (empty strings are not allowed where a unit is expected)" })
+  if (unknown.length > 0)
+    out.push({
+      category: "unknown_fields",
+      suggestion: `Rename or remove the unknown fields: ${unknown.join(", ")} (field names are case-sensitive snake_case)`
+    })
+  if (of("type").length > 0)
+    out.push({ category: "types", suggestion: 'Send numbers as JSON numbers and units as separate strings: a quantity such as "5 km" is two fields' })
+  if (of("constraint").length > 0)
+    out.push({
+      category: "constraints",
+      suggestion: "Keep values within the constraints listed in schema (empty strings are not allowed where a unit is expected)"
+    })
   if (of("choice").length > 0) out.push({ category: "choices", suggestion: "Use only the values listed in schema.properties[...].choices" })
   out.push({ category: "general", suggestion: "Start from validExample, which this tool accepts as it is, and change only the values" })
   return out
@@ -195,12 +210,21 @@ export const buildReport = (tool: ToolInput, args: unknown, issue: SchemaIssue.I
     schema: schemaBrief(tool),
     suggestions: suggestionsFor(issues, raws),
     validExample: validExample(tool.ast),
-    argumentIssues: issues.map((i, n) => ({ field: i.field, kind: raws[n]?.kind ?? "other", problem: i.problem, closestField: i.closest_field, related: relatedFields(tool.ast, raws[n], i.received) }))
+    argumentIssues: issues.map((i, n) => ({
+      field: i.field,
+      kind: raws[n]?.kind ?? "other",
+      problem: i.problem,
+      closestField: i.closest_field,
+      related: relatedFields(tool.ast, raws[n], i.received)
+    }))
   }
 }
 
 /** The report for arguments over a size limit (limits.ts): what was too large, by how much, and a call that is not. */
-export const limitReport = (tool: ToolInput, violation: { readonly field: string; readonly problem: string; readonly limit: number; readonly size: number }): ValidationReport => {
+export const limitReport = (
+  tool: ToolInput,
+  violation: { readonly field: string; readonly problem: string; readonly limit: number; readonly size: number }
+): ValidationReport => {
   const issue: ReportIssue = {
     field: violation.field,
     problem: `too large: ${violation.problem}`,

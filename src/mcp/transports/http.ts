@@ -27,10 +27,7 @@ import { type IncomingMessage, type ServerResponse, createServer } from "node:ht
 import { type McpHttpHandler, SUPPORTED_PROTOCOL_VERSIONS, createMcpHandler, isLegacyRequest } from "@modelcontextprotocol/server"
 import { NodeHttpServer, NodeHttpServerRequest } from "@effect/platform-node"
 import { Console, Duration, Effect, Layer, Logger, Option, References } from "effect"
-import { HttpRouter, HttpServer, HttpServerRequest, HttpServerResponse } from "effect/http"
-import { FormulaRegistry } from "../../services/FormulaRegistry.ts"
-import { SelfCorrectionConfig } from "../repair/SelfCorrectionConfig.ts"
-import { UnitCatalog } from "../../services/UnitCatalog.ts"
+import { HttpRouter, HttpServer, type HttpServerRequest, HttpServerResponse } from "effect/http"
 import { logName } from "../../services/logName.ts"
 import { Workspace } from "../../services/Workspace.ts"
 import * as WorkspaceStore from "../../services/WorkspaceStore.ts"
@@ -103,7 +100,8 @@ const toWebRequest = (request: HttpServerRequest.HttpServerRequest): Request => 
  */
 const withNegotiated = (web: Request, negotiated: string | undefined): Request => {
   const sent = web.headers.get("mcp-protocol-version")
-  if (negotiated !== undefined && sent !== null && sent !== negotiated && SUPPORTED_PROTOCOL_VERSIONS.includes(sent)) web.headers.set("mcp-protocol-version", negotiated)
+  if (negotiated !== undefined && sent !== null && sent !== negotiated && SUPPORTED_PROTOCOL_VERSIONS.includes(sent))
+    web.headers.set("mcp-protocol-version", negotiated)
   return web
 }
 
@@ -185,7 +183,8 @@ const readJsonBody = (request: HttpServerRequest.HttpServerRequest, maxBodyBytes
     const declared = Number(request.headers["content-length"])
     if (Number.isFinite(declared) && declared > maxBodyBytes) return tooLarge()
     const read = yield* readBytes(request, maxBodyBytes)
-    if (read._tag === "Failed") return read.tooLarge ? tooLarge() : { _tag: "Rejected", response: jsonRpcError(400, ErrorCodes.parse, "Parse error: the request body could not be read") }
+    if (read._tag === "Failed")
+      return read.tooLarge ? tooLarge() : { _tag: "Rejected", response: jsonRpcError(400, ErrorCodes.parse, "Parse error: the request body could not be read") }
     let text: string
     try {
       text = new TextDecoder("utf-8", { fatal: true }).decode(read.bytes)
@@ -193,7 +192,14 @@ const readJsonBody = (request: HttpServerRequest.HttpServerRequest, maxBodyBytes
       return { _tag: "Rejected", response: jsonRpcError(400, ErrorCodes.parse, "Parse error: the request body is not valid UTF-8") }
     }
     if (nestingDepth(text) > MAX_MESSAGE_DEPTH) {
-      return { _tag: "Rejected", response: jsonRpcError(400, ErrorCodes.invalidRequest, `Invalid Request: the message nests arrays and objects more than ${MAX_MESSAGE_DEPTH} levels deep`) }
+      return {
+        _tag: "Rejected",
+        response: jsonRpcError(
+          400,
+          ErrorCodes.invalidRequest,
+          `Invalid Request: the message nests arrays and objects more than ${MAX_MESSAGE_DEPTH} levels deep`
+        )
+      }
     }
     let value: unknown
     try {
@@ -209,7 +215,10 @@ const readJsonBody = (request: HttpServerRequest.HttpServerRequest, maxBodyBytes
       }
     }
     if (typeof value !== "object" || value === null || (value as { jsonrpc?: unknown }).jsonrpc !== "2.0") {
-      return { _tag: "Rejected", response: jsonRpcError(400, ErrorCodes.invalidRequest, 'Invalid Request: the body must be one JSON-RPC 2.0 message (an object with "jsonrpc": "2.0")') }
+      return {
+        _tag: "Rejected",
+        response: jsonRpcError(400, ErrorCodes.invalidRequest, 'Invalid Request: the body must be one JSON-RPC 2.0 message (an object with "jsonrpc": "2.0")')
+      }
     }
     return { _tag: "Json", value }
   })
@@ -239,7 +248,11 @@ const isInitializeRequest = (message: unknown): boolean => {
 }
 
 const sessionNotFound = (id: string) =>
-  jsonRpcError(404, ErrorCodes.sessionNotFound, `Session not found: '${id.slice(0, 80)}' is unknown or expired. Start a new session: send initialize without an Mcp-Session-Id header.`)
+  jsonRpcError(
+    404,
+    ErrorCodes.sessionNotFound,
+    `Session not found: '${id.slice(0, 80)}' is unknown or expired. Start a new session: send initialize without an Mcp-Session-Id header.`
+  )
 
 const sessionRequired = jsonRpcError(400, ErrorCodes.server, "Bad Request: Mcp-Session-Id header is required (only initialize may come without one)")
 
@@ -256,7 +269,13 @@ export const makeMcpHandler = (
   auth?: Authorizer,
   limiter?: ClientLimiter
 ) => {
-  const handOver = (session: McpSession, request: HttpServerRequest.HttpServerRequest, log: RequestLog, parsedBody?: unknown, web: Request = toWebRequest(request)) =>
+  const handOver = (
+    session: McpSession,
+    request: HttpServerRequest.HttpServerRequest,
+    log: RequestLog,
+    parsedBody?: unknown,
+    web: Request = toWebRequest(request)
+  ) =>
     Effect.promise(async () => {
       const response = await session.transport.handleRequest(withNegotiated(web, session.server.getNegotiatedProtocolVersion()), {
         ...(parsedBody === undefined ? {} : { parsedBody }),
@@ -306,13 +325,21 @@ export const makeMcpHandler = (
       { "retry-after": String(seconds) }
     )
 
-  const storeDown = jsonRpcError(503, ErrorCodes.server, "Service Unavailable: the workspace store cannot say whether this session exists right now; retry shortly (the session is not lost)", { "retry-after": "2" })
+  const storeDown = jsonRpcError(
+    503,
+    ErrorCodes.server,
+    "Service Unavailable: the workspace store cannot say whether this session exists right now; retry shortly (the session is not lost)",
+    { "retry-after": "2" }
+  )
 
-  const busy = (maxSessions: number) => jsonRpcError(503, ErrorCodes.server, `Service Unavailable: all ${maxSessions} sessions are busy; retry shortly`, { "retry-after": "1" })
+  const busy = (maxSessions: number) =>
+    jsonRpcError(503, ErrorCodes.server, `Service Unavailable: all ${maxSessions} sessions are busy; retry shortly`, { "retry-after": "1" })
 
   /** A 2026-07-28 request: the SDK's per-request handler answers it (its own checks of the envelope and headers included). */
   const serveModern = (web: Request, parsedBody: unknown, log: RequestLog) =>
-    Effect.promise(() => modern.fetch(web, { parsedBody, ...(log.principal === undefined ? {} : { authInfo: log.principal.authInfo }) })).pipe(Effect.map((response) => HttpServerResponse.fromWeb(response)))
+    Effect.promise(() => modern.fetch(web, { parsedBody, ...(log.principal === undefined ? {} : { authInfo: log.principal.authInfo }) })).pipe(
+      Effect.map((response) => HttpServerResponse.fromWeb(response))
+    )
 
   const post = (request: HttpServerRequest.HttpServerRequest, log: RequestLog) =>
     Effect.gen(function* () {
@@ -332,7 +359,8 @@ export const makeMcpHandler = (
       if (forbidden !== undefined) return forbidden
       // the era is per request: a message carrying the 2026-07-28 envelope goes to the modern handler
       const web = toWebRequest(request)
-      const legacy = plainlyLegacy(request, body.value) || (yield* Effect.promise(() => isLegacyRequest(web, body.value, { maxRequestBodySize: settings.maxBodyBytes })))
+      const legacy =
+        plainlyLegacy(request, body.value) || (yield* Effect.promise(() => isLegacyRequest(web, body.value, { maxRequestBodySize: settings.maxBodyBytes })))
       if (!legacy) {
         if (createsWorkspace(body.value)) {
           const wait = pace.take(Option.getOrElse(request.remoteAddress, () => "unknown"))
@@ -394,13 +422,17 @@ export const makeMcpHandler = (
         return jsonRpcError(403, ErrorCodes.server, `Forbidden: Origin '${origin}' is not allowed (see ${httpEnv.allowedOrigins})`)
       }
       // every request but a CORS preflight (which a browser sends without credentials) needs a token
-      const authentication = auth === undefined || request.method === "OPTIONS" ? undefined : yield* Effect.promise(() => auth.authenticate(request.headers.authorization))
+      const authentication =
+        auth === undefined || request.method === "OPTIONS" ? undefined : yield* Effect.promise(() => auth.authenticate(request.headers.authorization))
       if (authentication?._tag === "Authenticated") log.principal = authentication.principal
       else if (authentication?._tag === "Refused") {
         log.refusal = authentication.reason
         yield* Effect.logInfo(`refused: ${authentication.reason}`)
       }
-      const limited = authentication?._tag === "Refused" || limiter === undefined || request.method === "OPTIONS" ? undefined : admitRequest(limiter, request, log.principal?.name)
+      const limited =
+        authentication?._tag === "Refused" || limiter === undefined || request.method === "OPTIONS"
+          ? undefined
+          : admitRequest(limiter, request, log.principal?.name)
       if (limited?._tag === "Limited") {
         log.refusal = limited.why
         yield* Effect.logInfo(`refused: over the ${limited.why === "rate" ? "rate limit" : "concurrency limit"}`)
@@ -416,9 +448,15 @@ export const makeMcpHandler = (
           case "DELETE":
             return del(request, log)
           case "OPTIONS":
-            return Effect.succeed(origin === undefined ? HttpServerResponse.empty({ status: 204, headers: { allow: "GET, POST, DELETE, OPTIONS" } }) : preflight(request.headers["access-control-request-headers"]))
+            return Effect.succeed(
+              origin === undefined
+                ? HttpServerResponse.empty({ status: 204, headers: { allow: "GET, POST, DELETE, OPTIONS" } })
+                : preflight(request.headers["access-control-request-headers"])
+            )
           default:
-            return Effect.succeed(jsonRpcError(405, ErrorCodes.server, `Method Not Allowed: ${request.method} (use POST, GET or DELETE)`, { allow: "GET, POST, DELETE, OPTIONS" }))
+            return Effect.succeed(
+              jsonRpcError(405, ErrorCodes.server, `Method Not Allowed: ${request.method} (use POST, GET or DELETE)`, { allow: "GET, POST, DELETE, OPTIONS" })
+            )
         }
       })
       // a browser client on an allowed origin may read the answer and the MCP headers (CORS)
@@ -434,7 +472,17 @@ const corsHeaders = (origin: string): Record<string, string> => ({
 })
 
 /** Request headers a browser client may send: the 2025-era session headers and the 2026-07-28 standard headers. */
-const corsRequestHeaders = ["content-type", "accept", "mcp-session-id", "mcp-protocol-version", "mcp-method", "mcp-name", "last-event-id", "authorization", "x-request-id"]
+const corsRequestHeaders = [
+  "content-type",
+  "accept",
+  "mcp-session-id",
+  "mcp-protocol-version",
+  "mcp-method",
+  "mcp-name",
+  "last-event-id",
+  "authorization",
+  "x-request-id"
+]
 
 /**
  * The answer to a CORS preflight from an allowed origin (a disallowed one got 403 above). A
@@ -481,12 +529,26 @@ const observed =
         if (session) span.attribute("mcp.session", session)
       }
       if (record !== undefined && route !== undefined) {
-        yield* record({ path: route, method: request.method, status: response.status, seconds: (Date.now() - started) / 1000, tool: log.tool, refusal: log.refusal })
+        yield* record({
+          path: route,
+          method: request.method,
+          status: response.status,
+          seconds: (Date.now() - started) / 1000,
+          tool: log.tool,
+          refusal: log.refusal
+        })
       }
       const path = request.url.split("?")[0]
       // the line is written beside the answer, not before it: a request does not wait for its log
       yield* Effect.logInfo(`${request.method} ${path} ${response.status}`).pipe(
-        Effect.annotateLogs({ requestId: log.requestId, ms: Date.now() - started, ...(session ? { session } : {}), ...(log.principal ? { principal: log.principal.name } : {}), ...(log.tool ? { tool: log.tool } : {}), ...(span ? { traceId: span.traceId } : {}) }),
+        Effect.annotateLogs({
+          requestId: log.requestId,
+          ms: Date.now() - started,
+          ...(session ? { session } : {}),
+          ...(log.principal ? { principal: log.principal.name } : {}),
+          ...(log.tool ? { tool: log.tool } : {}),
+          ...(span ? { traceId: span.traceId } : {})
+        }),
         Effect.forkDetach
       )
       return HttpServerResponse.setHeader(response, "x-request-id", log.requestId)
@@ -518,17 +580,33 @@ export const McpRoutes = (settings: HttpSettings, guards: HttpGuards = {}) =>
       yield* Effect.addFinalizer(() => Effect.promise(() => modern.close()))
       const mcp = makeMcpHandler(sessions, yield* Workspace, settings, allowListFor(settings), modern, auth, limiter)
       // RFC 9728: public, and readable by a browser client on any origin (it holds no secret)
-      if (auth !== undefined) for (const path of auth.metadataPaths) yield* router.add("GET", path as `/${string}`, observed(() => Effect.succeed(HttpServerResponse.jsonUnsafe(auth.metadata, { headers: { "access-control-allow-origin": "*", "cache-control": "max-age=3600" } }))))
+      if (auth !== undefined)
+        for (const path of auth.metadataPaths)
+          yield* router.add(
+            "GET",
+            path as `/${string}`,
+            observed(() =>
+              Effect.succeed(HttpServerResponse.jsonUnsafe(auth.metadata, { headers: { "access-control-allow-origin": "*", "cache-control": "max-age=3600" } }))
+            )
+          )
       const store = yield* WorkspaceStore.WorkspaceStore
       const record = guards.metrics === true ? recordRequest : undefined
       const traced = guards.otlpEndpoint !== undefined
       yield* router.add("*", mcpPath, observed(mcp, mcpPath, record, traced))
       const readiness = makeReadiness({ store: store.count, issuerKeys: auth?.issuerKeys })
-      yield* router.add("GET", readyPath, observed(() => readiness, readyPath, record))
+      yield* router.add(
+        "GET",
+        readyPath,
+        observed(() => readiness, readyPath, record)
+      )
       if (guards.metrics === true) {
         const gauges = Effect.all({ sessions: Effect.map(sessions.stats, (s) => s.live), workspaces: Effect.orElseSucceed(store.count, () => null) })
         const scrape = metricsResponse(gauges)
-        yield* router.add("GET", metricsPath, observed(() => scrape))
+        yield* router.add(
+          "GET",
+          metricsPath,
+          observed(() => scrape)
+        )
       }
       yield* router.add(
         "GET",
@@ -538,7 +616,15 @@ export const McpRoutes = (settings: HttpSettings, guards: HttpGuards = {}) =>
             const stats = yield* sessions.stats
             // workspaces the store holds (null while it does not answer: liveness is not the store's)
             const workspaces = yield* Effect.orElseSucceed(store.count, () => null)
-            return HttpServerResponse.jsonUnsafe({ status: "ok", name: serverInfo.name, version: serverInfo.version, sessions: stats.live, opened: stats.opened, closed: stats.closed, workspaces })
+            return HttpServerResponse.jsonUnsafe({
+              status: "ok",
+              name: serverInfo.name,
+              version: serverInfo.version,
+              sessions: stats.live,
+              opened: stats.opened,
+              closed: stats.closed,
+              workspaces
+            })
           })
         )
       )
@@ -559,7 +645,9 @@ export const HttpMcpServer = (settings: HttpSettings, guards: HttpGuards = {}) =
         gracefulShutdownTimeout: Duration.seconds(1)
       })
     ),
-    Layer.provideMerge(HttpSessions.layer({ idleTimeout: settings.idleTimeout, maxSessions: settings.maxSessions, conformanceFixtures: settings.conformanceFixtures })),
+    Layer.provideMerge(
+      HttpSessions.layer({ idleTimeout: settings.idleTimeout, maxSessions: settings.maxSessions, conformanceFixtures: settings.conformanceFixtures })
+    ),
     Layer.provideMerge(Layer.succeed(References.MinimumLogLevel, settings.logLevel)),
     Layer.provideMerge(guards.otlpEndpoint === undefined ? Layer.empty : tracingLayer(guards.otlpEndpoint))
   )
@@ -573,7 +661,9 @@ const startingServer = () => {
   const server = createServer({ headersTimeout: 30_000, requestTimeout: 60_000, keepAliveTimeout: 5_000 })
   const starting = (_: IncomingMessage, response: ServerResponse) => {
     response.writeHead(503, { "content-type": "application/json", "retry-after": "1", connection: "close" })
-    response.end(JSON.stringify({ jsonrpc: "2.0", error: { code: ErrorCodes.server, message: "Service Unavailable: the server is starting; retry shortly" }, id: null }))
+    response.end(
+      JSON.stringify({ jsonrpc: "2.0", error: { code: ErrorCodes.server, message: "Service Unavailable: the server is starting; retry shortly" }, id: null })
+    )
   }
   server.on("request", starting)
   const attached = (event: string | symbol, listener: unknown) => {
@@ -612,7 +702,9 @@ export const serveHttp = (settings: HttpSettings, guards: HttpGuards = {}) =>
     const sessions = yield* HttpSessions
     const url = yield* mcpUrl
     const store = yield* WorkspaceStore.WorkspaceStore
-    yield* Console.log(`dimensional MCP server listening on ${url} (Streamable HTTP; health: ${url.replace(/\/mcp$/, healthPath)}; workspaces: ${store.description})`)
+    yield* Console.log(
+      `dimensional MCP server listening on ${url} (Streamable HTTP; health: ${url.replace(/\/mcp$/, healthPath)}; workspaces: ${store.description})`
+    )
     yield* Effect.logInfo(`listening on ${url}`).pipe(
       Effect.annotateLogs({ idleTimeout: Duration.format(settings.idleTimeout), maxSessions: settings.maxSessions, maxBodyBytes: settings.maxBodyBytes })
     )

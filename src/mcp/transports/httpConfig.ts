@@ -60,7 +60,12 @@ export interface HttpSettings {
 
 const list = (name: string) =>
   Config.String(name).pipe(
-    Config.map((text) => text.split(",").map((entry) => entry.trim()).filter((entry) => entry.length > 0)),
+    Config.map((text) =>
+      text
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter((entry) => entry.length > 0)
+    ),
     Config.withDefault<ReadonlyArray<string>>([])
   )
 
@@ -69,7 +74,9 @@ const parsed = <A>(name: string, expected: string, parse: (text: string) => A | 
   Config.String(name).pipe(
     Config.flatMap((text) => {
       const value = parse(text.trim())
-      return value === undefined ? Config.fail(new ConfigProvider.SourceError({ message: `${name}: expected ${expected}, got '${text}'` })) : Config.succeed(value)
+      return value === undefined
+        ? Config.fail(new ConfigProvider.SourceError({ message: `${name}: expected ${expected}, got '${text}'` }))
+        : Config.succeed(value)
     })
   )
 
@@ -97,7 +104,9 @@ export const httpSettings: Config.Config<HttpSettings> = Config.all({
   allowedOrigins: list(httpEnv.allowedOrigins),
   maxBodyBytes: byteCount(httpEnv.maxBody).pipe(Config.withDefault(httpDefaults.maxBodyBytes)),
   idleTimeout: duration(httpEnv.idleTimeout).pipe(Config.withDefault(httpDefaults.idleTimeout)),
-  maxSessions: Config.schema(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 1_000_000 })), httpEnv.maxSessions).pipe(Config.withDefault(httpDefaults.maxSessions)),
+  maxSessions: Config.schema(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 1_000_000 })), httpEnv.maxSessions).pipe(
+    Config.withDefault(httpDefaults.maxSessions)
+  ),
   logLevel: Config.LogLevel(httpEnv.logLevel).pipe(Config.withDefault<LogLevel.LogLevel>(httpDefaults.logLevel)),
   conformanceFixtures: Config.Boolean(httpEnv.conformanceFixtures).pipe(Config.withDefault(false)),
   maxCreationsPerMinute: Config.schema(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 1_000_000 })), httpEnv.maxCreationsPerMinute).pipe(

@@ -168,7 +168,9 @@ export class HttpSessions extends Context.Service<
             const { server, id } = entry.session
             if (reason !== "deleted" && reason !== "not-initialized") {
               // best effort: the client learns why on its open stream, if it has one
-              yield* Effect.tryPromise(() => server.sendLoggingMessage({ level: "notice", logger: "dimensional", data: closeMessages[reason] }, id)).pipe(Effect.ignore)
+              yield* Effect.tryPromise(() => server.sendLoggingMessage({ level: "notice", logger: "dimensional", data: closeMessages[reason] }, id)).pipe(
+                Effect.ignore
+              )
             }
             yield* Effect.logDebug(`session ${logName(id)} closed: ${reason}`)
             release(entry, reason)
@@ -183,25 +185,26 @@ export class HttpSessions extends Context.Service<
           return expired.length
         })
 
-        const openWith = (adopted: string | undefined, principal?: string) => Effect.gen(function* () {
-          if (entries.size + opening >= limits.maxSessions) {
-            yield* expire
+        const openWith = (adopted: string | undefined, principal?: string) =>
+          Effect.gen(function* () {
             if (entries.size + opening >= limits.maxSessions) {
-              let oldestIdle: Entry | undefined
-              for (const entry of entries.values()) {
-                if (entry.pending.size === 0) {
-                  oldestIdle = entry
-                  break
+              yield* expire
+              if (entries.size + opening >= limits.maxSessions) {
+                let oldestIdle: Entry | undefined
+                for (const entry of entries.values()) {
+                  if (entry.pending.size === 0) {
+                    oldestIdle = entry
+                    break
+                  }
                 }
+                if (!oldestIdle) return yield* new SessionLimitReached({ maxSessions: limits.maxSessions })
+                yield* Effect.logInfo(`session cap ${limits.maxSessions} reached: evicting session ${logName(oldestIdle.session.id)}, the longest idle`)
+                yield* closeEntry(oldestIdle, "evicted")
               }
-              if (!oldestIdle) return yield* new SessionLimitReached({ maxSessions: limits.maxSessions })
-              yield* Effect.logInfo(`session cap ${limits.maxSessions} reached: evicting session ${logName(oldestIdle.session.id)}, the longest idle`)
-              yield* closeEntry(oldestIdle, "evicted")
             }
-          }
-          opening++
-          return yield* setUp(adopted, principal).pipe(Effect.ensuring(Effect.sync(() => opening--)))
-        })
+            opening++
+            return yield* setUp(adopted, principal).pipe(Effect.ensuring(Effect.sync(() => opening--)))
+          })
         const open = openWith(undefined)
         const openFor = (principal: string | undefined) => openWith(undefined, principal)
 
@@ -219,37 +222,46 @@ export class HttpSessions extends Context.Service<
                 )
                 await response.body?.cancel()
               })
-            yield* post({ jsonrpc: "2.0", id: `adopt-${id}`, method: "initialize", params: { protocolVersion, capabilities: {}, clientInfo: { name: "adopted", version: "0" } } }, {})
+            yield* post(
+              {
+                jsonrpc: "2.0",
+                id: `adopt-${id}`,
+                method: "initialize",
+                params: { protocolVersion, capabilities: {}, clientInfo: { name: "adopted", version: "0" } }
+              },
+              {}
+            )
             yield* post({ jsonrpc: "2.0", method: "notifications/initialized" }, { "mcp-session-id": id, "mcp-protocol-version": protocolVersion })
             return session
           })
 
-        const setUp = (adopted: string | undefined, principal: string | undefined) => Effect.gen(function* () {
-          const id = adopted ?? workspaces.sessionIds.issue(principal)
-          const scope = yield* Scope.fork(registryScope, "sequential")
-          // the session's own workspace is its default: any replica reaches it through the store
-          const server = serverFactory({ era: "legacy", defaultWorkspace: id, conformanceFixtures: limits.conformanceFixtures === true })
-          // resumable streams: a client reconnecting with Last-Event-ID gets what it missed
-          const transport = new SessionTransport({ sessionIdGenerator: () => id, eventStore: makeEventStore(), retryInterval: 1000 })
-          const session: McpSession = { id, server, transport }
-          const entry: Entry = { session, scope, pending: new Set(), lastActive: now(), closing: false }
-          transport.answered = (requestId) => {
-            entry.pending.delete(requestId)
-            markActive(entry)
-          }
-          transport.onmessage = (message) => {
-            if (isJSONRPCRequest(message)) entry.pending.add(message.id)
-            else if (isJSONRPCNotification(message) && message.method === "notifications/cancelled") {
-              const requestId = (message.params as { requestId?: RequestId } | undefined)?.requestId
-              if (requestId !== undefined) entry.pending.delete(requestId)
+        const setUp = (adopted: string | undefined, principal: string | undefined) =>
+          Effect.gen(function* () {
+            const id = adopted ?? workspaces.sessionIds.issue(principal)
+            const scope = yield* Scope.fork(registryScope, "sequential")
+            // the session's own workspace is its default: any replica reaches it through the store
+            const server = serverFactory({ era: "legacy", defaultWorkspace: id, conformanceFixtures: limits.conformanceFixtures === true })
+            // resumable streams: a client reconnecting with Last-Event-ID gets what it missed
+            const transport = new SessionTransport({ sessionIdGenerator: () => id, eventStore: makeEventStore(), retryInterval: 1000 })
+            const session: McpSession = { id, server, transport }
+            const entry: Entry = { session, scope, pending: new Set(), lastActive: now(), closing: false }
+            transport.answered = (requestId) => {
+              entry.pending.delete(requestId)
+              markActive(entry)
             }
-          }
-          transport.onclose = () => release(entry, "deleted")
-          yield* Effect.promise(() => server.connect(transport))
-          entries.set(id, entry)
-          opened++
-          return session
-        })
+            transport.onmessage = (message) => {
+              if (isJSONRPCRequest(message)) entry.pending.add(message.id)
+              else if (isJSONRPCNotification(message) && message.method === "notifications/cancelled") {
+                const requestId = (message.params as { requestId?: RequestId } | undefined)?.requestId
+                if (requestId !== undefined) entry.pending.delete(requestId)
+              }
+            }
+            transport.onclose = () => release(entry, "deleted")
+            yield* Effect.promise(() => server.connect(transport))
+            entries.set(id, entry)
+            opened++
+            return session
+          })
 
         const lookup = (id: string) =>
           Effect.gen(function* () {
@@ -284,7 +296,12 @@ export class HttpSessions extends Context.Service<
         const sweepEvery = Duration.millis(Math.min(30_000, Math.max(50, idleMillis / 4)))
         yield* expire.pipe(Effect.repeat(Schedule.spaced(sweepEvery)), Effect.forkScoped)
         // at shutdown, calls waiting on a client's model answer first (with the agent's own error), then sessions close
-        yield* Effect.addFinalizer(() => Effect.andThen(Effect.promise(() => serverFactory.drain(shutdownGraceMs)), closeAll("shutdown")))
+        yield* Effect.addFinalizer(() =>
+          Effect.andThen(
+            Effect.promise(() => serverFactory.drain(shutdownGraceMs)),
+            closeAll("shutdown")
+          )
+        )
 
         return HttpSessions.of({ open, openFor, adopt, lookup, touch, close, closeAll, expire, stats, limits, serverFactory })
       })

@@ -6,11 +6,8 @@
  * its calls name theirs, as over HTTP.
  */
 import { serveStdio } from "@modelcontextprotocol/server/stdio"
-import { Effect, Layer, Logger } from "effect"
-import { FormulaRegistry } from "../../services/FormulaRegistry.ts"
-import { DefaultWorkspace, newWorkspaceId, Workspace } from "../../services/Workspace.ts"
-import * as WorkspaceStore from "../../services/WorkspaceStore.ts"
-import { UnitCatalog } from "../../services/UnitCatalog.ts"
+import { Effect } from "effect"
+import { DefaultWorkspace } from "../../services/Workspace.ts"
 import { type ToolServices, tools } from "../../tools/index.ts"
 import { LogToStderr } from "../logging.ts"
 import { makeServerFactory } from "../server.ts"

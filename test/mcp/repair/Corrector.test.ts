@@ -36,7 +36,9 @@ describe("deterministic corrections", () => {
     assert.isTrue(Option.isSome(proposal))
     const p = Option.getOrThrow(proposal)
     expect(p.arguments).toEqual({ value: 5, from_unit: "km", to_unit: "mi" })
-    expect(p.corrections).toEqual([{ parameter: "from_unit", from: "form_unit", to: "from_unit", source: "field_name", note: "unknown field 'form_unit' renamed to 'from_unit'" }])
+    expect(p.corrections).toEqual([
+      { parameter: "from_unit", from: "form_unit", to: "from_unit", source: "field_name", note: "unknown field 'form_unit' renamed to 'from_unit'" }
+    ])
   })
 
   it("never overwrites a real field that was sent, and leaves ambiguous renames alone", () => {
@@ -63,14 +65,32 @@ describe("deterministic corrections", () => {
   })
 
   it("finds a formula parameter's unit from the parameter name alone (mass → parameters.mass.unit)", () => {
-    const failure = new FormulaError({ message: "Parameter 'mass' of bmi: Unknown unit: 'kilgoram'", kind: "invalid_parameter", formula: "bmi", role: "mass", got: "kilgoram", likelyFix: "kilogram (kg)", hints: [] })
+    const failure = new FormulaError({
+      message: "Parameter 'mass' of bmi: Unknown unit: 'kilgoram'",
+      kind: "invalid_parameter",
+      formula: "bmi",
+      role: "mass",
+      got: "kilgoram",
+      likelyFix: "kilogram (kg)",
+      hints: []
+    })
     const args = { name: "bmi", parameters: { mass: { value: 70, unit: "kilgoram" }, height: { value: 1.75, unit: "m" } } }
     const p = Option.getOrThrow(deterministicProposal({ tool, arguments: args, failure, error: {}, issues: [] }, true))
-    expect(p.corrections).toEqual([{ parameter: "parameters.mass.unit", from: "kilgoram", to: "kg", source: "likely_fix", note: "unknown name 'kilgoram' read as kilogram (kg)" }])
+    expect(p.corrections).toEqual([
+      { parameter: "parameters.mass.unit", from: "kilgoram", to: "kg", source: "likely_fix", note: "unknown name 'kilgoram' read as kilogram (kg)" }
+    ])
   })
 
   it("does not treat advice as a replacement: a likely fix that is a sentence changes nothing", () => {
-    const failure = new FormulaError({ message: "bad", kind: "invalid_parameter", formula: "bmi", role: "mass", got: "kilgoram", likelyFix: "Use list_units to pick one", hints: [] })
+    const failure = new FormulaError({
+      message: "bad",
+      kind: "invalid_parameter",
+      formula: "bmi",
+      role: "mass",
+      got: "kilgoram",
+      likelyFix: "Use list_units to pick one",
+      hints: []
+    })
     const args = { parameters: { mass: { value: 70, unit: "kilgoram" } } }
     assert.isTrue(Option.isNone(deterministicProposal({ tool, arguments: args, failure, error: {}, issues: [] }, true)))
   })
@@ -100,7 +120,12 @@ const malformed = invalidRequest({ value: "five", from_unit: "km", to_unit: "mi"
 const withModel = (settings: Partial<SelfCorrectionSettings>, reply: (request: SamplingRequest, call: number) => Effect.Effect<string, SamplingFailure>) =>
   Effect.gen(function* () {
     const calls = yield* Ref.make(0)
-    const model = SamplingClient.layerReplying((request) => Effect.flatMap(Ref.updateAndGet(calls, (n) => n + 1), (n) => reply(request, n)))
+    const model = SamplingClient.layerReplying((request) =>
+      Effect.flatMap(
+        Ref.updateAndGet(calls, (n) => n + 1),
+        (n) => reply(request, n)
+      )
+    )
     const corrector = Corrector.layer.pipe(Layer.provide(RetryPolicy.layer), Layer.provide(SelfCorrectionConfig.layerWith(settings)))
     const correct = (request: CorrectionRequest) => Corrector.use((c) => c.correct(request)).pipe(Effect.provide(Layer.merge(corrector, model)))
     return { correct, calls: Ref.get(calls) }
@@ -131,13 +156,11 @@ describe("sampling corrections", () => {
     ["garbage", "Sure, the value is probably five."],
     ["a decline", '{"corrected": false, "reason": "unclear"}'],
     ["unchanged arguments", '{"arguments": {"value": "five", "from_unit": "km", "to_unit": "mi"}}']
-  ])(
-    "proposes nothing for %s",
-    ([, text]) =>
-      Effect.gen(function* () {
-        const { correct } = yield* withModel({}, () => Effect.succeed(text))
-        assert.isTrue(Option.isNone(yield* correct(malformed)))
-      })
+  ])("proposes nothing for %s", ([, text]) =>
+    Effect.gen(function* () {
+      const { correct } = yield* withModel({}, () => Effect.succeed(text))
+      assert.isTrue(Option.isNone(yield* correct(malformed)))
+    })
   )
 
   it.effect("does not ask the model when LLM correction is off", () =>
@@ -158,7 +181,10 @@ describe("sampling corrections", () => {
 
   it.effect("gives up after the time-out, retried once after the backoff, then proposes nothing", () =>
     Effect.gen(function* () {
-      const { correct, calls } = yield* withModel({ correctionTimeout: Duration.seconds(10), samplingRetries: 1, backoff: Duration.millis(200) }, () => Effect.never)
+      const { correct, calls } = yield* withModel(
+        { correctionTimeout: Duration.seconds(10), samplingRetries: 1, backoff: Duration.millis(200) },
+        () => Effect.never
+      )
       const fiber = yield* Effect.forkChild(correct(malformed))
       yield* TestClock.adjust("10 seconds")
       assert.strictEqual(yield* calls, 1)
@@ -172,7 +198,9 @@ describe("sampling corrections", () => {
   it.effect("retries a transient failure after the backoff and uses the second answer", () =>
     Effect.gen(function* () {
       const { correct, calls } = yield* withModel({ samplingRetries: 1, backoff: Duration.millis(200) }, (_, call) =>
-        call === 1 ? Effect.fail(new SamplingFailure({ message: "connection closed", transient: true })) : Effect.succeed('{"arguments": {"value": 5, "from_unit": "km", "to_unit": "mi"}}')
+        call === 1
+          ? Effect.fail(new SamplingFailure({ message: "connection closed", transient: true }))
+          : Effect.succeed('{"arguments": {"value": 5, "from_unit": "km", "to_unit": "mi"}}')
       )
       const fiber = yield* Effect.forkChild(correct(malformed))
       yield* TestClock.adjust("200 millis")
@@ -183,7 +211,9 @@ describe("sampling corrections", () => {
 
   it.effect("does not retry a refusal", () =>
     Effect.gen(function* () {
-      const { correct, calls } = yield* withModel({ samplingRetries: 3 }, () => Effect.fail(new SamplingFailure({ message: "user declined", transient: false })))
+      const { correct, calls } = yield* withModel({ samplingRetries: 3 }, () =>
+        Effect.fail(new SamplingFailure({ message: "user declined", transient: false }))
+      )
       assert.isTrue(Option.isNone(yield* correct(malformed)))
       assert.strictEqual(yield* calls, 1)
     })

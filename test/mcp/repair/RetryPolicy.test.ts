@@ -87,7 +87,12 @@ describe("schedules", () => {
     Effect.gen(function* () {
       const policy = RetryPolicy.make({ ...defaultSettings, samplingRetries: 1, backoff: Duration.millis(500) })
       const calls = yield* Ref.make(0)
-      const fiber = yield* Ref.update(calls, (n) => n + 1).pipe(Effect.andThen(Effect.fail("timeout")), Effect.retry(policy.transient), Effect.flip, Effect.forkChild)
+      const fiber = yield* Ref.update(calls, (n) => n + 1).pipe(
+        Effect.andThen(Effect.fail("timeout")),
+        Effect.retry(policy.transient),
+        Effect.flip,
+        Effect.forkChild
+      )
       yield* TestClock.adjust("499 millis")
       assert.strictEqual(yield* Ref.get(calls), 1)
       yield* TestClock.adjust("1 millis")
@@ -122,7 +127,14 @@ describe("configuration", () => {
       })
       assert.isTrue(result._tag === "Success")
       if (result._tag !== "Success") return
-      expect(result.success).toMatchObject({ enabled: false, maxRetries: 3, retryableErrors: ["invalid_input", "unknown_unit"], llmCorrection: false, samplingRetries: 0, serverUnitCorrection: true })
+      expect(result.success).toMatchObject({
+        enabled: false,
+        maxRetries: 3,
+        retryableErrors: ["invalid_input", "unknown_unit"],
+        llmCorrection: false,
+        samplingRetries: 0,
+        serverUnitCorrection: true
+      })
       assert.strictEqual(Duration.toMillis(result.success.correctionTimeout), 2000)
       assert.strictEqual(Duration.toMillis(result.success.backoff), 50)
     })

@@ -37,7 +37,11 @@ const makeTool = (respond: (input: Input, call: number) => Effect.Effect<unknown
       input: Input,
       output: Schema.Unknown,
       annotations: readOnly,
-      handler: (input: Input) => Effect.flatMap(Ref.updateAndGet(calls, (n) => n + 1), (n) => respond(input, n))
+      handler: (input: Input) =>
+        Effect.flatMap(
+          Ref.updateAndGet(calls, (n) => n + 1),
+          (n) => respond(input, n)
+        )
     })
   }))
 
@@ -107,7 +111,15 @@ describe("retryable failures", () => {
 
   it.effect("leaves a handler's likely fix to the agent unless server-side unit correction is on", () =>
     Effect.gen(function* () {
-      const unknownParameter = new FormulaError({ ...diag, message: "unknown unit", kind: "invalid_parameter", formula: "bmi", role: "unit", got: "kilgoram", likelyFix: "kilogram (kg)" })
+      const unknownParameter = new FormulaError({
+        ...diag,
+        message: "unknown unit",
+        kind: "invalid_parameter",
+        formula: "bmi",
+        role: "unit",
+        got: "kilgoram",
+        likelyFix: "kilogram (kg)"
+      })
       const { tool } = yield* makeTool((input) => (input.unit === "kg" ? Effect.succeed("ok") : Effect.fail(unknownParameter)))
       const { corrector, seen } = yield* makeCorrector((request) => fix(request.arguments, "unit", "kg"))
       const off = yield* run(tool, { x: 1, unit: "kilgoram" }, corrector)

@@ -43,7 +43,9 @@ describe("decodeArguments", () => {
 
   it("names the fields a tool without parameters would ignore", () => {
     const { report } = reject(toolWith(Schema.Struct({})), { dimension: "mass" })
-    expect(report.issues).toEqual([{ field: "dimension", problem: "Unknown field", received: "mass", expected: "no such field", fix: 'Remove "dimension"; accepted fields: none' }])
+    expect(report.issues).toEqual([
+      { field: "dimension", problem: "Unknown field", received: "mass", expected: "no such field", fix: 'Remove "dimension"; accepted fields: none' }
+    ])
   })
 })
 
@@ -52,7 +54,13 @@ describe("the validation report", () => {
     const { report } = reject(convert, { value: "five", from_unit: "", to_unit: ["mi"] })
     expect(report.summary).toBe("Tool 'convert' received invalid arguments: 3 problems (value, from_unit, to_unit).")
     expect(report.issues).toEqual([
-      { field: "value", problem: "Expected number", received: "five", expected: "number (a finite number)", fix: 'Send a JSON number such as 5; "five" is not a number' },
+      {
+        field: "value",
+        problem: "Expected number",
+        received: "five",
+        expected: "number (a finite number)",
+        fix: 'Send a JSON number such as 5; "five" is not a number'
+      },
       {
         field: "from_unit",
         problem: "Expected a value with a length of at least 1",
@@ -60,20 +68,32 @@ describe("the validation report", () => {
         expected: "string (a value with a length of at least 1)",
         fix: 'Provide a value with a length of at least 1, such as "km"'
       },
-      { field: "to_unit", problem: "Expected string", received: ["mi"], expected: "string (a value with a length of at least 1)", fix: 'Send a string such as "mi"' }
+      {
+        field: "to_unit",
+        problem: "Expected string",
+        received: ["mi"],
+        expected: "string (a value with a length of at least 1)",
+        fix: 'Send a string such as "mi"'
+      }
     ])
   })
 
   it("names an unknown field with the closest real field and ties the missing field to it", () => {
     const { report } = reject(convert, { value: 5, form_unit: "km", to_unit: "mi" })
     expect(report.issues[0]).toMatchObject({ field: "form_unit", closest_field: "from_unit", fix: 'Rename "form_unit" to "from_unit"' })
-    expect(report.issues[1]).toMatchObject({ field: "from_unit", problem: "Required field is missing", fix: 'Add "from_unit": "km" (you sent "form_unit", which looks like a misspelling of it)' })
+    expect(report.issues[1]).toMatchObject({
+      field: "from_unit",
+      problem: "Required field is missing",
+      fix: 'Add "from_unit": "km" (you sent "form_unit", which looks like a misspelling of it)'
+    })
     expect(report.argumentIssues[0]).toMatchObject({ kind: "unknown_field", closestField: "from_unit" })
   })
 
   it("lists the accepted fields when an unknown field is close to none of them", () => {
     const { report } = reject(convert, { value: 5, from_unit: "km", to_unit: "mi", precision: 3 })
-    expect(report.issues[0]?.fix).toBe('Remove "precision"; accepted fields: value, from_unit, to_unit, notation, valence, particles, molar_mass, substance, equivalence, atmospheric_pressure, custom_units, custom_edges, workspace')
+    expect(report.issues[0]?.fix).toBe(
+      'Remove "precision"; accepted fields: value, from_unit, to_unit, notation, valence, particles, molar_mass, substance, equivalence, atmospheric_pressure, custom_units, custom_edges, workspace'
+    )
     expect(report.issues[0]?.closest_field).toBeUndefined()
   })
 
@@ -85,13 +105,22 @@ describe("the validation report", () => {
 
   it("offers the listed choices and the one closest to what was sent", () => {
     const { report } = reject(toolWith(Schema.Struct({ mode: Schema.Literals(["exact", "approximate"]) })), { mode: "aproximate" })
-    expect(report.issues[0]).toMatchObject({ field: "mode", received: "aproximate", fix: 'Use one of: "exact", "approximate" (closest to what you sent: "approximate")' })
+    expect(report.issues[0]).toMatchObject({
+      field: "mode",
+      received: "aproximate",
+      fix: 'Use one of: "exact", "approximate" (closest to what you sent: "approximate")'
+    })
     expect(report.suggestions.map((s) => s.category)).toEqual(["choices", "general"])
   })
 
   it("gives nested paths for problems inside arrays", () => {
     const input = Schema.Struct({ factors: Schema.Array(Schema.Struct({ numerator: Schema.NonEmptyString, value: Schema.Finite })) })
-    const { report } = reject(toolWith(input), { factors: [{ numerator: "kg", value: 1 }, { numerator: "mg", value: "lots" }] })
+    const { report } = reject(toolWith(input), {
+      factors: [
+        { numerator: "kg", value: 1 },
+        { numerator: "mg", value: "lots" }
+      ]
+    })
     expect(report.issues.map((i) => i.field)).toEqual(["factors[1].value"])
   })
 
@@ -105,8 +134,18 @@ describe("the validation report", () => {
   it("gives the schema in brief: required fields, types, descriptions, constraints, choices, nested fields, examples", () => {
     const { report } = reject(convert, {})
     expect(report.schema.required).toEqual(["value", "from_unit", "to_unit"])
-    expect(report.schema.properties.value).toEqual({ type: "number", required: true, description: "The numeric quantity to convert", constraints: ["a finite number"], example: 5 })
-    expect(report.schema.properties.custom_edges).toMatchObject({ type: "array of object", required: false, fields: { src: "string", dst: "string", factor: "number", offset: "number (optional)" } })
+    expect(report.schema.properties.value).toEqual({
+      type: "number",
+      required: true,
+      description: "The numeric quantity to convert",
+      constraints: ["a finite number"],
+      example: 5
+    })
+    expect(report.schema.properties.custom_edges).toMatchObject({
+      type: "array of object",
+      required: false,
+      fields: { src: "string", dst: "string", factor: "number", offset: "number (optional)" }
+    })
   })
 })
 
@@ -116,7 +155,9 @@ describe("validExample", () => {
   })
 
   it("prefers a whole-call example annotated on the input struct", () => {
-    const input = Schema.Struct({ query: Schema.optional(Schema.String), initial_unit: Schema.optional(Schema.String) }).annotate({ examples: [{ query: "500 mL to L" }] })
+    const input = Schema.Struct({ query: Schema.optional(Schema.String), initial_unit: Schema.optional(Schema.String) }).annotate({
+      examples: [{ query: "500 mL to L" }]
+    })
     expect(validExample(encodedAst(input))).toEqual({ query: "500 mL to L" })
   })
 

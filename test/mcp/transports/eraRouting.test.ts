@@ -38,7 +38,10 @@ describe("era routing on HTTP", () => {
     await fc.assert(
       fc.asyncProperty(headersArb, bodyArb, async (headers, body) => {
         if (!plainlyLegacy({ headers }, body)) return
-        const request = new Request("http://127.0.0.1/mcp", { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers } })
+        const request = new Request("http://127.0.0.1/mcp", {
+          method: "POST",
+          headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers }
+        })
         expect(await isLegacyRequest(request, body)).toBe(true)
       }),
       { numRuns: 500 }

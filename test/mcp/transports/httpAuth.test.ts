@@ -34,7 +34,10 @@ describe("authorization settings", () => {
 
 describe("discovery and challenges", () => {
   it("looks for the issuer's metadata as RFC 8414 and OpenID Connect Discovery place it", () => {
-    expect(metadataUrls(new URL("https://as.example.org"))).toEqual(["https://as.example.org/.well-known/oauth-authorization-server", "https://as.example.org/.well-known/openid-configuration"])
+    expect(metadataUrls(new URL("https://as.example.org"))).toEqual([
+      "https://as.example.org/.well-known/oauth-authorization-server",
+      "https://as.example.org/.well-known/openid-configuration"
+    ])
     expect(metadataUrls(new URL("https://as.example.org/realms/lab"))).toEqual([
       "https://as.example.org/.well-known/oauth-authorization-server/realms/lab",
       "https://as.example.org/.well-known/openid-configuration/realms/lab",
@@ -44,7 +47,10 @@ describe("discovery and challenges", () => {
 
   it("puts the resource metadata before the resource's path (RFC 9728 section 3.1), and quotes every value", () => {
     expect(metadataUrl("https://mcp.example.org/mcp")).toBe("https://mcp.example.org/.well-known/oauth-protected-resource/mcp")
-    const header = challengeHeader({ resource: "https://mcp.example.org/mcp", issuer: undefined, scopes: defaultScopes }, { error: "invalid_token", description: 'a "quoted" \\ value\nwith a newline', scopes: ["units:read"] })
+    const header = challengeHeader(
+      { resource: "https://mcp.example.org/mcp", issuer: undefined, scopes: defaultScopes },
+      { error: "invalid_token", description: 'a "quoted" \\ value\nwith a newline', scopes: ["units:read"] }
+    )
     expect(header).toBe(
       'Bearer resource_metadata="https://mcp.example.org/.well-known/oauth-protected-resource/mcp", scope="units:read", error="invalid_token", error_description="a \\"quoted\\" \\\\ value with a newline"'
     )
@@ -55,7 +61,15 @@ describe("the scope each message needs", () => {
   it("asks the write scope for the tools that change a workspace (not annotated read-only), and the read scope for everything else", () => {
     const writing = tools.filter((t) => scopeFor({ method: "tools/call", params: { name: t.name } }) === "write").map((t) => t.name)
     // the defining tools, reset_session, and the two that set and clear a workspace's computation declaration
-    expect(writing.sort()).toEqual(["declare_computation", "define_constant", "define_conversion", "define_quantity_kind", "define_unit", "reset_session", "validate_result"])
+    expect(writing.sort()).toEqual([
+      "declare_computation",
+      "define_constant",
+      "define_conversion",
+      "define_quantity_kind",
+      "define_unit",
+      "reset_session",
+      "validate_result"
+    ])
     for (const name of ["convert", "compute", "list_units"]) expect(scopeFor({ method: "tools/call", params: { name } })).toBe("read")
     for (const method of ["initialize", "tools/list", "resources/read", "prompts/get", "ping"]) expect(scopeFor({ method })).toBe("read")
   })
@@ -68,7 +82,13 @@ describe("an authorizer over API keys with custom scope names", () => {
       const sha = (t: string) => createHash("sha256").update(t).digest("hex")
       writeFileSync(join(dir, "keys"), `viewer sha256:${sha("view-key")} lab.read\n`)
       const auth = await makeAuthorizer(
-        { issuer: undefined, audience: undefined, scopes: { read: "lab.read", write: "lab.write" }, apiKeysFile: join(dir, "keys"), allowUnauthenticated: false },
+        {
+          issuer: undefined,
+          audience: undefined,
+          scopes: { read: "lab.read", write: "lab.write" },
+          apiKeysFile: join(dir, "keys"),
+          allowUnauthenticated: false
+        },
         "http://127.0.0.1:3000/mcp"
       )
       const known = await auth!.authenticate("Bearer view-key")

@@ -2,7 +2,15 @@
 // values, and the Host/Origin allow-lists behind the DNS-rebinding protection.
 import { ConfigProvider, Duration, Effect, Exit } from "effect"
 import { describe, expect, it } from "vitest"
-import { type HttpSettings, allowListFor, hostAllowed, httpDefaults, httpSettings, originAllowed, parseHttpFlags } from "../../../src/mcp/transports/httpConfig.ts"
+import {
+  type HttpSettings,
+  allowListFor,
+  hostAllowed,
+  httpDefaults,
+  httpSettings,
+  originAllowed,
+  parseHttpFlags
+} from "../../../src/mcp/transports/httpConfig.ts"
 
 const load = (env: Record<string, string>, flags: ReadonlyArray<string> = []) => {
   const provider = ConfigProvider.orElse(ConfigProvider.fromUnknown(parseHttpFlags(flags).values), ConfigProvider.fromEnv({ env }))
@@ -58,7 +66,13 @@ describe("HTTP settings", () => {
   })
 
   it("let command-line flags win over the environment (--flag value and --flag=value)", () => {
-    const s = settingsOf({ DIMENSIONAL_HTTP_PORT: "8080", DIMENSIONAL_HTTP_IDLE_TIMEOUT: "1 hour" }, ["--port", "9090", "--idle-timeout=2 seconds", "--max-sessions", "3"])
+    const s = settingsOf({ DIMENSIONAL_HTTP_PORT: "8080", DIMENSIONAL_HTTP_IDLE_TIMEOUT: "1 hour" }, [
+      "--port",
+      "9090",
+      "--idle-timeout=2 seconds",
+      "--max-sessions",
+      "3"
+    ])
     expect(s.port).toBe(9090)
     expect(Duration.toMillis(s.idleTimeout)).toBe(2000)
     expect(s.maxSessions).toBe(3)
@@ -76,7 +90,11 @@ describe("HTTP settings", () => {
 
 describe("parseHttpFlags", () => {
   it("splits HTTP flags from other arguments and reports flags missing their value", () => {
-    expect(parseHttpFlags(["--host", "::1", "--other", "--port"])).toEqual({ values: { DIMENSIONAL_HTTP_HOST: "::1" }, rest: ["--other"], missingValue: ["--port"] })
+    expect(parseHttpFlags(["--host", "::1", "--other", "--port"])).toEqual({
+      values: { DIMENSIONAL_HTTP_HOST: "::1" },
+      rest: ["--other"],
+      missingValue: ["--port"]
+    })
     expect(parseHttpFlags(["--max-body", "--port", "1"]).missingValue).toEqual(["--max-body"])
   })
 })
@@ -86,7 +104,16 @@ describe("Host and Origin allow-lists", () => {
 
   it("accept the loopback names on any port by default, and nothing else", () => {
     for (const host of ["localhost:3000", "127.0.0.1:49152", "[::1]:3000", "LOCALHOST:3000", "localhost"]) expect(hostAllowed(local, host), host).toBe(true)
-    for (const host of [undefined, "", "evil.example.com", "evil.example.com:3000", "localhost.evil.com:3000", "127.0.0.1.nip.io:3000", "user@localhost:3000", "[::2]:3000"]) {
+    for (const host of [
+      undefined,
+      "",
+      "evil.example.com",
+      "evil.example.com:3000",
+      "localhost.evil.com:3000",
+      "127.0.0.1.nip.io:3000",
+      "user@localhost:3000",
+      "[::2]:3000"
+    ]) {
       expect(hostAllowed(local, host), String(host)).toBe(false)
     }
   })
@@ -95,7 +122,8 @@ describe("Host and Origin allow-lists", () => {
     expect(originAllowed(local, undefined)).toBe(true)
     expect(originAllowed(local, "http://localhost:5173")).toBe(true)
     expect(originAllowed(local, "https://127.0.0.1")).toBe(true)
-    for (const origin of ["http://evil.example.com", "null", "file://", "chrome-extension://abc", "http://localhost.evil.com"]) expect(originAllowed(local, origin), origin).toBe(false)
+    for (const origin of ["http://evil.example.com", "null", "file://", "chrome-extension://abc", "http://localhost.evil.com"])
+      expect(originAllowed(local, origin), origin).toBe(false)
   })
 
   it("add the bound address, but not a wildcard one", () => {

@@ -2,7 +2,7 @@
 // (Host/Origin allow-lists, Accept, content type, body limit, malformed JSON, batches, session ids),
 // request ids, /healthz, and per-session state seen through SDK clients and through the registry.
 import { request as httpRequest } from "node:http"
-import { Context, Duration, Effect, Layer, ManagedRuntime } from "effect"
+import { Duration, Effect, Layer, ManagedRuntime } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { HttpLogger, HttpMcpServer, mcpUrl } from "../../../src/mcp/transports/http.ts"
 import type { HttpSettings } from "../../../src/mcp/transports/httpConfig.ts"
@@ -42,13 +42,16 @@ interface RawResponse {
 /** A request with exactly these headers (fetch would not let a test set Host). */
 const raw = (options: { method?: string; path?: string; headers?: Record<string, string>; body?: string | Buffer; chunked?: boolean }) =>
   new Promise<RawResponse>((resolve, reject) => {
-    const req = httpRequest({ host: "127.0.0.1", port, method: options.method ?? "POST", path: options.path ?? "/mcp", headers: options.headers ?? {} }, (res) => {
-      let body = ""
-      res.setEncoding("utf8")
-      res.on("data", (chunk: string) => (body += chunk))
-      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body }))
-      res.on("error", reject)
-    })
+    const req = httpRequest(
+      { host: "127.0.0.1", port, method: options.method ?? "POST", path: options.path ?? "/mcp", headers: options.headers ?? {} },
+      (res) => {
+        let body = ""
+        res.setEncoding("utf8")
+        res.on("data", (chunk: string) => (body += chunk))
+        res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body }))
+        res.on("error", reject)
+      }
+    )
     req.on("error", reject)
     if (options.chunked && options.body !== undefined) {
       const bytes = Buffer.from(options.body)
@@ -190,7 +193,10 @@ describe("HTTP: request ids, health, sessions", () => {
     await init.body?.cancel()
     const del = await fetch(url, { method: "DELETE", headers: { "mcp-session-id": sid } })
     expect(del.status).toBe(200)
-    const after = await postRaw(url, JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list" }), { "mcp-session-id": sid, "mcp-protocol-version": "2025-11-25" })
+    const after = await postRaw(url, JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list" }), {
+      "mcp-session-id": sid,
+      "mcp-protocol-version": "2025-11-25"
+    })
     expect(after.status).toBe(404)
   })
 

@@ -15,7 +15,9 @@ const workspaceOf = (session: McpSession) =>
   Effect.flatMap(Effect.service(Workspace), (w) => w.open(undefined, "read")).pipe(Effect.provideService(DefaultWorkspace, session.id))
 
 const registry = (limits: { idleTimeout: Duration.Input; maxSessions: number }) =>
-  HttpSessions.layer({ idleTimeout: Duration.fromInputUnsafe(limits.idleTimeout), maxSessions: limits.maxSessions }).pipe(Layer.provideMerge(SharedServicesLive))
+  HttpSessions.layer({ idleTimeout: Duration.fromInputUnsafe(limits.idleTimeout), maxSessions: limits.maxSessions }).pipe(
+    Layer.provideMerge(SharedServicesLive)
+  )
 
 const initialize = (session: McpSession) =>
   Effect.promise(() =>
@@ -23,7 +25,12 @@ const initialize = (session: McpSession) =>
       new Request("http://127.0.0.1/mcp", {
         method: "POST",
         headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
-        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } } })
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 1,
+          method: "initialize",
+          params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } }
+        })
       })
     )
   )
@@ -55,7 +62,14 @@ describe("HttpSessions", () => {
       const length = parseDimension("length")
       if (isEngineError(length)) return assert.fail(length.message)
       yield* stateA.modify((data) =>
-        Effect.succeed([undefined, { ...data, units: [...data.units, { name: "smoot", dimension: length, aliases: [] }], edges: [...data.edges, { src: "smoot", dst: "m", factor: 1.7018, offset: 0 }] }] as const)
+        Effect.succeed([
+          undefined,
+          {
+            ...data,
+            units: [...data.units, { name: "smoot", dimension: length, aliases: [] }],
+            edges: [...data.edges, { src: "smoot", dst: "m", factor: 1.7018, offset: 0 }]
+          }
+        ] as const)
       )
       assert.isDefined((yield* stateA.catalog()).resolve("smoot"))
       assert.isUndefined((yield* stateB.catalog()).resolve("smoot"))

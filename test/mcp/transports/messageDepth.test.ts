@@ -4,7 +4,8 @@ import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { MAX_MESSAGE_DEPTH, nestingDepth } from "../../../src/mcp/transports/messageDepth.ts"
 
-const depthOf = (v: unknown): number => (Array.isArray(v) ? 1 + Math.max(0, ...v.map(depthOf)) : v !== null && typeof v === "object" ? 1 + Math.max(0, ...Object.values(v).map(depthOf)) : 0)
+const depthOf = (v: unknown): number =>
+  Array.isArray(v) ? 1 + Math.max(0, ...v.map(depthOf)) : v !== null && typeof v === "object" ? 1 + Math.max(0, ...Object.values(v).map(depthOf)) : 0
 
 describe("nestingDepth", () => {
   it("agrees with the parsed value's depth, whatever the strings hold", () => {
@@ -15,7 +16,7 @@ describe("nestingDepth", () => {
       }),
       { numRuns: 500 }
     )
-    expect(nestingDepth(JSON.stringify({ a: "[[[{{\\\"]]]" }))).toBe(1)
+    expect(nestingDepth(JSON.stringify({ a: '[[[{{\\"]]]' }))).toBe(1)
   })
 
   it("reads a very deep or very long text in linear time, stopping past the limit", () => {

@@ -40,7 +40,9 @@ export interface Principal {
   readonly authInfo: AuthInfo
 }
 
-export type Authentication = { readonly _tag: "Authenticated"; readonly principal: Principal } | { readonly _tag: "Refused"; readonly reason: string; readonly response: HttpServerResponse.HttpServerResponse }
+export type Authentication =
+  | { readonly _tag: "Authenticated"; readonly principal: Principal }
+  | { readonly _tag: "Refused"; readonly reason: string; readonly response: HttpServerResponse.HttpServerResponse }
 
 export interface Authorizer {
   readonly description: ResourceDescription
@@ -87,26 +89,56 @@ export const makeAuthorizer = async (settings: AuthSettings, resource: string): 
 
   const authenticate = async (authorization: string | undefined): Promise<Authentication> => {
     const token = bearer(authorization)
-    if (token === undefined) return unauthorized("missing", { scopes: readChallenge }, `this server needs an access token (Authorization: Bearer …); see the resource metadata in WWW-Authenticate`)
-    if (token === null) return unauthorized("malformed", { error: "invalid_request", description: "the Authorization header is not 'Bearer TOKEN'", scopes: readChallenge }, "the Authorization header is not 'Bearer TOKEN'")
+    if (token === undefined)
+      return unauthorized(
+        "missing",
+        { scopes: readChallenge },
+        `this server needs an access token (Authorization: Bearer …); see the resource metadata in WWW-Authenticate`
+      )
+    if (token === null)
+      return unauthorized(
+        "malformed",
+        { error: "invalid_request", description: "the Authorization header is not 'Bearer TOKEN'", scopes: readChallenge },
+        "the Authorization header is not 'Bearer TOKEN'"
+      )
     const key = keys.length > 0 ? matchApiKey(keys, token) : undefined
     if (key !== undefined) {
       const scopes = key.scopes ?? allScopes
-      return { _tag: "Authenticated", principal: { name: `key:${key.name}`, scopes: new Set(scopes), authInfo: { token, clientId: `key:${key.name}`, scopes: [...scopes], extra: { principal: `key:${key.name}` } } } }
+      return {
+        _tag: "Authenticated",
+        principal: {
+          name: `key:${key.name}`,
+          scopes: new Set(scopes),
+          authInfo: { token, clientId: `key:${key.name}`, scopes: [...scopes], extra: { principal: `key:${key.name}` } }
+        }
+      }
     }
-    if (jwt === undefined || !looksLikeJwt(token)) return unauthorized("invalid", { error: "invalid_token", description: "the token is not accepted", scopes: readChallenge }, "the token is not accepted")
+    if (jwt === undefined || !looksLikeJwt(token))
+      return unauthorized("invalid", { error: "invalid_token", description: "the token is not accepted", scopes: readChallenge }, "the token is not accepted")
     const checked = await jwt.verify(token)
     if (checked._tag === "unavailable") {
-      return { _tag: "Refused", reason: "keys_unavailable", response: errorBody(503, `Service Unavailable: ${checked.description}; retry shortly`, { "retry-after": "5" }) }
+      return {
+        _tag: "Refused",
+        reason: "keys_unavailable",
+        response: errorBody(503, `Service Unavailable: ${checked.description}; retry shortly`, { "retry-after": "5" })
+      }
     }
-    if (checked._tag === "invalid") return unauthorized(checked.reason, { error: "invalid_token", description: checked.description, scopes: readChallenge }, checked.description)
+    if (checked._tag === "invalid")
+      return unauthorized(checked.reason, { error: "invalid_token", description: checked.description, scopes: readChallenge }, checked.description)
     const t = checked.token
     return {
       _tag: "Authenticated",
       principal: {
         name: t.principal,
         scopes: new Set(t.scopes),
-        authInfo: { token, clientId: t.clientId, scopes: [...t.scopes], ...(t.expiresAt === undefined ? {} : { expiresAt: t.expiresAt }), resource: new URL(resource), extra: { principal: t.principal } }
+        authInfo: {
+          token,
+          clientId: t.clientId,
+          scopes: [...t.scopes],
+          ...(t.expiresAt === undefined ? {} : { expiresAt: t.expiresAt }),
+          resource: new URL(resource),
+          extra: { principal: t.principal }
+        }
       }
     }
   }

@@ -70,7 +70,10 @@ const url = (name: string) =>
 /** "read=units:read,write=units:write"; either part may be left out (its default stays). */
 export const parseScopes = (text: string): ScopeNames | string => {
   const scopes: { read: string; write: string } = { ...defaultScopes }
-  for (const part of text.split(",").map((p) => p.trim()).filter((p) => p.length > 0)) {
+  for (const part of text
+    .split(",")
+    .map((p) => p.trim())
+    .filter((p) => p.length > 0)) {
     const m = /^(read|write)=([\x21\x23-\x5B\x5D-\x7E]+)$/.exec(part)
     if (!m) return `expected read=NAME,write=NAME (scope names as RFC 6749 section 3.3 allows), got '${part}'`
     scopes[m[1] as "read" | "write"] = m[2]!

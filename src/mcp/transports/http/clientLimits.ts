@@ -46,13 +46,21 @@ export const clientLimitSettings: Config.Config<ClientLimitSettings> = Config.al
       Config.flatMap((text) => {
         const rate = parseRate(text)
         return rate === undefined
-          ? Config.fail(new ConfigProvider.SourceError({ message: `${clientLimitsEnv.rate}: expected requests per period such as "20/second", "600/minute" or "5000/hour", got '${text}'` }))
+          ? Config.fail(
+              new ConfigProvider.SourceError({
+                message: `${clientLimitsEnv.rate}: expected requests per period such as "20/second", "600/minute" or "5000/hour", got '${text}'`
+              })
+            )
           : Config.succeed(rate)
       })
     )
   ).pipe(Config.map((o) => (o._tag === "Some" ? o.value : undefined))),
   concurrency: Config.Int(clientLimitsEnv.concurrency).pipe(
-    Config.flatMap((n) => (n >= 1 && n <= 100_000 ? Config.succeed(n) : Config.fail(new ConfigProvider.SourceError({ message: `${clientLimitsEnv.concurrency}: expected 1 to 100000, got ${n}` })))),
+    Config.flatMap((n) =>
+      n >= 1 && n <= 100_000
+        ? Config.succeed(n)
+        : Config.fail(new ConfigProvider.SourceError({ message: `${clientLimitsEnv.concurrency}: expected 1 to 100000, got ${n}` }))
+    ),
     Config.withDefault(defaultClientConcurrency)
   )
 })
@@ -60,7 +68,9 @@ export const clientLimitSettings: Config.Config<ClientLimitSettings> = Config.al
 /** Clients remembered at most: past this, the one idle longest is forgotten (its bucket was full again long ago, or nearly). */
 const maxClients = 100_000
 
-export type Admission = { readonly _tag: "Admitted"; readonly release: () => void } | { readonly _tag: "Limited"; readonly why: "rate" | "concurrency"; readonly retryAfterSeconds: number }
+export type Admission =
+  | { readonly _tag: "Admitted"; readonly release: () => void }
+  | { readonly _tag: "Limited"; readonly why: "rate" | "concurrency"; readonly retryAfterSeconds: number }
 
 export interface ClientLimiter {
   /** Takes a token and (with `slot`) a place in flight for `client`, or says how long to wait. */

@@ -25,7 +25,9 @@ export interface VerifiedToken {
 }
 
 /** Why a token was not accepted: `invalid` → 401 invalid_token; `unavailable` → 503 (the keys could not be fetched: the token may well be good). */
-export type TokenProblem = { readonly _tag: "invalid"; readonly reason: string; readonly description: string } | { readonly _tag: "unavailable"; readonly description: string }
+export type TokenProblem =
+  | { readonly _tag: "invalid"; readonly reason: string; readonly description: string }
+  | { readonly _tag: "unavailable"; readonly description: string }
 
 export type TokenCheck = { readonly _tag: "valid"; readonly token: VerifiedToken } | TokenProblem
 
@@ -44,7 +46,11 @@ export const metadataUrls = (issuer: URL): ReadonlyArray<string> => {
   const path = issuer.pathname.replace(/\/+$/, "")
   return path === ""
     ? [`${issuer.origin}/.well-known/oauth-authorization-server`, `${issuer.origin}/.well-known/openid-configuration`]
-    : [`${issuer.origin}/.well-known/oauth-authorization-server${path}`, `${issuer.origin}/.well-known/openid-configuration${path}`, `${issuer.origin}${path}/.well-known/openid-configuration`]
+    : [
+        `${issuer.origin}/.well-known/oauth-authorization-server${path}`,
+        `${issuer.origin}/.well-known/openid-configuration${path}`,
+        `${issuer.origin}${path}/.well-known/openid-configuration`
+      ]
 }
 
 /** The issuer's `issuer` and `jwks_uri`, from the first metadata document that answers. */
@@ -66,7 +72,8 @@ export const discover = async (issuer: URL, timeoutMs: number): Promise<{ readon
     const metadata = (await response.json().catch(() => undefined)) as { issuer?: unknown; jwks_uri?: unknown } | undefined
     if (typeof metadata?.issuer !== "string" || typeof metadata.jwks_uri !== "string") throw new Error(`${url}: the metadata has no issuer or no jwks_uri`)
     // RFC 8414 section 3.3: the issuer in the document must be the one it was fetched for
-    if (metadata.issuer !== issuer.href && metadata.issuer !== issuer.href.replace(/\/$/, "")) throw new Error(`${url}: names issuer '${metadata.issuer}', not '${issuer.href}'`)
+    if (metadata.issuer !== issuer.href && metadata.issuer !== issuer.href.replace(/\/$/, ""))
+      throw new Error(`${url}: names issuer '${metadata.issuer}', not '${issuer.href}'`)
     const jwksUri = checkedUrl(metadata.jwks_uri)
     if (typeof jwksUri === "string") throw new Error(`${url}: jwks_uri: ${jwksUri}`)
     return { issuer: metadata.issuer, jwksUri }
@@ -114,7 +121,10 @@ export const makeJwtVerifier = (options: JwtVerifierOptions): JwtVerifier => {
     )
     return keys
   }
-  const unavailable = (error: unknown): TokenProblem => ({ _tag: "unavailable", description: `the authorization server's keys cannot be fetched right now (${error instanceof Error ? error.message : String(error)})` })
+  const unavailable = (error: unknown): TokenProblem => ({
+    _tag: "unavailable",
+    description: `the authorization server's keys cannot be fetched right now (${error instanceof Error ? error.message : String(error)})`
+  })
   const invalid = (reason: string, description: string): TokenProblem => ({ _tag: "invalid", reason, description })
 
   const verify = async (token: string): Promise<TokenCheck> => {
@@ -125,7 +135,13 @@ export const makeJwtVerifier = (options: JwtVerifierOptions): JwtVerifier => {
       return unavailable(error)
     }
     try {
-      const { payload } = await jwtVerify(token, set.jwks, { issuer: set.issuer, audience: options.audience, algorithms: asymmetric, clockTolerance: 60, requiredClaims: ["exp"] })
+      const { payload } = await jwtVerify(token, set.jwks, {
+        issuer: set.issuer,
+        audience: options.audience,
+        algorithms: asymmetric,
+        clockTolerance: 60,
+        requiredClaims: ["exp"]
+      })
       const clientId = stringClaim(payload, "client_id") ?? stringClaim(payload, "azp")
       const principal = stringClaim(payload, "sub") ?? clientId
       if (principal === undefined) return invalid("no_subject", "the token names neither a subject (sub) nor a client (client_id, azp)")

@@ -15,4 +15,5 @@ export type LogFormat = "logfmt" | "json"
 export const logFormat: Config.Config<LogFormat> = Config.Literals(["logfmt", "json"], logFormatEnv).pipe(Config.withDefault<LogFormat>("logfmt"))
 
 /** The logger writing one line per entry to stderr in `format`. */
-export const stderrLogger = (format: LogFormat) => Logger.map(format === "json" ? Logger.formatJson : Logger.formatLogFmt, (line) => void process.stderr.write(`${line}\n`))
+export const stderrLogger = (format: LogFormat) =>
+  Logger.map(format === "json" ? Logger.formatJson : Logger.formatLogFmt, (line) => void process.stderr.write(`${line}\n`))

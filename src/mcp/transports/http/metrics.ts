@@ -24,13 +24,22 @@ export const metricsPath = "/metrics"
 
 const toolNames = new Set(tools.map((t) => t.name))
 
-const requests = Metric.counter("dimensional_http_requests_total", { description: "HTTP requests answered, by route, method, status and tool", incremental: true })
+const requests = Metric.counter("dimensional_http_requests_total", {
+  description: "HTTP requests answered, by route, method, status and tool",
+  incremental: true
+})
 const duration = Metric.histogram("dimensional_http_request_duration_seconds", {
   description: "Time to answer an HTTP request (for a stream: until its response started)",
   boundaries: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
 })
-const authFailures = Metric.counter("dimensional_auth_failures_total", { description: "Requests refused by authorization (401) or unable to check a token (503), by reason", incremental: true })
-const limited = Metric.counter("dimensional_client_limited_total", { description: "Requests refused 429 by the limits per client, by limit", incremental: true })
+const authFailures = Metric.counter("dimensional_auth_failures_total", {
+  description: "Requests refused by authorization (401) or unable to check a token (503), by reason",
+  incremental: true
+})
+const limited = Metric.counter("dimensional_client_limited_total", {
+  description: "Requests refused 429 by the limits per client, by limit",
+  incremental: true
+})
 const sessionsOpen = Metric.gauge("dimensional_sessions_open", { description: "2025-era sessions open on this replica" })
 const workspacesLive = Metric.gauge("dimensional_workspaces_live", { description: "Workspaces the store holds (-1 while it does not answer)" })
 

@@ -15,4 +15,6 @@ export const metricsEnabled: Config.Config<boolean> = Config.Boolean(metricsEnv)
 /** The OpenTelemetry variable, so an operator's usual setting works as is. */
 export const otlpEnv = "OTEL_EXPORTER_OTLP_ENDPOINT"
 
-export const otlpEndpoint: Config.Config<string | undefined> = Config.option(Config.NonEmptyString(otlpEnv)).pipe(Config.map((o) => (o._tag === "Some" ? o.value : undefined)))
+export const otlpEndpoint: Config.Config<string | undefined> = Config.option(Config.NonEmptyString(otlpEnv)).pipe(
+  Config.map((o) => (o._tag === "Some" ? o.value : undefined))
+)

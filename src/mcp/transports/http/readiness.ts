@@ -39,6 +39,9 @@ export const makeReadiness = (checks: ReadinessChecks, issuerEveryMs = 2_000, no
   return Effect.gen(function* () {
     const [storeState, issuerState] = yield* Effect.all([store, issuer], { concurrency: 2 })
     const ready = storeState === "ok" && (issuerState === "ok" || issuerState === "none")
-    return HttpServerResponse.jsonUnsafe({ status: ready ? "ready" : "not ready", store: storeState, issuer: issuerState }, { status: ready ? 200 : 503, headers: { "cache-control": "no-store" } })
+    return HttpServerResponse.jsonUnsafe(
+      { status: ready ? "ready" : "not ready", store: storeState, issuer: issuerState },
+      { status: ready ? 200 : 503, headers: { "cache-control": "no-store" } }
+    )
   })
 }
