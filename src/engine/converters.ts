@@ -47,6 +47,15 @@ const offsetOf = (e: UnitExpression): Rational.Rational => e.temperatureScale?.o
 
 export const affine = (from: UnitExpression, to: UnitExpression, notes: ReadonlyArray<string>): Converter => scaledAffine(from, to, Rational.one, notes)
 
+/** y = x × slope + intercept, exact for decimals whose parts fit a double, else refined when it shows noise. */
+const affineApply =
+  (slope: Rational.Rational, intercept: Rational.Rational) =>
+  (x: number): number =>
+    Exact.scaleExactly(x, slope, intercept) ??
+    refine(Rational.scale(x, slope) + Rational.toNumber(intercept), () =>
+      Exact.add(Exact.multiply(Exact.fromNumber(x), Exact.fromRational(slope)), Exact.fromRational(intercept))
+    )
+
 /**
  * A conversion where the target's SI value is `constant` × the source's, either side possibly a
  * point on a temperature scale: kelvin = (x + offFrom) × fFrom; y = constant × kelvin / fTo − offTo.
@@ -60,11 +69,7 @@ export const scaledAffine = (from: UnitExpression, to: UnitExpression, constant:
     kind: "affine",
     slope,
     intercept,
-    apply: (x) =>
-      Exact.scaleExactly(x, slope, intercept) ??
-      refine(Rational.scale(x, slope) + Rational.toNumber(intercept), () =>
-        Exact.add(Exact.multiply(Exact.fromNumber(x), Exact.fromRational(slope)), Exact.fromRational(intercept))
-      ),
+    apply: affineApply(slope, intercept),
     // absolute zero in the source unit: x = −offset (0 for an absolute scale)
     lowest: { value: Rational.subtract(Rational.zero, offsetOf(from)), unit: from.input, quantity: "temperature" },
     notes: [...notes, "Converted as absolute temperatures (points on the scale). For a temperature difference, use delta units such as delta_degC or K."]
@@ -130,11 +135,7 @@ export const atmosphericConverter = (from: UnitExpression, to: UnitExpression, a
     kind: "affine",
     slope,
     intercept,
-    apply: (x) =>
-      Exact.scaleExactly(x, slope, intercept) ??
-      refine(Rational.scale(x, slope) + Rational.toNumber(intercept), () =>
-        Exact.add(Exact.multiply(Exact.fromNumber(x), Exact.fromRational(slope)), Exact.fromRational(intercept))
-      ),
+    apply: affineApply(slope, intercept),
     // vacuum in the source unit: −atmosphere for a gauge reading, 0 for an absolute one
     lowest: {
       value: toAbsolute ? Rational.subtract(Rational.zero, Rational.divide(atmosphere, from.factor)) : Rational.zero,
