@@ -4,7 +4,8 @@
  */
 import { Context, Duration, Effect } from "effect"
 import { StoreUnavailable } from "../engine/errors.ts"
-import type { StoredDocument } from "./WorkspaceDocument.ts"
+import { logName } from "./logName.ts"
+import type { StoredDocument, Unreadable } from "./WorkspaceDocument.ts"
 
 export class WorkspaceStore extends Context.Service<
   WorkspaceStore,
@@ -72,6 +73,16 @@ export const storeFailure = (
         })
       )
     )
+  )
+
+/** A stored document this release cannot read: refused and left untouched, never misread. */
+export const unreadable = (description: string, publicName: string, id: string, problem: Unreadable) =>
+  storeFailure(
+    description,
+    publicName,
+    `cannot read workspace ${logName(id)}: ${problem.reason}`,
+    undefined,
+    problem.newerFormat !== undefined ? ["This workspace was written by a newer release of dimensional: use that release"] : ["The stored document is left untouched"]
   )
 
 /** Bounds a store call; an unexpected failure becomes StoreUnavailable (logged with its cause). */

@@ -19,8 +19,7 @@ import * as path from "node:path"
 import { Duration, Effect, Semaphore } from "effect"
 import { StoreUnavailable } from "../engine/errors.ts"
 import { type StoredDocument, decodeDocument, encodeDocument } from "./WorkspaceDocument.ts"
-import { logName } from "./logName.ts"
-import { type StoreLimits, WorkspaceStore, guardedCall, keyOf, makeEndedSessions, storeFailure, storeFull } from "./storeCommon.ts"
+import { type StoreLimits, WorkspaceStore, guardedCall, keyOf, makeEndedSessions, storeFull, unreadable } from "./storeCommon.ts"
 
 const publicName = "file store"
 const prefix = encodeURIComponent(keyOf(""))
@@ -168,14 +167,7 @@ export const fileStore = (directoryText: string, limits: StoreLimits) =>
               return Effect.succeed(undefined)
             }
             const doc = decodeDocument(text)
-            if ("_tag" in doc)
-              return storeFailure(
-                description,
-                publicName,
-                `cannot read workspace ${logName(id)}: ${doc.reason}`,
-                undefined,
-                doc.newerFormat ? ["This workspace was written by a newer release of dimensional: use that release"] : ["The stored document is left untouched"]
-              )
+            if ("_tag" in doc) return unreadable(description, publicName, id, doc)
             if (writes === before) remember(id, doc, text.length)
             return Effect.succeed(doc)
           })

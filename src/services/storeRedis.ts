@@ -16,7 +16,7 @@ import * as Redis from "effect/persistence/Redis"
 import { StoreUnavailable } from "../engine/errors.ts"
 import { type StoredDocument, currentFormat, decodeDocument, encodeDocument } from "./WorkspaceDocument.ts"
 import { logName } from "./logName.ts"
-import { type StoreLimits, WorkspaceStore, guardedCall, keyOf, storeCallTimeout, storeFailure, storeFull } from "./storeCommon.ts"
+import { type StoreLimits, WorkspaceStore, guardedCall, keyOf, storeCallTimeout, storeFailure, storeFull, unreadable } from "./storeCommon.ts"
 
 const publicName = "redis"
 const indexKey = "dimensional:workspaces"
@@ -87,15 +87,7 @@ const redisStore = (description: string, limits: StoreLimits) =>
         Effect.flatMap((text) => {
           if (text === null || text === undefined) return Effect.succeed(undefined)
           const doc = decode(id, text)
-          if ("_tag" in doc) {
-            return storeFailure(
-              description,
-              publicName,
-              `cannot read workspace ${logName(id)}: ${doc.reason}`,
-              undefined,
-              doc.newerFormat ? ["This workspace was written by a newer release of dimensional: use that release"] : ["The stored document is left untouched"]
-            )
-          }
+          if ("_tag" in doc) return unreadable(description, publicName, id, doc)
           return Effect.succeed(doc)
         })
       )
