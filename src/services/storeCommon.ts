@@ -82,7 +82,9 @@ export const unreadable = (description: string, publicName: string, id: string, 
     publicName,
     `cannot read workspace ${logName(id)}: ${problem.reason}`,
     undefined,
-    problem.newerFormat !== undefined ? ["This workspace was written by a newer release of dimensional: use that release"] : ["The stored document is left untouched"]
+    problem.newerFormat !== undefined
+      ? ["This workspace was written by a newer release of dimensional: use that release"]
+      : ["The stored document is left untouched"]
   )
 
 /** Bounds a store call; an unexpected failure becomes StoreUnavailable (logged with its cause). */
