@@ -1,7 +1,7 @@
 /**
  * What a caller can do next, in the domain's words. An error names its next actions here (`next`),
  * the way it names the input at fault by a role; the tools layer says which tool does each
- * (tools/nextSteps.ts), so a library caller is never told to "use convert()".
+ * (tools/nextSteps.ts), so a library caller is never told which tool to call.
  */
 export const Action = {
   convertPoint: "convert the value as a point on its scale, where the offset or the level's function applies",

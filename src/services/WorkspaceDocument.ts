@@ -186,7 +186,7 @@ type Decoded<D> = {
   }
 }
 
-const toDocument = <D>(doc: Decoded<D>, dimension: (d: D) => Dimension.Dimension): StoredDocument => ({
+const asStoredDocument = <D>(doc: Decoded<D>, dimension: (d: D) => Dimension.Dimension): StoredDocument => ({
   version: doc.version,
   touched: doc.touched,
   data: {
@@ -219,8 +219,8 @@ export const decodeDocument = (text: string): StoredDocument | Unreadable => {
   if (decoded._tag === "Failure") return unreadable(`it does not match format ${format ?? 1}: ${String(decoded.failure.message).split("\n")[0]!.slice(0, 200)}`)
   try {
     return format === undefined
-      ? toDocument(decoded.success as Decoded<ReadonlyArray<number>>, fromVector)
-      : toDocument(decoded.success as Decoded<Readonly<Record<string, number>>>, fromNamed)
+      ? asStoredDocument(decoded.success as Decoded<ReadonlyArray<number>>, fromVector)
+      : asStoredDocument(decoded.success as Decoded<Readonly<Record<string, number>>>, fromNamed)
   } catch (error) {
     if (error instanceof BadDimension) return unreadable(error.message)
     throw error

@@ -32,6 +32,7 @@ export const makeSessionIds = (secret: Uint8Array): SessionIds => {
       .slice(0, macChars)
   return {
     issue: (principal) => {
+      // wall-clock time on purpose: every replica reads the issue time back from the id
       const body = `s${Date.now().toString(36).padStart(timeDigits, "0")}${Buffer.from(crypto.getRandomValues(new Uint8Array(18))).toString("base64url")}`
       return `${body}${mac(body, principal)}`
     },

@@ -190,6 +190,7 @@ export const fileStore = (directoryText: string, limits: StoreLimits) =>
 
     const sweep = (idle: Duration.Duration) =>
       Effect.gen(function* () {
+        // wall-clock time on purpose: it is compared with the files' modification times
         const cutoff = Date.now() - Duration.toMillis(idle)
         const stale: Array<string> = []
         for (const id of ids) {

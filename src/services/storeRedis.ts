@@ -106,6 +106,7 @@ const redisStore = (description: string, limits: StoreLimits) =>
           text,
           ttlMs,
           String(currentFormat),
+          // wall-clock time on purpose: the index is shared by every replica on this Redis
           String(Date.now()),
           String(limits.maxWorkspaces),
           id

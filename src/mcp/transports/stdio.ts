@@ -11,7 +11,7 @@ import { DefaultWorkspace } from "../../services/Workspace.ts"
 import { type ToolServices, tools } from "../../tools/index.ts"
 import { LogToStderr } from "../logging.ts"
 import { makeServerFactory } from "../server.ts"
-import { LineTransport } from "./stdioLines.ts"
+import { LineTransport } from "./lineTransport.ts"
 
 export { LogToStderr }
 
