@@ -197,6 +197,7 @@ const unitBridges = (terms: ReadonlyArray<Term>, target: ReadonlyArray<Term>): A
 const MAX_QUANTITIES = 12
 
 /** Structured mode: known quantities bridge the dimensional gap between initial and target units. */
+// A little over 80 lines: the search is one loop over the known quantities with its bounds beside it.
 export const decomposeWithQuantities = (catalog: Catalog, initialUnit: string, targetUnit: string, known: ReadonlyArray<KnownQuantity>) =>
   Effect.gen(function* () {
     if (known.length > MAX_QUANTITIES) {

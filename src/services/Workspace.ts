@@ -168,6 +168,7 @@ export class Workspace extends Context.Service<
     readonly exists: (id: string) => Effect.Effect<boolean, StoreUnavailable>
   }
 >()("dimensional/Workspace") {
+  // Long on purpose: a service constructor; its operations close over the state it builds (cache, locks, counters), and each one below is short.
   static readonly make = (settings: WorkspaceSettings) =>
     Effect.gen(function* () {
       const { catalog: builtin } = yield* UnitCatalog

@@ -88,6 +88,7 @@ const readSecret = async (directory: string): Promise<Uint8Array> => {
   return Buffer.from((await fs.readFile(file, "utf8")).trim(), "hex")
 }
 
+// Long on purpose: a service constructor; its operations close over the state it builds (cache, locks, counters), and each one below is short.
 export const fileStore = (directoryText: string, limits: StoreLimits) =>
   Effect.gen(function* () {
     const directory = path.resolve(directoryText)

@@ -72,6 +72,7 @@ const makeDecoder = () => {
   return { decode, remember, drop }
 }
 
+// Long on purpose: a service constructor; its operations close over the state it builds (cache, locks, counters), and each one below is short.
 const redisStore = (description: string, limits: StoreLimits) =>
   Effect.gen(function* () {
     const redis = yield* Redis.Redis

@@ -117,6 +117,7 @@ export class HttpSessions extends Context.Service<
   }
 >()("dimensional/HttpSessions") {
   /** The registry; needs the shared services, closes every session when its scope closes. */
+  // Long on purpose: a service constructor; its operations close over the state it builds (cache, locks, counters), and each one below is short.
   static readonly layer = (limits: SessionLimits): Layer.Layer<HttpSessions, never, SharedServices> =>
     Layer.effect(
       HttpSessions,
