@@ -126,22 +126,20 @@ export const byEquivalence = (equivalence: Equivalence, source: Dimension.Dimens
   }
 }
 
-/** What would relate two dimensions that do not convert: named for a hint, never applied unasked. */
-export const connections = (source: Dimension.Dimension, target: Dimension.Dimension): ReadonlyArray<string> => {
-  const found: Array<string> = []
-  if (byMolarMass(source, target, Rational.one, ""))
-    found.push("the molar mass of the substance (state it, e.g. 180.156 g/mol, or name the substance, e.g. glucose)")
-  for (const e of equivalences)
-    if (byEquivalence(e, source, target))
-      found.push(
-        `the ${e} equivalence (state it to use it: ${e === "spectral" ? "wavelength, frequency, photon energy and wavenumber" : e === "thermal" ? "temperature and energy through k_B" : "mass and energy through c²"})`
-      )
-  return found
-}
-
 /** The names of what relates two dimensions: "reciprocal", "molar_mass", or an equivalence. */
 export const relatedBy = (source: Dimension.Dimension, target: Dimension.Dimension): ReadonlyArray<string> => [
   ...(reciprocal(source, target) ? ["reciprocal"] : []),
   ...(byMolarMass(source, target, Rational.one, "") ? ["molar_mass"] : []),
   ...equivalences.filter((e) => byEquivalence(e, source, target) !== undefined)
 ]
+
+const stateIt: Readonly<Record<string, string>> = {
+  molar_mass: "the molar mass of the substance (state it, e.g. 180.156 g/mol, or name the substance, e.g. glucose)",
+  spectral: "the spectral equivalence (state it to use it: wavelength, frequency, photon energy and wavenumber)",
+  thermal: "the thermal equivalence (state it to use it: temperature and energy through k_B)",
+  mass_energy: "the mass_energy equivalence (state it to use it: mass and energy through c²)"
+}
+
+/** What would relate two dimensions that do not convert, as a hint: named, never applied unasked (the reciprocal has its own hint). */
+export const connections = (source: Dimension.Dimension, target: Dimension.Dimension): ReadonlyArray<string> =>
+  relatedBy(source, target).flatMap((name) => (name in stateIt ? [stateIt[name]!] : []))

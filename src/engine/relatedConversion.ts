@@ -73,7 +73,7 @@ const PRESSURE = Dimension.fromExponents({ M: 1, L: -1, T: -2 })
 
 /** Checks what the caller stated and reads each part: the substance's molar mass and valence, the quantities. */
 export const prepare = (catalog: Catalog, stated: StatedRelations | undefined): Prepared | InvalidInput | UnitError => {
-  if (!stated) return noRelations
+  if (!stated || Object.values(stated).every((v) => v === undefined)) return noRelations
   let valence = stated.valence
   let molarMass: Prepared["molarMass"]
   if (stated.substance !== undefined) {

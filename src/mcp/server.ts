@@ -274,7 +274,14 @@ export const makeServerFactory = <R>(tools: ReadonlyArray<AnyTool<R>>) =>
         const principal = ctx.http?.authInfo?.extra?.principal
         const call = typeof principal === "string" ? Effect.provideService(sampled, CurrentPrincipal, principal) : sampled
         drain.enter()
-        const result = await Promise.resolve(runCall(call, ctx.mcpReq.signal)).finally(drain.leave)
+        let result: CallToolResult
+        try {
+          // a call answered from its fiber stays without a promise round trip (see runCallWith)
+          const answer = runCall(call, ctx.mcpReq.signal)
+          result = answer instanceof Promise ? await answer : answer
+        } finally {
+          drain.leave()
+        }
         const question = result.isError && Option.isSome(round) ? round.value.question() : undefined
         if (question) return question
         // a defect also goes to the client's log (details stay in the server's stderr)

@@ -102,30 +102,23 @@ const kindFields = {
 const Vector = Schema.Array(Finite)
 const NamedDimension = Schema.Record(Schema.String, Finite)
 
-const FormatOne = Schema.Struct({
-  version: Schema.Int,
-  touched: Finite,
-  data: Schema.Struct({
-    units: Schema.Array(Schema.Struct({ name: Schema.String, dimension: Vector, aliases: Names, definition: Definition })),
-    edges: Schema.Array(Edge),
-    constants: Schema.Array(ConstantDoc),
-    kinds: Schema.Array(Schema.Struct({ ...kindFields, dimension: Vector })),
-    declaration: Schema.optionalKey(DeclarationDoc)
+/** A stored document, its dimensions written as `dimension` says (format 1: a vector by slot; 2: by name). */
+const documentWith = <D extends Schema.Top>(dimension: D) =>
+  Schema.Struct({
+    version: Schema.Int,
+    touched: Finite,
+    data: Schema.Struct({
+      units: Schema.Array(Schema.Struct({ name: Schema.String, dimension, aliases: Names, definition: Definition })),
+      edges: Schema.Array(Edge),
+      constants: Schema.Array(ConstantDoc),
+      kinds: Schema.Array(Schema.Struct({ ...kindFields, dimension })),
+      declaration: Schema.optionalKey(DeclarationDoc)
+    })
   })
-})
 
-const FormatTwo = Schema.Struct({
-  format: Schema.Literal(2),
-  version: Schema.Int,
-  touched: Finite,
-  data: Schema.Struct({
-    units: Schema.Array(Schema.Struct({ name: Schema.String, dimension: NamedDimension, aliases: Names, definition: Definition })),
-    edges: Schema.Array(Edge),
-    constants: Schema.Array(ConstantDoc),
-    kinds: Schema.Array(Schema.Struct({ ...kindFields, dimension: NamedDimension })),
-    declaration: Schema.optionalKey(DeclarationDoc)
-  })
-})
+const FormatOne = documentWith(Vector)
+
+const FormatTwo = Schema.Struct({ format: Schema.Literal(2), ...documentWith(NamedDimension).fields })
 
 const decodeOne = Schema.decodeUnknownResult(FormatOne)
 const decodeTwo = Schema.decodeUnknownResult(FormatTwo)
