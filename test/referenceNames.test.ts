@@ -76,6 +76,21 @@ const differences: Readonly<Record<string, string>> = {
   Nm: "the newton metre (torque) here, with a note (pint: the metric yarn count, km/kg)"
 }
 
+/**
+ * Their names that still get a likely fix meaning something else, and why that fix stands: each is
+ * the slip a typist makes for a unit here, or this catalog's own name for the unit written without
+ * its spaces, so the fix is what nearly everyone who writes it means.
+ */
+const slipsOfTheirNames: Readonly<Record<string, string>> = {
+  tor: "torr with an r missing (GNU units: the pascal)",
+  mill: "mil with the l doubled (GNU units: 0.001, a counting unit)",
+  bell: "bel with the l doubled (GNU units: a ship's bell, 30 min)",
+  fot: "foot with an o missing (GNU units: an old Swedish foot, 0.2969 m)",
+  quadrans: "quadrants with a t missing (GNU units: a Roman weight)",
+  beerbarrel: "this catalog's beer barrel, the US one of 31 gal (GNU units: 36 old English beer gallons)",
+  earthradius: "this catalog's Earth radius, the IAU equatorial one (GNU units: the mean radius)"
+}
+
 const integral = (r: Reading) => Object.values(r.dimension).every((e) => Number.isInteger(e))
 const tally = (tool: "gnu" | "pint") => {
   const counts = { agrees: 0, disagrees: 0, refused: 0, unknown: 0 }
@@ -94,7 +109,9 @@ describe("GNU units' and pint's names", () => {
   it("mean the same here as there, except the documented differences (GNU units)", () => {
     const { counts, undocumented } = tally("gnu")
     expect(undocumented).toEqual([])
-    expect(counts.agrees).toBeGreaterThanOrEqual(700)
+    // about 700 before issue 19: the names only GNU units defines were then read through a table derived
+    // from its GPL-3 definitions file; that table is no longer shipped, so those names are unknown here
+    expect(counts.agrees).toBeGreaterThanOrEqual(400)
   }, 60_000)
 
   it("mean the same here as there, except the documented differences (pint)", () => {
@@ -116,22 +133,21 @@ describe("GNU units' and pint's names", () => {
       if (isEngineError(fix) || !agrees(reading, Rational.toNumber(fix.factor), fix.dimension, 1e-3)) wrong.push(`${n.name} → ${r.likelyFix}`)
       else expect(Dimension.isDimensionless(fix.dimension) || fix.terms.length > 0).toBe(true)
     }
-    expect(wrong).toEqual([])
+    expect(wrong.filter((w) => !Object.hasOwn(slipsOfTheirNames, w.split(" → ")[0]!))).toEqual([])
     expect(fixed).toBeGreaterThan(20)
   }, 60_000)
 
-  it("are read as the unit here that means exactly the same, saying so: cusec is cfs, nmile is nmi; mounce and c get hints, no fix", () => {
-    const cusec = resolveUnitExpression(catalog, "cusec")
-    if (isEngineError(cusec)) throw new Error(cusec.message)
-    expect(cusec.terms[0]!.unit.symbol).toBe("cfs")
-    expect(cusec.notes.join(" ")).toMatch(/GNU units' name/)
+  it("are read as the unit here that means exactly the same, saying so: pint's UK_hundredweight is the long hundredweight; c gets hints, no fix", () => {
+    const cwt = resolveUnitExpression(catalog, "UK_hundredweight")
+    if (isEngineError(cwt)) throw new Error(cwt.message)
+    expect(cwt.terms[0]!.unit.symbol).toBe("cwt_uk")
+    expect(cwt.notes.join(" ")).toMatch(/pint's name/)
     const unknown = (name: string) => {
       const r = resolveUnitExpression(catalog, name)
       return isEngineError(r) && r._tag === "UnknownUnit" ? r : undefined
     }
-    expect(isEngineError(resolveUnitExpression(catalog, "nmile"))).toBe(false)
-    expect(unknown("mounce")?.likelyFix).toBeUndefined()
-    expect(unknown("mounce")?.hints.join(" ")).toMatch(/0\.025 kg/)
+    // names only GNU units defines are unknown here, and a neighbour is a hint, never a fix
+    for (const name of ["mounce", "cusec", "nmile", "USpennyweight", "slugf", "watch"]) expect(unknown(name)?.likelyFix).toBeUndefined()
     expect(unknown("c")?.likelyFix).toBeUndefined()
     expect(unknown("c")?.hints.join(" ")).toMatch(/299792458 m\/s/)
     expect(unknown("k")?.likelyFix).toBeUndefined()

@@ -6,11 +6,11 @@
  * common slips. Thresholds are calibrated on test/data/unit-typos.json (see Suggestions.test.ts).
  */
 import { type Catalog, type Resolved, describeUnit, spelledForms } from "./Catalog.ts"
-import { elsewhere } from "./catalog/elsewhere.ts"
+import elsewhere from "./catalog/elsewhere.json" with { type: "json" }
 import * as Dimension from "./Dimension.ts"
 import * as Prefix from "./Prefix.ts"
 import * as Rational from "./Rational.ts"
-import { similarity } from "./similarity.ts"
+import { editDistance, similarity } from "./similarity.ts"
 
 /** Minimum similarity for a likely fix, and the lead it needs over the runner-up. */
 export const LIKELY_FIX_SCORE = 0.75
@@ -203,6 +203,8 @@ const score = (p: Probe, entry: CorpusEntry): number => {
 export interface Ranked {
   readonly target: Resolved
   readonly score: number
+  /** The spelling of the unit the token came closest to. */
+  readonly form: string
 }
 
 /** The closest distinct units to `token`, best first, at most `limit`. */
@@ -222,7 +224,7 @@ export const closestUnits = (catalog: Catalog, token: string, limit = 5): Readon
     const s = score(probe, entry)
     if (s < HINT_SCORE) continue
     const previous = best.get(entry.key)
-    if (!previous || s > previous.score) best.set(entry.key, { target: entry.target, score: s })
+    if (!previous || s > previous.score) best.set(entry.key, { target: entry.target, score: s, form: entry.form })
   }
   return [...best.values()].sort((a, b) => b.score - a.score || describeUnit(a.target).localeCompare(describeUnit(b.target))).slice(0, limit)
 }
@@ -234,7 +236,7 @@ export interface Suggestion {
   readonly elsewhere?: ForeignUnit
 }
 
-/** A unit GNU units or pint define under a name this catalog does not know. */
+/** A unit pint defines under a name this catalog does not know. */
 export interface ForeignUnit {
   readonly name: string
   readonly si: number
@@ -248,13 +250,13 @@ const SI_SYMBOLS: Readonly<Record<string, string>> = { L: "m", M: "kg", T: "s", 
 
 let foreignUnits: Map<string, ForeignUnit> | undefined
 
-/** The names of catalog/elsewhere.ts, read on the first unknown token (not at start-up). */
+/** The names of catalog/elsewhere.json, indexed on the first unknown token (not at start-up). */
 const foreign = (name: string): ForeignUnit | undefined => {
   if (foreignUnits === undefined) {
     foreignUnits = new Map()
-    for (const line of elsewhere.split("\n")) {
-      const [n, si, code, source] = line.split("\t")
-      if (!n || !si || !code || !source) continue
+    for (const [n, si, code, source] of elsewhere.rows) {
+      // the file is data: a row that is not (name, value, dimension, source) is skipped, never misread
+      if (typeof n !== "string" || typeof si !== "number" || typeof code !== "string" || typeof source !== "string") continue
       const exponents: Record<string, number> = {}
       for (const m of code.matchAll(/([LMTIΘNJB])(-?\d*)/gu)) exponents[m[1]!] = m[2] ? Number(m[2]) : 1
       const up = Object.entries(exponents)
@@ -264,7 +266,7 @@ const foreign = (name: string): ForeignUnit | undefined => {
         .filter(([, e]) => e < 0)
         .map(([k, e]) => SI_SYMBOLS[k] + (e === -1 ? "" : `^${-e}`))
       const siUnit = (up.length > 0 ? up.join("*") : "1") + (down.length > 0 ? `/${down.length > 1 ? `(${down.join("*")})` : down[0]}` : "")
-      foreignUnits.set(n, { name: n, si: Number(si), dimension: Dimension.fromExponents(exponents), siUnit, source })
+      foreignUnits.set(n, { name: n, si, dimension: Dimension.fromExponents(exponents), siUnit, source })
     }
   }
   return foreignUnits.get(name)
@@ -305,7 +307,7 @@ export const disallowedPrefix = (catalog: Catalog, token: string): DisallowedPre
 }
 
 /**
- * A token that is a unit in GNU units or pint is never "corrected" into another quantity: the fix
+ * A token that is a unit in pint is never "corrected" into another quantity: the fix
  * is the catalog unit with that very meaning (nmile → nautical mile), or there is none and the
  * hints say what the name means there (cusec, appound, c for the speed of light).
  */
@@ -328,7 +330,7 @@ export const suggest = (catalog: Catalog, token: string): Suggestion => {
 const keepQuantity = (catalog: Catalog, token: string, spelling: Suggestion): Suggestion =>
   spelling.likelyFix && disallowedPrefix(catalog, token) ? { likelyFix: undefined, alternatives: spelling.alternatives } : spelling
 
-/** The catalog unit that means exactly what GNU units or pint mean by the name, if any. */
+/** The catalog unit that means exactly what pint means by the name, if any. */
 const sameMeaningOf = (catalog: Catalog, token: string, elsewhere: ForeignUnit): Resolved | undefined => {
   // one or two letters (D, c, k) mean too many things to be read even into the same meaning
   if (token.length <= SHORT_TOKEN || elsewhere.source === "disputed") return undefined
@@ -337,7 +339,7 @@ const sameMeaningOf = (catalog: Catalog, token: string, elsewhere: ForeignUnit):
 }
 
 /**
- * A name this catalog does not define but GNU units and pint do (or one of them, undisputed), whose
+ * A name this catalog does not define but pint does (undisputed), whose
  * meaning is exactly a unit here: read as that unit. cusec is the cubic foot per second.
  */
 export const sameMeaning = (catalog: Catalog, token: string): { readonly unit: Resolved; readonly elsewhere: ForeignUnit } | undefined => {
@@ -363,8 +365,113 @@ const suggestSpelling = (catalog: Catalog, token: string): Suggestion => {
     top.score >= LIKELY_FIX_SCORE - EPSILON &&
     (second === undefined || top.score - second.score >= LIKELY_FIX_LEAD - EPSILON) &&
     !otherQuantityNear &&
-    (token.length > SHORT_TOKEN || onlyCaseOrDoubling)
+    (token.length > SHORT_TOKEN || onlyCaseOrDoubling) &&
+    isSlip(token, top.form)
   return clear
     ? { likelyFix: top.target, alternatives: ranked.slice(1, 3).map((r) => r.target) }
     : { likelyFix: undefined, alternatives: ranked.slice(0, 3).map((r) => r.target) }
+}
+
+/** Words this short are often another unit's name (fot, mast, text, goad): only the gentlest slips are fixed. */
+const SHORT_WORD = 4
+/** Below this length a word has at most one slip (doubled letters aside); from it, at most LONG_WORD_EDITS. */
+const LONG_WORD = 10
+const LONG_WORD_EDITS = 2
+
+const words = (s: string): ReadonlyArray<string> =>
+  s
+    .toLowerCase()
+    .replace(/['’]/gu, "")
+    .split(/[\s_-]+/u)
+    .filter((w) => w.length > 0)
+
+/** SI prefix letters whose case is another prefix or none: M is mega, m milli; G giga, g the gram; P peta, p pico. */
+const PREFIX_LETTERS = new Set(["Y", "Z", "E", "P", "T", "G", "M", "m", "n", "p", "f", "a", "z", "y"])
+
+/**
+ * A prefix letter written in the other case is another prefix, a factor of up to 10²⁴ (MG is not mg,
+ * pfu not PFU), so it is never read as a slip; KG → kg and ghz → GHz are (K and g are no prefix).
+ */
+const prefixCaseChanged = (token: string, form: string): boolean =>
+  token[0] !== form[0] && token[0]?.toLowerCase() === form[0]?.toLowerCase() && PREFIX_LETTERS.has(token[0]!) && !shouted(token)
+
+/** A token in capitals throughout (PSI, GHZ) says nothing by its case; two letters (MG) still might. */
+const shouted = (token: string): boolean => token.length >= 3 && token === token.toUpperCase() && token !== token.toLowerCase()
+
+/** `shorter` is `longer` with one letter left out (mter, herz). */
+const oneLetterMissing = (shorter: string, longer: string): boolean => {
+  if (longer.length !== shorter.length + 1) return false
+  let i = 0
+  while (i < shorter.length && shorter[i] === longer[i]) i++
+  return shorter.slice(i) === longer.slice(i + 1)
+}
+
+/** The one letter that differs between two words of the same length, as (written, meant). */
+const oneLetterChanged = (a: string, b: string): readonly [string, string] | undefined => {
+  if (a.length !== b.length) return undefined
+  const at = [...a].flatMap((ch, i) => (ch === b[i] ? [] : [i]))
+  return at.length === 1 ? [a[at[0]!]!, b[at[0]!]!] : undefined
+}
+
+/** QWERTY rows: a finger that slips lands on a neighbour in the same or the next row. */
+const KEY_ROWS = ["qwertyuiop", "asdfghjkl", "zxcvbnm"]
+const keyAt = new Map([...KEY_ROWS.entries()].flatMap(([row, keys]) => [...keys].map((k, col) => [k, { row, col }] as const)))
+
+/**
+ * A changed letter is a slip when the keys are neighbours (kilogrsm for kilogram) or the sounds
+ * are (celcius): c/s/k, s/z, i/y, f/v, e/i, a/e.
+ * Otherwise the word is more likely another name (cusec and cumec, pfund and pound).
+ */
+const SOUND_ALIKE = new Set(["cs", "ck", "ks", "sz", "iy", "fv", "ei", "ae"])
+const nearSlip = (written: string, meant: string): boolean => {
+  if (SOUND_ALIKE.has(written + meant) || SOUND_ALIKE.has(meant + written)) return true
+  const a = keyAt.get(written)
+  const b = keyAt.get(meant)
+  return a !== undefined && b !== undefined && Math.abs(a.row - b.row) <= 1 && Math.abs(a.col + a.row * 0.5 - (b.col + b.row * 0.5)) <= 1
+}
+
+/** Two neighbouring letters swapped (yaer, kcla). */
+const swapped = (a: string, b: string): boolean => {
+  if (a.length !== b.length) return false
+  const at = [...a].flatMap((ch, i) => (ch === b[i] ? [] : [i]))
+  return at.length === 2 && at[1] === at[0]! + 1 && a[at[0]!] === b[at[1]!] && a[at[1]!] === b[at[0]!]
+}
+
+/**
+ * Whether one word of a token reads as a slip of the hand for one word of a unit's spelling. The
+ * first letter is kept (a changed, extra or missing first letter makes another word: air and pair,
+ * nmile and mile, bicron and micron); a trailing f is the force mark (lbf, kgf, slugf) and is never
+ * dropped; a word of four letters or fewer may only have a letter doubled or undoubled, two
+ * neighbours swapped or one letter missing, since an extra or a changed letter turns it into another
+ * short name (mast, text, goad, Volm are units too).
+ */
+const wordSlip = (t: string, f: string): boolean => {
+  if (t === f) return true
+  if (t[0] !== f[0] || t.length <= 2) return false
+  if (t.endsWith("f") && !f.endsWith("f") && !f.endsWith("force")) return false
+  // a name carried on past its end is another name (quarter is not quart, equivalentlux not equivalent)
+  if (t.startsWith(f) && t.length >= f.length + 2) return false
+  if (t.length <= SHORT_WORD) return collapse(t) === collapse(f) || swapped(t, f) || oneLetterMissing(t, f)
+  const changed = oneLetterChanged(collapse(t), collapse(f))
+  if (changed) return nearSlip(changed[0], changed[1])
+  return editDistance(collapse(t), collapse(f), LONG_WORD_EDITS) <= (t.length < LONG_WORD ? 1 : LONG_WORD_EDITS)
+}
+
+/**
+ * Whether `token` reads as a slip of the hand for `form`, rather than a name of its own. A likely fix
+ * is a promise, and many names one edit from a unit here are units elsewhere (cusec is not cumec,
+ * mounce not ounce, slugf not slug), so a fix is offered only for the slips typists make (Damerau
+ * 1964, "A technique for computer detection and correction of spelling errors", CACM 7(3): one
+ * letter wrong, missing, extra or swapped; Yannakoudakis and Fawthrop 1983, "The rules of spelling
+ * errors", Information Processing & Management 19(2): the first letter is rarely wrong). A name of
+ * several words keeps its words, each a slip of the word in the same place (electronmass_u is not
+ * "electron mass", force_t not force_au); a missing word break is a slip (nautcalmile).
+ */
+export const isSlip = (token: string, form: string): boolean => {
+  if (prefixCaseChanged(token, form)) return false
+  const tw = words(token)
+  const fw = words(form)
+  if (tw.length === 0 || fw.length === 0) return token.toLowerCase() === form.toLowerCase()
+  if (tw.length === fw.length) return tw.every((w, i) => wordSlip(w, fw[i]!))
+  return tw.length === 1 && wordSlip(tw[0]!, fw.join(""))
 }

@@ -111,7 +111,7 @@ const unknownUnit = (catalog: Catalog, expression: string, token: string, positi
       likelyFix
         ? `'${token}' is ${possessive(elsewhere.source)} name for ${describeUnit(likelyFix)}`
         : elsewhere.source === "disputed"
-          ? `'${token}' is a unit name in GNU units and pint, which give it different meanings; this catalog does not define it`
+          ? `'${token}' is a unit name that pint and other references give different meanings; this catalog does not define it`
           : `'${token}' is a unit in ${elsewhere.source} (${elsewhere.si} ${elsewhere.siUnit}) that this catalog does not define; to use that meaning, write '${elsewhere.si} ${elsewhere.siUnit}'`
     )
   }
@@ -192,7 +192,7 @@ const evaluateName = (catalog: Catalog, expression: string, node: Extract<UnitSy
     }
   }
   if (!resolved) {
-    // a name GNU units and pint agree on, meaning exactly a unit here: nmile is the nautical mile
+    // a name pint defines undisputed, meaning exactly a unit here: read as that unit, with a note
     const known = Suggestions.sameMeaning(catalog, node.name)
     if (known) {
       resolved = known.unit

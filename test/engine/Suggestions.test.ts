@@ -82,3 +82,30 @@ describe("unit suggestions", () => {
     expect(fixOf("MHZ")).toBe("MHz")
   })
 })
+
+describe("a likely fix is offered only for a slip of the hand", () => {
+  it("fixes a letter missing, doubled, swapped, struck on a neighbouring key or sounded alike", () => {
+    expect(["kgg", "yaer", "herz", "kilogrsm", "celcius", "nautcalmile", "mile_per_huor"].map(fixOf)).toEqual(["kg", "yr", "Hz", "kg", "°C", "nmi", "mph"])
+  })
+
+  it("never changes the first letter: air is not pair, mounce not ounce, nmile not mile, USpennyweight not pennyweight", () => {
+    for (const token of ["air", "watch", "mounce", "nmile", "bicron", "USpennyweight", "brteaspoon"]) expect(fixOf(token)).toBeUndefined()
+  })
+
+  it("never changes a short name by an extra or a changed letter: mast, text and goad are units elsewhere", () => {
+    for (const token of ["mast", "text", "goad", "Volm", "lead"]) expect(fixOf(token)).toBeUndefined()
+  })
+
+  it("never drops a force mark, a qualifier word or a name's own ending: slugf, electronmass_u, h_SI, imperialquarter", () => {
+    for (const token of ["slugf", "slinchf", "electronmass_u", "h_SI", "imperialquarter", "equivalentlux"]) expect(fixOf(token)).toBeUndefined()
+  })
+
+  it("never reads a changed letter far from its key as a slip: cusec is not cumec, pfund not pound", () => {
+    for (const token of ["cusec", "pfund", "preece"]) expect(fixOf(token)).toBeUndefined()
+  })
+
+  it("never changes the case of a prefix letter, a factor of up to 10²⁴: MG is not mg, pfu not PFU; KG, ghz and PSI are fixed", () => {
+    for (const token of ["MG", "pfu", "Gf"]) expect(fixOf(token)).toBeUndefined()
+    expect(["KG", "ghz", "PSI"].map(fixOf)).toEqual(["kg", "GHz", "psi"])
+  })
+})
