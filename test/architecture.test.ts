@@ -98,14 +98,13 @@ describe("the engine's advice", () => {
   it("names no tool: next steps are domain actions, named as tools only in tools/nextSteps.ts", () => {
     const toolNames =
       /\b(convert|compute|decompose|check_dimensions|list_\w+|define_\w+|declare_computation|validate_result|reset_session|call_formula)\(\)|\b(use|call|see) (list_\w+|define_\w+|reset_session|call_formula|check_dimensions)\b|\breset_session (clears|empties)|\((list_\w+|define_\w+|reset_session|call_formula)\)/i
-    const offenders = [...sources(join(src, "engine")), ...sources(join(src, "services"))]
-      .flatMap((f) =>
-        readFileSync(f, "utf8")
-          .split("\n")
-          .map((line, i) => ({ line, at: `${relative(src, f)}:${i + 1}` }))
-          .filter(({ line }) => !/^\s*(\/\/|\*|\/\*\*)/.test(line) && /"[^"]*"|`[^`]*`/.test(line) && toolNames.test(line))
-          .map(({ at }) => at)
-      )
+    const offenders = [...sources(join(src, "engine")), ...sources(join(src, "services"))].flatMap((f) =>
+      readFileSync(f, "utf8")
+        .split("\n")
+        .map((line, i) => ({ line, at: `${relative(src, f)}:${i + 1}` }))
+        .filter(({ line }) => !/^\s*(\/\/|\*|\/\*\*)/.test(line) && /"[^"]*"|`[^`]*`/.test(line) && toolNames.test(line))
+        .map(({ at }) => at)
+    )
     expect(offenders).toEqual([])
   })
 })
