@@ -2,7 +2,7 @@
 // a 413 closes its connection (its unread body would otherwise be taken for the next request on a
 // kept-alive connection); workspace creation is paced per client; a read-only store directory stops the server at start-up with the reason;
 // a crashed write's temporary file is removed at start-up; an LLM key on the command line is refused.
-import { spawn } from "node:child_process"
+import { spawn, spawnSync } from "node:child_process"
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { Agent, request } from "node:http"
 import { tmpdir } from "node:os"
@@ -13,15 +13,24 @@ import { afterAll, describe, expect, it } from "vitest"
 import { parseFlags, selfCorrectionConfig } from "../../src/mcp/repair/SelfCorrectionConfig.ts"
 import { repoRoot, spawnServer } from "../support/httpServer.ts"
 
-const asRoot = process.getuid?.() === 0
-if (asRoot) console.warn("read-only store test skipped: running as root, which writes to a read-only directory anyway")
-
 const root = mkdtempSync(join(tmpdir(), "dimensional-ops-"))
+// root writes to a read-only directory anyway, so as root the server under test runs as nobody
+// (util-linux setpriv), which only needs to read the repository and reach the test's directory
+const NOBODY = ["--reuid=65534", "--regid=65534", "--clear-groups"]
+const asRoot = process.getuid?.() === 0
+if (asRoot) chmodSync(root, 0o755)
+const nobodyCannot =
+  asRoot && spawnSync("setpriv", [...NOBODY, process.execPath, "-e", "0"], { cwd: repoRoot, stdio: "ignore" }).status !== 0
+    ? "setpriv is missing or nobody cannot run this repository's Node"
+    : undefined
+if (nobodyCannot) console.warn(`read-only store test skipped: running as root and ${nobodyCannot}`)
 afterAll(() => rmSync(root, { recursive: true, force: true }))
 
-const startFails = (args: ReadonlyArray<string>) =>
+const startFails = (args: ReadonlyArray<string>, options: { readonly asNobody?: boolean } = {}) =>
   new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawn(process.execPath, ["src/cli.ts", "mcp", "--http", "--port", "0", ...args], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] })
+    const command = [process.execPath, "src/cli.ts", "mcp", "--http", "--port", "0", ...args]
+    const [file, ...rest] = options.asNobody ? ["setpriv", ...NOBODY, ...command] : command
+    const child = spawn(file!, rest, { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] })
     let output = ""
     child.stdout.on("data", (c: Buffer) => (output += c.toString()))
     child.stderr.on("data", (c: Buffer) => (output += c.toString()))
@@ -90,13 +99,13 @@ describe("store and transport operations", () => {
     }
   }, 30_000)
 
-  it.skipIf(asRoot)(
+  it.skipIf(nobodyCannot !== undefined)(
     "stops at start-up when the store directory is read-only, saying so",
     async () => {
       const dir = join(root, "readonly")
       mkdirSync(dir)
       chmodSync(dir, 0o555)
-      const { code, output } = await startFails(["--store", `file:${dir}`])
+      const { code, output } = await startFails(["--store", `file:${dir}`], { asNobody: asRoot })
       chmodSync(dir, 0o755)
       expect(code).not.toBe(0)
       expect(output).toMatch(/workspace store .* cannot be opened: it is not writable/)
