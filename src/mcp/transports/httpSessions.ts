@@ -24,13 +24,14 @@ import { Workspace } from "../../services/Workspace.ts"
 import { type ToolServices, tools } from "../../tools/index.ts"
 import { type ServerFactory, makeServerFactory } from "../server.ts"
 import { makeEventStore } from "./eventStore.ts"
+import { type CloseReason, SessionTable, type TableStats } from "./sessionTable.ts"
 import type { Corrector } from "../repair/Corrector.ts"
 import type { RetryPolicy } from "../repair/RetryPolicy.ts"
 
-/** What every session shares: the process-wide services the tools need. */
 /** How long a shutdown waits for calls in flight (a wait on a client's model ends at once). */
 const shutdownGraceMs = 1_000
 
+/** What every session shares: the process-wide services the tools need. */
 export type SharedServices = ToolServices | RetryPolicy | Corrector
 
 export interface SessionLimits {
@@ -40,7 +41,7 @@ export interface SessionLimits {
   readonly conformanceFixtures?: boolean
 }
 
-export type CloseReason = "deleted" | "expired" | "evicted" | "shutdown" | "not-initialized"
+export type { CloseReason }
 
 export class SessionLimitReached extends Schema.TaggedError<SessionLimitReached>()("SessionLimitReached", {
   maxSessions: Schema.Number
@@ -68,17 +69,10 @@ export interface McpSession {
 interface Entry {
   readonly session: McpSession
   readonly scope: Scope.Closeable
-  /** Ids of the client's requests not answered yet. */
-  readonly pending: Set<RequestId>
-  lastActive: number
   closing: boolean
 }
 
-export interface SessionStats {
-  readonly live: number
-  readonly opened: number
-  readonly closed: Readonly<Record<CloseReason, number>>
-}
+export type SessionStats = TableStats
 
 const closeMessages: Record<CloseReason, string> = {
   deleted: "Session ended by the client.",
@@ -117,7 +111,8 @@ export class HttpSessions extends Context.Service<
   }
 >()("dimensional/HttpSessions") {
   /** The registry; needs the shared services, closes every session when its scope closes. */
-  // Long on purpose: a service constructor; its operations close over the state it builds (cache, locks, counters), and each one below is short.
+  // Long on purpose: a service constructor wiring SDK servers to the session table (sessionTable.ts
+  // holds every rule); each operation below is short.
   static readonly layer = (limits: SessionLimits): Layer.Layer<HttpSessions, never, SharedServices> =>
     Layer.effect(
       HttpSessions,
@@ -127,30 +122,14 @@ export class HttpSessions extends Context.Service<
         const registryScope = yield* Effect.scope
         const clock = yield* Clock.Clock
         const now = () => clock.currentTimeMillisUnsafe()
-        const idleMillis = Duration.toMillis(limits.idleTimeout)
-        // insertion order = least recently active first: touch moves an entry to the end
-        const entries = new Map<string, Entry>()
-        let opened = 0
-        // sessions being set up count against the cap too
-        let opening = 0
-        const closedCount: Record<CloseReason, number> = { deleted: 0, expired: 0, evicted: 0, shutdown: 0, "not-initialized": 0 }
-
-        const markActive = (entry: Entry) => {
-          entry.lastActive = now()
-          if (entries.get(entry.session.id) === entry) {
-            entries.delete(entry.session.id)
-            entries.set(entry.session.id, entry)
-          }
-        }
-
-        const isExpired = (entry: Entry, at: number) => entry.pending.size === 0 && at - entry.lastActive >= idleMillis
+        const table = new SessionTable<Entry>(limits.maxSessions, Duration.toMillis(limits.idleTimeout))
 
         /** Forgets the entry and releases its scope; runs once, from the transport's onclose. */
         const release = (entry: Entry, reason: CloseReason) => {
-          if (entries.get(entry.session.id) === entry) entries.delete(entry.session.id)
+          table.remove(entry.session.id, entry)
           if (entry.closing) return
           entry.closing = true
-          closedCount[reason]++
+          table.recordClose(reason)
           Effect.runFork(Scope.close(entry.scope, Exit.void))
           // only a session its client ended (DELETE) takes its workspace with it. Idling out, eviction,
           // a restart or a shutdown close this process's copy only: another replica may be serving
@@ -165,7 +144,7 @@ export class HttpSessions extends Context.Service<
         const closeEntry = (entry: Entry, reason: CloseReason): Effect.Effect<void> =>
           Effect.gen(function* () {
             if (entry.closing) return
-            entries.delete(entry.session.id)
+            table.remove(entry.session.id, entry)
             const { server, id } = entry.session
             if (reason !== "deleted" && reason !== "not-initialized") {
               // best effort: the client learns why on its open stream, if it has one
@@ -179,32 +158,25 @@ export class HttpSessions extends Context.Service<
           })
 
         const expire = Effect.gen(function* () {
-          const at = now()
-          const expired = [...entries.values()].filter((entry) => isExpired(entry, at))
+          const expired = table.expired(now())
           for (const entry of expired) yield* closeEntry(entry, "expired")
-          if (expired.length > 0) yield* Effect.logInfo(`closed ${expired.length} idle session(s)`).pipe(Effect.annotateLogs({ live: entries.size }))
+          if (expired.length > 0) yield* Effect.logInfo(`closed ${expired.length} idle session(s)`).pipe(Effect.annotateLogs({ live: table.size }))
           return expired.length
         })
 
         const openWith = (adopted: string | undefined, principal?: string) =>
           Effect.gen(function* () {
-            if (entries.size + opening >= limits.maxSessions) {
+            if (!table.hasRoom()) {
               yield* expire
-              if (entries.size + opening >= limits.maxSessions) {
-                let oldestIdle: Entry | undefined
-                for (const entry of entries.values()) {
-                  if (entry.pending.size === 0) {
-                    oldestIdle = entry
-                    break
-                  }
-                }
+              if (!table.hasRoom()) {
+                const oldestIdle = table.evictionCandidate()
                 if (!oldestIdle) return yield* new SessionLimitReached({ maxSessions: limits.maxSessions })
                 yield* Effect.logInfo(`session cap ${limits.maxSessions} reached: evicting session ${logName(oldestIdle.session.id)}, the longest idle`)
                 yield* closeEntry(oldestIdle, "evicted")
               }
             }
-            opening++
-            return yield* setUp(adopted, principal).pipe(Effect.ensuring(Effect.sync(() => opening--)))
+            table.reserve()
+            return yield* setUp(adopted, principal).pipe(Effect.ensuring(Effect.sync(() => table.unreserve())))
           })
         const open = openWith(undefined)
         const openFor = (principal: string | undefined) => openWith(undefined, principal)
@@ -245,56 +217,48 @@ export class HttpSessions extends Context.Service<
             // resumable streams: a client reconnecting with Last-Event-ID gets what it missed
             const transport = new SessionTransport({ sessionIdGenerator: () => id, eventStore: makeEventStore(), retryInterval: 1000 })
             const session: McpSession = { id, server, transport }
-            const entry: Entry = { session, scope, pending: new Set(), lastActive: now(), closing: false }
-            transport.answered = (requestId) => {
-              entry.pending.delete(requestId)
-              markActive(entry)
-            }
+            const entry: Entry = { session, scope, closing: false }
+            transport.answered = (requestId) => table.requestEnded(id, requestId, now())
             transport.onmessage = (message) => {
-              if (isJSONRPCRequest(message)) entry.pending.add(message.id)
+              if (isJSONRPCRequest(message)) table.requestStarted(id, message.id)
               else if (isJSONRPCNotification(message) && message.method === "notifications/cancelled") {
                 const requestId = (message.params as { requestId?: RequestId } | undefined)?.requestId
-                if (requestId !== undefined) entry.pending.delete(requestId)
+                if (requestId !== undefined) table.requestEnded(id, requestId)
               }
             }
             transport.onclose = () => release(entry, "deleted")
             yield* Effect.promise(() => server.connect(transport))
-            entries.set(id, entry)
-            opened++
+            table.add(id, entry, now())
             return session
           })
 
         const lookup = (id: string) =>
           Effect.gen(function* () {
-            const entry = entries.get(id)
+            const entry = table.get(id)
             if (!entry) return undefined
-            if (isExpired(entry, now())) {
+            if (table.isExpired(id, now())) {
               yield* closeEntry(entry, "expired")
               return undefined
             }
-            markActive(entry)
+            table.touch(id, now())
             return entry.session
           })
 
-        const touch = (id: string) =>
-          Effect.sync(() => {
-            const entry = entries.get(id)
-            if (entry) markActive(entry)
-          })
+        const touch = (id: string) => Effect.sync(() => table.touch(id, now()))
 
         const close = (id: string, reason: CloseReason) =>
           Effect.suspend(() => {
-            const entry = entries.get(id)
+            const entry = table.get(id)
             return entry ? closeEntry(entry, reason) : Effect.void
           })
 
         const closeAll = (reason: CloseReason) =>
-          Effect.suspend(() => Effect.forEach([...entries.values()], (entry) => closeEntry(entry, reason), { concurrency: "unbounded", discard: true }))
+          Effect.suspend(() => Effect.forEach(table.values(), (entry) => closeEntry(entry, reason), { concurrency: "unbounded", discard: true }))
 
-        const stats = Effect.sync(() => ({ live: entries.size, opened, closed: { ...closedCount } }))
+        const stats = Effect.sync(() => table.stats())
 
         // a few sweeps per time-out, at least every 30 seconds
-        const sweepEvery = Duration.millis(Math.min(30_000, Math.max(50, idleMillis / 4)))
+        const sweepEvery = Duration.millis(Math.min(30_000, Math.max(50, table.idleMillis / 4)))
         yield* expire.pipe(Effect.repeat(Schedule.spaced(sweepEvery)), Effect.forkScoped)
         // at shutdown, calls waiting on a client's model answer first (with the agent's own error), then sessions close
         yield* Effect.addFinalizer(() =>
