@@ -30,6 +30,13 @@ const ToolServicesLive = InMemoryServices().pipe(Layer.provideMerge(LogToStderr)
 
 const json = Flag.Boolean("json").pipe(Flag.withDefault(false), Flag.withDescription("Print the structured result (the MCP tool's JSON) instead of text"))
 const ucum = Flag.Boolean("ucum").pipe(Flag.withDefault(false), Flag.withDescription("Units are written in UCUM (mg/dL, mm[Hg], Cel, 10*3/uL)"))
+const ucumCi = Flag.Boolean("ucum-ci").pipe(
+  Flag.withDefault(false),
+  Flag.withDescription("Units are written in UCUM's case-insensitive form, as HL7 v2 sends them (MG/DL, MM[HG], CEL, 10*3/UL)")
+)
+/** The notation the flags ask for, as the tools name it. */
+const notationOf = (flags: { readonly ucum: boolean; readonly ucumCi: boolean }) =>
+  flags.ucumCi ? { notation: "ucum_ci" } : flags.ucum ? { notation: "ucum" } : {}
 
 interface ToolError {
   readonly error: string
@@ -91,6 +98,7 @@ const convertCommand = Command.make(
     digits,
     json,
     ucum,
+    ucumCi,
     substance: Flag.String("substance").pipe(
       Flag.optional,
       Flag.withDescription("For mass ↔ amount (mg/dL ↔ mmol/L): a named analyte, e.g. glucose, creatinine, BUN, calcium")
@@ -110,14 +118,14 @@ const convertCommand = Command.make(
       Flag.withDescription("For gauge ↔ absolute pressure (psig ↔ psia), e.g. '1 atm'")
     )
   },
-  ({ value, from, to, digits, json, ucum, substance, molarMass, equivalence, atmosphere }) =>
+  ({ value, from, to, digits, json, ucum, ucumCi, substance, molarMass, equivalence, atmosphere }) =>
     answer(
       convert,
       {
         value,
         from_unit: from,
         to_unit: to,
-        ...(ucum ? { notation: "ucum" } : {}),
+        ...notationOf({ ucum, ucumCi }),
         ...Option.match(substance, { onNone: () => ({}), onSome: (s) => ({ substance: s }) }),
         ...Option.match(molarMass, { onNone: () => ({}), onSome: (m) => ({ molar_mass: m }) }),
         ...Option.match(equivalence, { onNone: () => ({}), onSome: (e) => ({ equivalence: e }) }),
@@ -134,10 +142,11 @@ const checkCommand = Command.make(
     a: Argument.String("unit-a").pipe(Argument.withDescription("First unit")),
     b: Argument.String("unit-b").pipe(Argument.withDescription("Second unit")),
     json,
-    ucum
+    ucum,
+    ucumCi
   },
-  ({ a, b, json, ucum }) =>
-    answer(checkDimensions, { unit_a: a, unit_b: b, ...(ucum ? { notation: "ucum" } : {}) }, json, (d) =>
+  ({ a, b, json, ucum, ucumCi }) =>
+    answer(checkDimensions, { unit_a: a, unit_b: b, ...notationOf({ ucum, ucumCi }) }, json, (d) =>
       d.compatible ? `compatible: both are ${d.dimension_a}` : `not compatible: ${d.dimension_a} vs ${d.dimension_b}${d.reason ? `\n  ${d.reason}` : ""}`
     )
 ).pipe(Command.withDescription("Whether two units convert into each other: dimensional check kg lb"))

@@ -137,7 +137,7 @@ describe("README.md", () => {
 
   it("has a table of contents whose links reach its headings", () => {
     const anchors = new Set(
-      [...readme.matchAll(/^#{2,3} (.+)$/gm)].map((m) =>
+      [...readme.matchAll(/^#{2,4} (.+)$/gm)].map((m) =>
         m[1]!
           .toLowerCase()
           .replace(/[^\w\- ]/g, "")

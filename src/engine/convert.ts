@@ -26,6 +26,7 @@ import * as Rational from "./Rational.ts"
 import * as StatedRelation from "./StatedRelation.ts"
 import { type StatedRelations, gaugeConverter, prepare, relatedConverter, withSubstance } from "./relatedConversion.ts"
 import { looksLikeUcum, resolveUcum } from "./notations/ucum.ts"
+import { caseSensitiveOf, resolveUcumCaseInsensitive } from "./notations/ucumCaseInsensitive.ts"
 import { ucumCodeOf } from "./notations/ucumCodes.ts"
 import { type UnitExpression, resolveUnitExpression } from "./UnitExpression.ts"
 
@@ -36,7 +37,7 @@ export const lift = <T>(result: T): Effect.Effect<Exclude<T, EngineError>, Extra
   isEngineError(result) ? Effect.fail(result as Extract<T, EngineError>) : Effect.succeed(result as Exclude<T, EngineError>)
 
 /** How unit expressions are written: conventionally ("µg/dL", "mmHg", "°C") or in UCUM ("ug/dL", "mm[Hg]", "Cel"). */
-export type Notation = "conventional" | "ucum"
+export type Notation = "conventional" | "ucum" | "ucum_ci"
 
 /**
  * A unit expression read in a notation. A conventional one that only UCUM reads ([in_i], mm[Hg],
@@ -45,6 +46,7 @@ export type Notation = "conventional" | "ucum"
  */
 export const resolveIn = (catalog: Catalog, expression: string, notation: Notation = "conventional"): UnitExpression | UnitError | InvalidInput => {
   if (notation === "ucum") return resolveUcum(expression)
+  if (notation === "ucum_ci") return resolveUcumCaseInsensitive(expression)
   if (/[[{]/.test(expression) && looksLikeUcum(expression)) {
     // a name with a qualifier in braces that the conventional notation reads (pt{UK}, cal{IT}) is that name
     const conventional = /\[/.test(expression) ? undefined : resolveUnitExpression(catalog, expression)
@@ -158,7 +160,7 @@ export const convertValue = (
     conversion: converter.kind,
     factor: converter.kind === "linear" ? Rational.toNumber(converter.slope) : null,
     notes: converter.notes,
-    ucum: notation === "ucum" ? to : (ucumCodeOf(target) ?? null)
+    ucum: notation === "ucum" ? to : notation === "ucum_ci" ? (caseSensitiveOf(to) ?? null) : (ucumCodeOf(target) ?? null)
   }
 }
 

@@ -27,8 +27,8 @@ export const unitField = (annotations: Schema.Annotations.Documentation<string>)
 
 /** How the call's unit expressions are written; UCUM is what lab systems, HL7 and FHIR send. */
 export const notationField = Schema.optional(
-  Schema.Literals(["conventional", "ucum"]).annotate({
-    description: "ucum: lab codes (mm[Hg], 10*3/uL)",
+  Schema.Literals(["conventional", "ucum", "ucum_ci"]).annotate({
+    description: "ucum: lab codes (mm[Hg], 10*3/uL); ucum_ci: in capitals (MG/DL)",
     examples: ["ucum"]
   })
 )
