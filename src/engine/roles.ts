@@ -23,6 +23,10 @@ export const Role = {
   knownQuantityValue: (index: number) => `known quantity ${index + 1} value`,
   knownQuantityUnit: (index: number) => `known quantity ${index + 1} unit`,
   customUnits: "custom units",
+  /** The quantities of a sum, and each one's value and unit (counted from 1). */
+  quantities: "quantities",
+  summandValue: (index: number) => `quantity ${index + 1} value`,
+  summandUnit: (index: number) => `quantity ${index + 1} unit`,
   /** A definition's own fields (a constant, a kind, a formula by name), and the workspace a call names. */
   symbol: "symbol",
   unit: "unit",
@@ -40,5 +44,11 @@ export const Role = {
 /** "known quantity 2 unit" → { index: 1, field: "unit" }. */
 export const knownQuantityOf = (role: string): { readonly index: number; readonly field: "value" | "unit" } | undefined => {
   const m = /^known quantity (\d+) (value|unit)$/.exec(role)
+  return m ? { index: Number(m[1]) - 1, field: m[2] as "value" | "unit" } : undefined
+}
+
+/** "quantity 2 unit" → { index: 1, field: "unit" }. */
+export const summandOf = (role: string): { readonly index: number; readonly field: "value" | "unit" } | undefined => {
+  const m = /^quantity (\d+) (value|unit)$/.exec(role)
   return m ? { index: Number(m[1]) - 1, field: m[2] as "value" | "unit" } : undefined
 }

@@ -1,4 +1,5 @@
 // Every tool the server offers, in the order tools/list shows them.
+import { addQuantities } from "./add_quantities.ts"
 import { checkDimensions } from "./check_dimensions.ts"
 import type { AnyTool } from "./Tool.ts"
 import { compute } from "./compute.ts"
@@ -23,6 +24,7 @@ export const tools = [
   convert,
   compute,
   decompose,
+  addQuantities,
   checkDimensions,
   listUnits,
   listScales,

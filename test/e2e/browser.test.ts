@@ -9,6 +9,7 @@ import { type Server, createServer } from "node:http"
 import { join } from "node:path"
 import { build } from "esbuild"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { tools } from "../../src/tools/index.ts"
 import { type SpawnedServer, freePort, repoRoot, spawnServer } from "../support/httpServer.ts"
 
 const chromiumPath = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => existsSync(p))
@@ -82,7 +83,7 @@ describe.skipIf(missing !== undefined)("a browser page as the client (headless C
     "connects from an allowed origin and works (%s)",
     async (era) => {
       const result = await runFrom(`http://localhost:${pagePort}`, era)
-      expect(result).toMatchObject({ era: era === "2025" ? "legacy" : "modern", tools: 18, smootsInMetres: 3.4036 })
+      expect(result).toMatchObject({ era: era === "2025" ? "legacy" : "modern", tools: tools.length, smootsInMetres: 3.4036 })
       expect(result.quantity).toBeCloseTo(3.10685596118667, 13)
       // the session id is a header the page can read only because the server exposes it
       if (era === "2025") expect(result.sessionId).toMatch(/^s[0-9a-z]{9}[A-Za-z0-9_-]{46}$/)
