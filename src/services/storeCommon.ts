@@ -34,6 +34,13 @@ export class WorkspaceStore extends Context.Service<
     readonly count: Effect.Effect<number, StoreUnavailable>
     /** A random key shared by every process on this store: signs the session ids they issue. */
     readonly secret: Uint8Array
+    /**
+     * A store shared by replicas (Redis) keeps the request rate's buckets too, one per client, so
+     * that a client gets `capacity` per `periodMs` in all, however a balancer spreads its
+     * requests: takes one token, answering 0, else the milliseconds until one is. Absent where one
+     * process owns the store (memory, file): the transport keeps its buckets itself.
+     */
+    readonly rateBucket?: (client: string, capacity: number, periodMs: number) => Effect.Effect<number, StoreUnavailable>
   }
 >()("dimensional/WorkspaceStore") {}
 

@@ -8,8 +8,10 @@
  *   (member: id, score: expiry time) and refuses past `maxWorkspaces`;
  * - sets the document with PX: Redis deletes an idle workspace by itself (no sweeper).
  * Memory is also bounded by Redis's own `maxmemory` (see the README's store section).
+ * The request rate's token buckets live here too (`rateBucket`), one small hash per client that
+ * expires once idle for a period.
  */
-import { randomBytes } from "node:crypto"
+import { createHash, randomBytes } from "node:crypto"
 import * as NodeRedis from "@effect/platform-node/NodeRedis"
 import { Duration, Effect, Layer } from "effect"
 import * as Redis from "effect/persistence/Redis"
@@ -40,6 +42,49 @@ if version ~= tonumber(ARGV[1]) then return 0 end
 redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
 redis.call('ZADD', KEYS[2], tonumber(ARGV[5]) + tonumber(ARGV[3]), ARGV[7])
 return 1`
+
+/**
+ * One token of a client's bucket, atomically (a Lua script runs alone on the server:
+ * https://redis.io/docs/latest/develop/interact/programmability/eval-intro/). The time is the
+ * Redis server's own (TIME), so replicas whose clocks differ still refill one bucket at one pace;
+ * Redis 7 replicates a script by its effects, which is what allows TIME before a write. The hash
+ * expires after one idle period, when it would be full again anyway. KEYS[1] the bucket;
+ * ARGV[1] the capacity (also the burst), ARGV[2] the period in ms. Answers 0 (granted) or the ms
+ * until a token is there.
+ */
+const takeToken = `local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local capacity = tonumber(ARGV[1])
+local period = tonumber(ARGV[2])
+local state = redis.call('HMGET', KEYS[1], 'tokens', 'at')
+local tokens = tonumber(state[1])
+local at = tonumber(state[2])
+if tokens == nil or at == nil then
+  tokens = capacity
+  at = now
+end
+if now > at then
+  tokens = math.min(capacity, tokens + (now - at) * capacity / period)
+  at = now
+end
+local wait = 0
+if tokens < 1 then
+  wait = math.ceil((1 - tokens) * period / capacity)
+else
+  tokens = tokens - 1
+end
+redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'at', tostring(at))
+redis.call('PEXPIRE', KEYS[1], period)
+return wait`
+
+/** A bucket's key: the client's name hashed, so a long or odd principal name makes a short key. */
+const bucketKey = (client: string) => `dimensional:rate:${createHash("sha256").update(client).digest("base64url").slice(0, 32)}`
+
+/**
+ * How long the rate's round trip may take: it precedes every request, so a Redis that hangs must
+ * not hold each one for the store's full time-out (the limiter then falls back, see clientLimits.ts).
+ */
+const rateCallTimeout = Duration.millis(500)
 
 /**
  * Decodes stored text, reusing the document decoded last time when the text is unchanged: most
@@ -147,7 +192,17 @@ const redisStore = (description: string, limits: StoreLimits) =>
       // Redis deletes idle documents by their TTL
       sweep: () => Effect.succeed(0),
       count,
-      secret: Buffer.from(secretHex ?? "", "hex")
+      secret: Buffer.from(secretHex ?? "", "hex"),
+      // not through `guarded`: that logs every failure, and the limiter reports an outage itself (once in a while)
+      rateBucket: (client, capacity, periodMs) =>
+        redis.send<number>("EVAL", takeToken, "1", bucketKey(client), String(capacity), String(Math.round(periodMs))).pipe(
+          Effect.timeoutOrElse({
+            duration: rateCallTimeout,
+            orElse: () => Effect.fail(new StoreUnavailable({ message: `did not answer within ${Duration.format(rateCallTimeout)}`, hints: [] }))
+          }),
+          Effect.map(Number),
+          Effect.mapError((e) => (e instanceof StoreUnavailable ? e : new StoreUnavailable({ message: e.message || String(e), hints: [] })))
+        )
     })
   })
 

@@ -193,7 +193,7 @@ export const makeMcpHandler = (
       const limited =
         authentication?._tag === "Refused" || limiter === undefined || request.method === "OPTIONS"
           ? undefined
-          : admitRequest(limiter, request, log.principal?.name)
+          : yield* admitRequest(limiter, request, log.principal?.name)
       if (limited?._tag === "Limited") {
         log.refusal = limited.why
         yield* Effect.logInfo(`refused: over the ${limited.why === "rate" ? "rate limit" : "concurrency limit"}`)
