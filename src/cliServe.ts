@@ -165,7 +165,8 @@ export const serverSettings: ReadonlyArray<SettingSpec> = [
     key: clientLimitsEnv.rate,
     kind: "value",
     metavar: "N/PERIOD",
-    description: "With --http: requests per client, e.g. 20/second (a burst of N; default: none); over it, 429 with Retry-After"
+    description:
+      "Requests per client, e.g. 20/second (a burst of N; default: none). HTTP: per principal, over it 429 with Retry-After (shared through a Redis store); stdio: tools/call, over it a rate_limited error"
   },
   {
     flag: "client-concurrency",
