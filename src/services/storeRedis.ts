@@ -5,7 +5,9 @@
  *   workspace during a rolling deploy is never overwritten by an older one);
  * - checks the version (compare-and-set: of two replicas writing one version exactly one wins);
  * - on creating a workspace, counts the live ones in the sorted set `dimensional:workspaces`
- *   (member: id, score: expiry time) and refuses past `maxWorkspaces`;
+ *   (member: id, score: expiry time) and refuses past `maxWorkspaces`; and, for a principal, its
+ *   own in `dimensional:owner:HASH` (the same form, expiring with its last write) past
+ *   `maxWorkspacesPerPrincipal`;
  * - sets the document with PX: Redis deletes an idle workspace by itself (no sweeper).
  * Memory is also bounded by Redis's own `maxmemory` (see the README's store section).
  * The request rate's token buckets live here too (`rateBucket`), one small hash per client that
@@ -15,10 +17,10 @@ import { createHash, randomBytes } from "node:crypto"
 import * as NodeRedis from "@effect/platform-node/NodeRedis"
 import { Duration, Effect, Layer } from "effect"
 import * as Redis from "effect/persistence/Redis"
-import { StoreUnavailable } from "../engine/errors.ts"
+import { type QuotaExceeded, StoreUnavailable } from "../engine/errors.ts"
 import { type StoredDocument, currentFormat, decodeDocument, encodeDocument } from "./WorkspaceDocument.ts"
 import { logName } from "./logName.ts"
-import { type StoreLimits, WorkspaceStore, guardedCall, keyOf, storeCallTimeout, storeFailure, storeFull, unreadable } from "./storeCommon.ts"
+import { type StoreLimits, WorkspaceStore, guardedCall, keyOf, principalFull, storeCallTimeout, storeFailure, storeFull, unreadable } from "./storeCommon.ts"
 
 const publicName = "redis"
 const indexKey = "dimensional:workspaces"
@@ -37,11 +39,28 @@ if current then
 else
   redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', ARGV[5])
   if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[6]) and not redis.call('ZSCORE', KEYS[2], ARGV[7]) then return -2 end
+  if KEYS[3] then
+    redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', ARGV[5])
+    if redis.call('ZCARD', KEYS[3]) >= tonumber(ARGV[8]) and not redis.call('ZSCORE', KEYS[3], ARGV[7]) then
+      -- at the quota: a workspace deleted before its expiry (a session its client ended) no longer counts
+      for _, member in ipairs(redis.call('ZRANGE', KEYS[3], 0, -1)) do
+        if redis.call('EXISTS', ARGV[9] .. member) == 0 then redis.call('ZREM', KEYS[3], member) end
+      end
+      if redis.call('ZCARD', KEYS[3]) >= tonumber(ARGV[8]) then return -3 end
+    end
+  end
 end
 if version ~= tonumber(ARGV[1]) then return 0 end
 redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
 redis.call('ZADD', KEYS[2], tonumber(ARGV[5]) + tonumber(ARGV[3]), ARGV[7])
+if KEYS[3] then
+  redis.call('ZADD', KEYS[3], tonumber(ARGV[5]) + tonumber(ARGV[3]), ARGV[7])
+  redis.call('PEXPIRE', KEYS[3], ARGV[3])
+end
 return 1`
+
+/** A principal's set of workspaces: its name hashed, so any name makes a short key. */
+const ownerKey = (principal: string) => `dimensional:owner:${createHash("sha256").update(principal).digest("base64url").slice(0, 32)}`
 
 /**
  * One token of a client's bucket, atomically (a Lua script runs alone on the server:
@@ -138,16 +157,19 @@ const redisStore = (description: string, limits: StoreLimits) =>
         })
       )
 
-    const write = (id: string, expected: number, next: StoredDocument, ttl: Duration.Duration) => {
+    const perPrincipal = limits.maxWorkspacesPerPrincipal
+    const write = (id: string, expected: number, next: StoredDocument, ttl: Duration.Duration, owner?: string) => {
       const text = encodeDocument(next)
       const ttlMs = String(Math.max(1, Math.round(Duration.toMillis(ttl))))
+      const counted = owner !== undefined && perPrincipal !== undefined
       return guarded(
         redis.send<number>(
           "EVAL",
           compareAndSet,
-          "2",
+          counted ? "3" : "2",
           keyOf(id),
           indexKey,
+          ...(counted ? [ownerKey(owner)] : []),
           String(expected),
           text,
           ttlMs,
@@ -155,16 +177,19 @@ const redisStore = (description: string, limits: StoreLimits) =>
           // wall-clock time on purpose: the index is shared by every replica on this Redis
           String(Date.now()),
           String(limits.maxWorkspaces),
-          id
+          id,
+          String(perPrincipal ?? 0),
+          keyOf("")
         )
       ).pipe(
-        Effect.flatMap((n) => {
+        Effect.flatMap((n): Effect.Effect<boolean, StoreUnavailable | QuotaExceeded> => {
           const answer = Number(n)
           if (answer === -1)
             return storeFailure(description, publicName, `holds workspace ${logName(id)} in a newer format; it is left untouched`, undefined, [
               "This workspace was written by a newer release of dimensional: use that release"
             ])
           if (answer === -2) return storeFull(description, publicName, limits)
+          if (answer === -3) return principalFull(limits)
           if (answer === 1) remember(id, text, next)
           return Effect.succeed(answer === 1)
         })
