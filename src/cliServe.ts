@@ -160,6 +160,26 @@ export const serverSettings: ReadonlyArray<SettingSpec> = [
     description: "With --http: the scope names (default read=units:read,write=units:write)"
   },
   {
+    flag: "auth-introspection",
+    key: authEnv.introspection,
+    kind: "toggle",
+    description: "With --http: also accept opaque tokens, asking the issuer's introspection endpoint (RFC 7662; default off)"
+  },
+  {
+    flag: "auth-client-id",
+    key: authEnv.clientId,
+    kind: "value",
+    metavar: "ID",
+    description: "With --auth-introspection: this server's client at the issuer"
+  },
+  {
+    flag: "auth-client-secret-file",
+    key: authEnv.clientSecretFile,
+    kind: "value",
+    metavar: "PATH",
+    description: "With --auth-introspection: a file holding that client's secret (never the secret itself on the command line)"
+  },
+  {
     flag: "api-keys-file",
     key: authEnv.apiKeysFile,
     kind: "value",
