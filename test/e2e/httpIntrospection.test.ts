@@ -168,6 +168,21 @@ describe.skipIf(!available)("dimensional mcp --http --auth-introspection against
     expect(introspector.requests()).toBe(5)
   })
 
+  it("passes at most its bound of questions to the issuer at once; beyond it a token gets 503, not a round trip", async () => {
+    const introspector = makeIntrospector({
+      issuer: new URL(issuer.issuer),
+      audience,
+      clientId: resourceServer.id,
+      clientSecret: resourceServer.secret,
+      maxInFlight: 1
+    })
+    const checks = await Promise.all(["bWFkZS11cC0x", "bWFkZS11cC0y", "bWFkZS11cC0z"].map((t) => introspector.verify(t)))
+    expect(checks.map((c) => c._tag)).toEqual(["invalid", "unavailable", "unavailable"])
+    expect(introspector.requests()).toBe(1)
+    // the refused ones are not cached: asked again once the issuer is free
+    expect((await introspector.verify("bWFkZS11cC0y"))._tag).toBe("invalid")
+  })
+
   it("refuses a cached token once it has expired: the cache never outlives the token", async () => {
     const token = await issuer.token(opaqueWriter, audience, "units:read")
     const first = await postRaw(server.url, convertBody, { ...bearer(token), "mcp-protocol-version": "2026-07-28" })

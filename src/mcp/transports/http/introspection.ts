@@ -17,7 +17,8 @@
  * the token's `exp`; at most `cacheEntries` tokens, the least recently used forgotten first, so
  * made-up tokens cannot grow the cache. A revoked token is therefore refused within `cacheMs`. An
  * issuer that does not answer is never cached: its tokens get 503 until it does (never a 401: the
- * token may well be good).
+ * token may well be good). At most `maxInFlight` (32) questions are open at once: a flood of made-up
+ * tokens (each new, so none is cached) gets 503 beyond that, rather than being passed on to the issuer.
  */
 import { createHash } from "node:crypto"
 import { type TokenCheck, type TokenProblem, issuerMetadata, metadataEndpoint, scopesOf, stringClaim } from "./jwt.ts"
@@ -32,6 +33,7 @@ export interface IntrospectionOptions {
   readonly timeoutMs?: number
   readonly cacheMs?: number
   readonly cacheEntries?: number
+  readonly maxInFlight?: number
   readonly now?: () => number
 }
 
@@ -51,6 +53,8 @@ export const makeIntrospector = (options: IntrospectionOptions): Introspector =>
   const cacheMs = options.cacheMs ?? 60_000
   const cacheEntries = options.cacheEntries ?? 10_000
   const now = options.now ?? Date.now
+  const maxInFlight = options.maxInFlight ?? 32
+  let inFlight = 0
   const basic = `Basic ${Buffer.from(`${encodeURIComponent(options.clientId)}:${encodeURIComponent(options.clientSecret)}`).toString("base64")}`
   let round = 0
 
@@ -100,6 +104,16 @@ export const makeIntrospector = (options: IntrospectionOptions): Introspector =>
     } catch (error) {
       return unavailable(error)
     }
+    if (inFlight >= maxInFlight) return unavailable(new Error(`${maxInFlight} tokens are being checked already`))
+    inFlight++
+    try {
+      return await introspect(token, found)
+    } finally {
+      inFlight--
+    }
+  }
+
+  const introspect = async (token: string, found: Awaited<ReturnType<typeof endpointOf>>): Promise<TokenCheck> => {
     round++
     let response: Response
     try {
