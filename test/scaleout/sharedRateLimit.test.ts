@@ -44,12 +44,14 @@ describe.skipIf(redisServer === undefined)("two replicas on one Redis with --rat
 
   it("grants one principal 20 requests in all across both replicas, refuses the rest 429 on either, and lets it in after Retry-After", async () => {
     // 40 requests at once, alternating replicas: a limiter per replica would grant all 40
+    const started = Date.now()
     const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => initialize(i % 2 === 0 ? a : b, keyA)))
+    // 20 a minute refill one token per 3 s: on a loaded machine one may come back while 40 requests are answered
+    const refilled = Math.floor((Date.now() - started) / 3000)
     const granted = answers.filter((r) => r.status === 200).length
     const refused = answers.map((r, i) => ({ r, replica: i % 2 === 0 ? "a" : "b" })).filter(({ r }) => r.status === 429)
-    // 20 a minute refill one token per 3 s: none comes back while 40 requests are answered
-    expect(granted).toBe(20)
-    expect(refused).toHaveLength(20)
+    expect(granted).toBe(20 + refilled)
+    expect(refused).toHaveLength(20 - refilled)
     expect(new Set(refused.map(({ replica }) => replica))).toEqual(new Set(["a", "b"]))
     const waits = refused.map(({ r }) => Number(r.headers.get("retry-after")))
     for (const wait of waits) expect(wait).toBeGreaterThanOrEqual(1)
@@ -70,10 +72,13 @@ describe.skipIf(redisServer === undefined)("two replicas on one Redis with --rat
     expect(await redis.command("CLIENT", "PAUSE", "4000", "ALL")).toBe("OK")
     const started = Date.now()
     const answers = await Promise.all(Array.from({ length: 25 }, () => initialize(a, keyC)))
-    expect(Date.now() - started).toBeLessThan(3500)
-    // replica a alone grants its own burst of 20, then refuses
-    expect(answers.filter((r) => r.status === 200)).toHaveLength(20)
-    expect(answers.filter((r) => r.status === 429)).toHaveLength(5)
+    // answered without waiting for Redis to come back (its pause lasts 4 s)
+    const elapsed = Date.now() - started
+    expect(elapsed).toBeLessThan(3500)
+    // replica a alone grants its own burst of 20 (and what its bucket refilled meanwhile, one per 3 s), then refuses
+    const refilled = Math.floor(elapsed / 3000)
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(20 + refilled)
+    expect(answers.filter((r) => r.status === 429)).toHaveLength(5 - refilled)
     expect(a.stderr()).toMatch(/rate limit: the shared store did not answer .*measured against this replica's own bucket/)
     const metrics = await (await fetch(`${a.origin}/metrics`)).text()
     expect(metrics).toMatch(/^dimensional_rate_limit_fallbacks_total(\{[^}]*\})? 25$/m)
