@@ -19,7 +19,7 @@ import { metricsEnv, otlpEnv } from "./mcp/transports/http/metricsConfig.ts"
 import { httpEnv } from "./mcp/transports/httpConfig.ts"
 import { HttpServices, StdioServices } from "./layers.ts"
 import { runStdioServer } from "./mcp/transports/stdio.ts"
-import { maxWorkspacesEnv, storeEnv } from "./services/WorkspaceStore.ts"
+import { maxWorkspacesEnv, maxWorkspacesPerPrincipalEnv, storeEnv } from "./services/WorkspaceStore.ts"
 
 export interface SettingSpec {
   /** The flag's name, without its dashes. */
@@ -96,6 +96,12 @@ export const serverSettings: ReadonlyArray<SettingSpec> = [
     kind: { min: 1, max: 10_000_000 },
     description: "Live workspaces per store; past it, creating one is refused (default 10000)"
   },
+  {
+    flag: "max-workspaces-per-principal",
+    key: maxWorkspacesPerPrincipalEnv,
+    kind: { min: 1, max: 10_000_000 },
+    description: "Live workspaces one authorized client holds (default 1000, a tenth of the store's default); past it, quota_exceeded"
+  },
   { flag: "port", key: httpEnv.port, kind: { min: 0, max: 65535 }, description: "With --http: the port, 0 for a free one (default 3000)" },
   { flag: "host", key: httpEnv.host, kind: "value", metavar: "ADDRESS", description: "With --http: the address to listen on (default 127.0.0.1)" },
   {
@@ -130,7 +136,7 @@ export const serverSettings: ReadonlyArray<SettingSpec> = [
     flag: "max-creations-per-minute",
     key: httpEnv.maxCreationsPerMinute,
     kind: { min: 1, max: 1_000_000 },
-    description: "With --http: new workspaces a minute per client address (default 120)"
+    description: "With --http: new workspaces a minute per client: its principal, else its address (default 120)"
   },
   {
     flag: "auth-issuer",
@@ -154,6 +160,26 @@ export const serverSettings: ReadonlyArray<SettingSpec> = [
     description: "With --http: the scope names (default read=units:read,write=units:write)"
   },
   {
+    flag: "auth-introspection",
+    key: authEnv.introspection,
+    kind: "toggle",
+    description: "With --http: also accept opaque tokens, asking the issuer's introspection endpoint (RFC 7662; default off)"
+  },
+  {
+    flag: "auth-client-id",
+    key: authEnv.clientId,
+    kind: "value",
+    metavar: "ID",
+    description: "With --auth-introspection: this server's client at the issuer"
+  },
+  {
+    flag: "auth-client-secret-file",
+    key: authEnv.clientSecretFile,
+    kind: "value",
+    metavar: "PATH",
+    description: "With --auth-introspection: a file holding that client's secret (never the secret itself on the command line)"
+  },
+  {
     flag: "api-keys-file",
     key: authEnv.apiKeysFile,
     kind: "value",
@@ -165,7 +191,8 @@ export const serverSettings: ReadonlyArray<SettingSpec> = [
     key: clientLimitsEnv.rate,
     kind: "value",
     metavar: "N/PERIOD",
-    description: "With --http: requests per client, e.g. 20/second (a burst of N; default: none); over it, 429 with Retry-After"
+    description:
+      "Requests per client, e.g. 20/second (a burst of N; default: none). HTTP: per principal, over it 429 with Retry-After (shared through a Redis store); stdio: tools/call, over it a rate_limited error"
   },
   {
     flag: "client-concurrency",

@@ -139,6 +139,16 @@ export class QuotaExceeded extends Schema.TaggedError<QuotaExceeded>()("QuotaExc
   ...diagnostics
 }) {}
 
+/**
+ * The client is over its request rate (the server's rate limit per client): the call did not run.
+ * Not a fault of the arguments: the same call, however corrected, waits for the same rate; it may
+ * be sent again after `retryAfterMs`.
+ */
+export class RateLimited extends Schema.TaggedError<RateLimited>()("RateLimited", {
+  ...diagnostics,
+  retryAfterMs: Schema.Number
+}) {}
+
 /** A workspace id that names no live workspace: never created here, expired after idling, or mistyped. */
 export class UnknownWorkspace extends Schema.TaggedError<UnknownWorkspace>()("UnknownWorkspace", {
   ...diagnostics
@@ -166,7 +176,8 @@ export const engineErrors = [
   AmbiguousInput,
   StoreUnavailable,
   UnknownWorkspace,
-  QuotaExceeded
+  QuotaExceeded,
+  RateLimited
 ] as const
 
 export type EngineError = InstanceType<(typeof engineErrors)[number]>

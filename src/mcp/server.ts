@@ -22,8 +22,9 @@ import { inputRound, pushSampling } from "./repair/sampling.ts"
 import { prompts } from "./prompts.ts"
 import * as Resources from "./resources.ts"
 import { describeTool } from "./toolListing.ts"
-import { allErrorTypes } from "./repair/failures.ts"
-import { toToolResult } from "./toolResult.ts"
+import { allErrorTypes, describeFailure } from "./repair/failures.ts"
+import { failure, toToolResult } from "./toolResult.ts"
+import { RateLimited } from "../engine/errors.ts"
 
 export const serverInfo = { name: "dimensional", version: "0.2.0" } as const
 
@@ -87,6 +88,12 @@ export interface ServeOptions {
   readonly defaultWorkspace?: string | undefined
   /** Also serve the conformance suite's fixture tools (2025-era HTTP sessions, for that suite only). */
   readonly conformanceFixtures?: boolean
+  /**
+   * The client's request rate (stdio: its one client's bucket, transports/rateLimit.ts): 0 when a
+   * tools/call may run, else the milliseconds until one may; an over-rate call answers
+   * rate_limited without running. Over HTTP the transport answers 429 before the server sees it.
+   */
+  readonly admitCall?: () => number
 }
 
 /**
@@ -217,6 +224,17 @@ const runCallWith =
       })
     }
 
+/** The answer to a call over the client's rate: it did not run, and may be sent again after the wait. */
+const overRate = (waitMs: number) =>
+  new RateLimited({
+    message: `Over this client's rate limit (the server's --rate-limit): the call did not run; send it again in ${Math.ceil(waitMs / 100) / 10} s`,
+    hints: [
+      `Wait ${waitMs} ms (retry_after_ms) before the next call`,
+      "Spread calls out, or combine work into fewer calls (compute takes several steps at once)"
+    ],
+    retryAfterMs: waitMs
+  })
+
 const isInternalError = (result: CallToolResult) =>
   result.isError === true && (result.structuredContent as { error_type?: unknown } | undefined)?.error_type === "internal_error"
 
@@ -259,6 +277,8 @@ export const makeServerFactory = <R>(tools: ReadonlyArray<AnyTool<R>>) =>
         const tool = byName.get(request.params.name)
         if (!tool && options.conformanceFixtures && request.params.name === reconnectionFixture.name) return reconnectionCall(ctx)
         if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${request.params.name}. Available: ${available}`)
+        const waitMs = options.admitCall?.() ?? 0
+        if (waitMs > 0) return failure(describeFailure(overRate(waitMs)))
         // the client's model: on 2026-07-28 asked through an input_required result (its answers come
         // back with the retried call), on the 2025 channel by a sampling request
         const round = options.era === "modern" ? inputRound(ctx, policy.settings.llmCorrection) : Option.none()

@@ -226,11 +226,15 @@ export class Workspace extends Context.Service<
         )
 
       // reads keep a workspace alive: its idle clock restarts, written at most every quarter time-out
+      // every write names its principal: the store counts the workspace as that principal's (its quota),
+      // and a principal reaches only its own workspaces (see `reaches`)
       const touch = (id: string, snap: Snapshot) =>
         snap.live
           ? Effect.flatMap(Clock.currentTimeMillis, (now) =>
               now - snap.touched > ttlMs / 4
-                ? Effect.ignore(store.write(id, snap.version, { version: snap.version, touched: now, data: snap.data }, ttl))
+                ? Effect.flatMap(Effect.service(CurrentPrincipal), (owner) =>
+                    Effect.ignore(store.write(id, snap.version, { version: snap.version, touched: now, data: snap.data }, ttl, owner))
+                  )
                 : Effect.void
             )
           : Effect.void
@@ -246,7 +250,8 @@ export class Workspace extends Context.Service<
             const over = overQuota(snap.data, next)
             if (over) return yield* Effect.fail(over)
             const touched = yield* Clock.currentTimeMillis
-            const written = yield* store.write(id, snap.version, { version: snap.version + 1, touched, data: next }, ttl)
+            const owner = yield* Effect.service(CurrentPrincipal)
+            const written = yield* store.write(id, snap.version, { version: snap.version + 1, touched, data: next }, ttl, owner)
             // another replica changed the workspace first: its change stays, ours is applied again on top
             if (!written) return yield* new WriteConflict()
             return result

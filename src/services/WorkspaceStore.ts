@@ -16,9 +16,9 @@
  * kind of store but never a server path or address, and whose cause is logged on the server.
  */
 import { Clock, Config, ConfigProvider, Duration, Effect, Layer, Semaphore } from "effect"
-import type { StoreUnavailable } from "../engine/errors.ts"
+import type { QuotaExceeded, StoreUnavailable } from "../engine/errors.ts"
 import { type StoredDocument, storedBytes } from "./WorkspaceDocument.ts"
-import { type StoreLimits, WorkspaceStore, makeEndedSessions, storeFailure, storeFull } from "./storeCommon.ts"
+import { type StoreLimits, WorkspaceStore, makeEndedSessions, makeOwnerCounts, principalFull, storeFailure, storeFull } from "./storeCommon.ts"
 import { fileStore } from "./storeFile.ts"
 import { redisLayer } from "./storeRedis.ts"
 
@@ -33,9 +33,17 @@ export type StoreSetting =
 
 export const storeEnv = "DIMENSIONAL_STORE"
 export const maxWorkspacesEnv = "DIMENSIONAL_MAX_WORKSPACES"
+export const maxWorkspacesPerPrincipalEnv = "DIMENSIONAL_MAX_WORKSPACES_PER_PRINCIPAL"
 
-/** Enough for a busy deployment; with the byte quota per workspace (Workspace.ts) it bounds the store's size. */
-export const defaultStoreLimits: StoreLimits = { maxWorkspaces: 10_000 }
+/**
+ * Enough for a busy deployment; with the byte quota per workspace (Workspace.ts) it bounds the
+ * store's size. Per principal (an authorized client: a token's subject or client, an API key's
+ * name), a tenth of the store's default: one client looping on workspace creation takes at most a
+ * tenth of the shared pool and the others keep finding room, while one agent's real work (a
+ * workspace per session or project, kept for the 7-day idle time-out) stays far below it. A server
+ * without authorization has no principals: there the store's bound alone applies.
+ */
+export const defaultStoreLimits: StoreLimits = { maxWorkspaces: 10_000, maxWorkspacesPerPrincipal: 1_000 }
 
 /** The embedded store `npm start` uses on a fresh machine: relative to the working directory. */
 export const defaultFileStore = "file:./.dimensional/store"
@@ -67,12 +75,16 @@ export const memoryStoreBytes = 512 * 1024 * 1024
 /** A store in this process's memory: documents kept as objects (nothing to decode), swept by age. */
 const memoryStore = (limits: StoreLimits, maxBytes: number): WorkspaceStore["Service"] => {
   const docs = new Map<string, { readonly doc: StoredDocument; readonly bytes: number }>()
+  const owners = makeOwnerCounts()
   let total = 0
   const drop = (id: string) => {
     const entry = docs.get(id)
     if (entry) total -= entry.bytes
     docs.delete(id)
+    owners.drop(id)
   }
+  const ownerFull = (owner: string | undefined) =>
+    owner !== undefined && limits.maxWorkspacesPerPrincipal !== undefined && owners.count(owner) >= limits.maxWorkspacesPerPrincipal
   const lock = Semaphore.makeUnsafe(1)
   const endedSessions = makeEndedSessions()
   // `now` from Effect's Clock: the same clock the Workspace service stamps `touched` with
@@ -85,11 +97,15 @@ const memoryStore = (limits: StoreLimits, maxBytes: number): WorkspaceStore["Ser
   return WorkspaceStore.of({
     description: "memory",
     read: (id) => Effect.sync(() => docs.get(id)?.doc),
-    write: (id, expected, next, ttl) =>
+    write: (id, expected, next, ttl, owner) =>
       lock.withPermits(1)(
-        Effect.flatMap(Clock.currentTimeMillis, (now) => {
+        Effect.flatMap(Clock.currentTimeMillis, (now): Effect.Effect<boolean, StoreUnavailable | QuotaExceeded> => {
           const current = docs.get(id)
           if ((current?.doc.version ?? 0) !== expected) return Effect.succeed(false)
+          if (current === undefined && ownerFull(owner)) {
+            sweepNow(now, Duration.toMillis(ttl))
+            if (ownerFull(owner)) return principalFull(limits)
+          }
           const bytes = storedBytes(next.data)
           const growth = bytes - (current?.bytes ?? 0)
           if ((current === undefined && docs.size >= limits.maxWorkspaces) || (growth > 0 && total + growth > maxBytes)) {
@@ -109,6 +125,7 @@ const memoryStore = (limits: StoreLimits, maxBytes: number): WorkspaceStore["Ser
           drop(id)
           docs.set(id, { doc: next, bytes })
           total += bytes
+          if (owner !== undefined) owners.add(id, owner)
           return Effect.succeed(true)
         })
       ),
@@ -149,7 +166,17 @@ export const layerFromConfig = (fallback: string): Layer.Layer<WorkspaceStore, S
             : Config.fail(new ConfigProvider.SourceError({ message: `${maxWorkspacesEnv}/--max-workspaces: expected at least 1, got ${n}` }))
         )
       )
-      return layerFor(yield* storeSetting(fallback), { maxWorkspaces })
+      const maxWorkspacesPerPrincipal = yield* Config.Int(maxWorkspacesPerPrincipalEnv).pipe(
+        Config.withDefault(defaultStoreLimits.maxWorkspacesPerPrincipal!),
+        Config.flatMap((n) =>
+          n >= 1
+            ? Config.succeed(n)
+            : Config.fail(
+                new ConfigProvider.SourceError({ message: `${maxWorkspacesPerPrincipalEnv}/--max-workspaces-per-principal: expected at least 1, got ${n}` })
+              )
+        )
+      )
+      return layerFor(yield* storeSetting(fallback), { maxWorkspaces, maxWorkspacesPerPrincipal })
     })
   )
 
@@ -160,7 +187,8 @@ export const layerMemory: Layer.Layer<WorkspaceStore> = layerFor({ _tag: "memory
 export const workspaceFlags: Readonly<Record<string, string>> = {
   "--store": storeEnv,
   "--workspace-idle-timeout": "DIMENSIONAL_WORKSPACE_IDLE_TIMEOUT",
-  "--max-workspaces": maxWorkspacesEnv
+  "--max-workspaces": maxWorkspacesEnv,
+  "--max-workspaces-per-principal": maxWorkspacesPerPrincipalEnv
 }
 
 export const workspaceFlagUsage = `Workspace flags (each also an environment variable):
@@ -170,4 +198,6 @@ export const workspaceFlagUsage = `Workspace flags (each also an environment var
   --workspace-idle-timeout <time>   DIMENSIONAL_WORKSPACE_IDLE_TIMEOUT: a workspace unused this long is
                                     deleted (default 7 days)
   --max-workspaces <n>              ${maxWorkspacesEnv}: live workspaces the store holds at most
-                                    (default ${defaultStoreLimits.maxWorkspaces})`
+                                    (default ${defaultStoreLimits.maxWorkspaces})
+  --max-workspaces-per-principal <n>  ${maxWorkspacesPerPrincipalEnv}: live workspaces one authorized
+                                    client holds at most (default ${defaultStoreLimits.maxWorkspacesPerPrincipal})`

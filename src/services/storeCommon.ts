@@ -3,7 +3,7 @@
  * store, so that the stores can import it without an import cycle).
  */
 import { Context, Duration, Effect } from "effect"
-import { StoreUnavailable } from "../engine/errors.ts"
+import { QuotaExceeded, StoreUnavailable } from "../engine/errors.ts"
 import { logName } from "./logName.ts"
 import type { StoredDocument, Unreadable } from "./WorkspaceDocument.ts"
 
@@ -16,9 +16,17 @@ export class WorkspaceStore extends Context.Service<
     /**
      * Stores `next` only if the stored version is still `expected` (0: no document yet). False when
      * another writer came first. `ttl` lets the store drop the document by itself after idling.
-     * Fails when `expected` is 0 and the store already holds `maxWorkspaces` live workspaces.
+     * Fails when `expected` is 0 and the store already holds `maxWorkspaces` live workspaces, or
+     * (QuotaExceeded) when the workspace is new and `owner`, the principal writing it, already has
+     * `maxWorkspacesPerPrincipal` live ones. A write with an owner counts the workspace as its.
      */
-    readonly write: (id: string, expected: number, next: StoredDocument, ttl: Duration.Duration) => Effect.Effect<boolean, StoreUnavailable>
+    readonly write: (
+      id: string,
+      expected: number,
+      next: StoredDocument,
+      ttl: Duration.Duration,
+      owner?: string | undefined
+    ) => Effect.Effect<boolean, StoreUnavailable | QuotaExceeded>
     readonly remove: (id: string) => Effect.Effect<void, StoreUnavailable>
     /**
      * Removes the workspace of a session its client ended and remembers the end for `ttl` (a
@@ -34,6 +42,13 @@ export class WorkspaceStore extends Context.Service<
     readonly count: Effect.Effect<number, StoreUnavailable>
     /** A random key shared by every process on this store: signs the session ids they issue. */
     readonly secret: Uint8Array
+    /**
+     * A store shared by replicas (Redis) keeps the request rate's buckets too, one per client, so
+     * that a client gets `capacity` per `periodMs` in all, however a balancer spreads its
+     * requests: takes one token, answering 0, else the milliseconds until one is. Absent where one
+     * process owns the store (memory, file): the transport keeps its buckets itself.
+     */
+    readonly rateBucket?: (client: string, capacity: number, periodMs: number) => Effect.Effect<number, StoreUnavailable>
   }
 >()("dimensional/WorkspaceStore") {}
 
@@ -43,6 +58,48 @@ export const storeCallTimeout = Duration.seconds(3)
 export interface StoreLimits {
   /** Live workspaces one store holds at most. */
   readonly maxWorkspaces: number
+  /** Live workspaces one principal (an authorized client) holds at most; undefined: only the store's bound. */
+  readonly maxWorkspacesPerPrincipal?: number | undefined
+}
+
+/** A new workspace of a principal already at its quota: the pool is shared, and one principal may not use it up. */
+export const principalFull = (limits: StoreLimits) =>
+  Effect.fail(
+    new QuotaExceeded({
+      message: `This client already has ${limits.maxWorkspacesPerPrincipal} live workspaces, the most one client may hold on this server; no new workspace was created`,
+      got: String(limits.maxWorkspacesPerPrincipal),
+      expected: `at most ${limits.maxWorkspacesPerPrincipal} live workspaces per client`,
+      hints: [
+        "Keep using an existing workspace (pass its id as 'workspace')",
+        "An unused workspace is deleted after the workspace idle time-out; a 2025-era session's is deleted when the session is ended (DELETE)",
+        "Definitions passed inline (custom_units, custom_edges) do not need a workspace"
+      ]
+    })
+  )
+
+/**
+ * Which principal owns each workspace of a store one process owns (memory, file), and how many each
+ * has: kept in this process, so the file store counts the workspaces written since it started.
+ */
+export const makeOwnerCounts = () => {
+  const ownerOf = new Map<string, string>()
+  const counts = new Map<string, number>()
+  return {
+    count: (owner: string) => counts.get(owner) ?? 0,
+    add: (id: string, owner: string) => {
+      if (ownerOf.has(id)) return
+      ownerOf.set(id, owner)
+      counts.set(owner, (counts.get(owner) ?? 0) + 1)
+    },
+    drop: (id: string) => {
+      const owner = ownerOf.get(id)
+      if (owner === undefined) return
+      ownerOf.delete(id)
+      const n = (counts.get(owner) ?? 1) - 1
+      if (n <= 0) counts.delete(owner)
+      else counts.set(owner, n)
+    }
+  }
 }
 
 export const keyOf = (id: string) => `dimensional:workspace:${id}`

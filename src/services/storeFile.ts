@@ -19,7 +19,17 @@ import * as path from "node:path"
 import { Duration, Effect, Semaphore } from "effect"
 import { StoreUnavailable } from "../engine/errors.ts"
 import { type StoredDocument, decodeDocument, encodeDocument } from "./WorkspaceDocument.ts"
-import { type StoreLimits, WorkspaceStore, guardedCall, keyOf, makeEndedSessions, storeFull, unreadable } from "./storeCommon.ts"
+import {
+  type StoreLimits,
+  WorkspaceStore,
+  guardedCall,
+  keyOf,
+  makeEndedSessions,
+  makeOwnerCounts,
+  principalFull,
+  storeFull,
+  unreadable
+} from "./storeCommon.ts"
 
 const publicName = "file store"
 const prefix = encodeURIComponent(keyOf(""))
@@ -127,6 +137,11 @@ export const fileStore = (directoryText: string, limits: StoreLimits) =>
 
     const fileOf = (id: string) => path.join(directory, encodeURIComponent(keyOf(id)))
     const ids = new Set(prepared.ids)
+    // who owns what is this process's knowledge (not in the documents): workspaces from before its
+    // start count toward the store's bound only (the directory has one process, see the lock above)
+    const owners = makeOwnerCounts()
+    const ownerFull = (owner: string | undefined) =>
+      owner !== undefined && limits.maxWorkspacesPerPrincipal !== undefined && owners.count(owner) >= limits.maxWorkspacesPerPrincipal
     const lock = Semaphore.makeUnsafe(1)
     const call = <A>(what: () => Promise<A>) =>
       guardedCall(description, publicName, Effect.tryPromise({ try: what, catch: (error) => new Error(reasonOf(error)) }))
@@ -185,6 +200,7 @@ export const fileStore = (directoryText: string, limits: StoreLimits) =>
           writes++
           forget(id)
           ids.delete(id)
+          owners.drop(id)
           return stat ? 1 : 0
         })
       )
@@ -203,11 +219,15 @@ export const fileStore = (directoryText: string, limits: StoreLimits) =>
         return removed
       })
 
-    const write = (id: string, expected: number, next: StoredDocument, ttl: Duration.Duration) =>
+    const write = (id: string, expected: number, next: StoredDocument, ttl: Duration.Duration, owner?: string) =>
       lock.withPermits(1)(
         Effect.gen(function* () {
           const current = yield* read(id)
           if ((current?.version ?? 0) !== expected) return false
+          if (!ids.has(id) && ownerFull(owner)) {
+            yield* sweep(ttl)
+            if (ownerFull(owner)) return yield* principalFull(limits)
+          }
           if (!ids.has(id) && ids.size >= limits.maxWorkspaces) {
             yield* sweep(ttl)
             if (ids.size >= limits.maxWorkspaces) return yield* storeFull(description, publicName, limits)
@@ -226,6 +246,7 @@ export const fileStore = (directoryText: string, limits: StoreLimits) =>
             }
           }).pipe(Effect.ensuring(Effect.sync(() => writes++)))
           ids.add(id)
+          if (owner !== undefined) owners.add(id, owner)
           remember(id, next, text.length)
           return true
         })
@@ -237,6 +258,7 @@ export const fileStore = (directoryText: string, limits: StoreLimits) =>
           writes++
           forget(id)
           ids.delete(id)
+          owners.drop(id)
           return call(() => fs.rm(fileOf(id), { force: true })).pipe(Effect.ensuring(Effect.sync(() => writes++)))
         })
       )

@@ -6,9 +6,16 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { request as httpRequest } from "node:http"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { makeClientLimiter, parseRate } from "../../src/mcp/transports/http/clientLimits.ts"
+import { type ClientLimitSettings, makeClientLimiter, parseRate } from "../../src/mcp/transports/http/clientLimits.ts"
 import { type SpawnedServer, initializeBody, postRaw, spawnServer } from "../support/httpServer.ts"
+
+/** The limiter with local buckets, on a clock the test moves: each admission answers at once. */
+const limiterOf = (settings: ClientLimitSettings, now: () => number) => {
+  const limiter = makeClientLimiter(settings, { now })
+  return { admit: (client: string, slot?: boolean) => Effect.runSync(limiter.admit(client, slot)) }
+}
 
 describe("the limiter per client", () => {
   it("reads rates as requests per second, minute or hour, and nothing else", () => {
@@ -20,7 +27,7 @@ describe("the limiter per client", () => {
 
   it("grants a burst of N, then one request per 1/N of the period, each client its own bucket", () => {
     let now = 0
-    const limiter = makeClientLimiter({ rate: { requests: 4, periodMs: 1000 }, concurrency: 100 }, () => now)
+    const limiter = limiterOf({ rate: { requests: 4, periodMs: 1000 }, concurrency: 100 }, () => now)
     for (let i = 0; i < 4; i++) expect(limiter.admit("a")._tag).toBe("Admitted")
     expect(limiter.admit("a")).toEqual({ _tag: "Limited", why: "rate", retryAfterSeconds: 1 })
     expect(limiter.admit("b")._tag).toBe("Admitted")
@@ -36,14 +43,14 @@ describe("the limiter per client", () => {
   })
 
   it("says how long to wait for a slow rate", () => {
-    const limiter = makeClientLimiter({ rate: { requests: 2, periodMs: 60_000 }, concurrency: 100 }, () => 0)
+    const limiter = limiterOf({ rate: { requests: 2, periodMs: 60_000 }, concurrency: 100 }, () => 0)
     limiter.admit("a")
     limiter.admit("a")
     expect(limiter.admit("a")).toEqual({ _tag: "Limited", why: "rate", retryAfterSeconds: 30 })
   })
 
   it("bounds the requests in flight per client, freeing a place when one is answered", () => {
-    const limiter = makeClientLimiter({ rate: undefined, concurrency: 2 }, () => 0)
+    const limiter = limiterOf({ rate: undefined, concurrency: 2 }, () => 0)
     const first = limiter.admit("a")
     const second = limiter.admit("a")
     expect(limiter.admit("a")).toEqual({ _tag: "Limited", why: "concurrency", retryAfterSeconds: 1 })

@@ -30,6 +30,8 @@ export interface Issuer {
   readonly port: number
   /** A client-credentials access token for `resource` with `scope`. */
   readonly token: (client: TestClient, resource: string, scope: string) => Promise<string>
+  /** Requests its introspection endpoint has answered so far. */
+  readonly introspections: () => number
   readonly stop: () => Promise<void>
 }
 
@@ -51,6 +53,10 @@ export const startIssuer = async (options: {
   readonly clients: ReadonlyArray<TestClient>
   readonly port?: number
   readonly ttlSeconds?: number
+  /** Clients whose access tokens are opaque (checked by introspection, RFC 7662), not JWTs. */
+  readonly opaqueClients?: ReadonlyArray<string>
+  /** Serve the introspection endpoint (named in the metadata as introspection_endpoint). */
+  readonly introspection?: boolean
 }): Promise<Issuer> => {
   const { default: Provider } = await import("oidc-provider")
   const { createServer } = await import("node:http")
@@ -60,6 +66,7 @@ export const startIssuer = async (options: {
   const address = listener.address()
   const port = typeof address === "object" && address ? address.port : 0
   const issuer = `http://127.0.0.1:${port}`
+  const opaque = new Set(options.opaqueClients ?? [])
   const provider = new Provider(issuer, {
     clients: options.clients.map((c) => ({
       client_id: c.id,
@@ -79,19 +86,32 @@ export const startIssuer = async (options: {
         enabled: true,
         defaultResource: () => undefined,
         useGrantedResource: () => true,
-        getResourceServerInfo: (_ctx: unknown, resourceIndicator: string) => ({
-          scope: scopes,
-          audience: resourceIndicator,
-          accessTokenFormat: "jwt",
-          accessTokenTTL: options.ttlSeconds ?? 300,
-          jwt: { sign: { alg: "RS256" } }
-        })
+        getResourceServerInfo: (_ctx: unknown, resourceIndicator: string, client: { clientId: string }) =>
+          opaque.has(client.clientId)
+            ? { scope: scopes, audience: resourceIndicator, accessTokenFormat: "opaque", accessTokenTTL: options.ttlSeconds ?? 300 }
+            : {
+                scope: scopes,
+                audience: resourceIndicator,
+                accessTokenFormat: "jwt",
+                accessTokenTTL: options.ttlSeconds ?? 300,
+                jwt: { sign: { alg: "RS256" } }
+              }
+      },
+      // any confidential client may introspect (the resource server is one); said explicitly, as the provider asks
+      introspection: {
+        enabled: options.introspection === true,
+        allowedPolicy: (_ctx: unknown, client: { clientAuthMethod: string }) => client.clientAuthMethod !== "none"
       }
     }
   })
+  let introspections = 0
   // oidc-provider logs through its own events; quiet here
   provider.on("server_error", () => {})
-  listener.on("request", provider.callback())
+  const callback = provider.callback()
+  listener.on("request", (request, response) => {
+    if (request.url?.startsWith("/token/introspection")) introspections++
+    callback(request, response)
+  })
   return {
     issuer,
     port,
@@ -108,6 +128,7 @@ export const startIssuer = async (options: {
       if (!response.ok || body.access_token === undefined) throw new Error(`token request failed: ${response.status} ${body.error}: ${body.error_description}`)
       return body.access_token
     },
+    introspections: () => introspections,
     stop: () =>
       new Promise<void>((resolve) => {
         listener.closeAllConnections()

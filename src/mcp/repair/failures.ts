@@ -32,7 +32,8 @@ const byTag = {
   AmbiguousInput: "ambiguous_input",
   StoreUnavailable: "store_unavailable",
   UnknownWorkspace: "unknown_workspace",
-  QuotaExceeded: "quota_exceeded"
+  QuotaExceeded: "quota_exceeded",
+  RateLimited: "rate_limited"
 } as const satisfies { readonly [T in EngineError["_tag"]]: string | ((e: Of<T>) => string) }
 
 /**
@@ -66,6 +67,7 @@ export const errorTypes = {
   store_unavailable: { never: "the workspace store did not answer; a corrected call would meet the same store" },
   unknown_workspace: { never: "the workspace id names no live workspace; only you know which one was meant" },
   quota_exceeded: { never: "the workspace is at one of its limits; a corrected call would meet the same limit" },
+  rate_limited: { never: "the client is over its request rate; any call, corrected or not, waits for the same rate (see retry_after_ms)" },
   result_too_large: { never: "the answer itself is too large; the same call gives the same answer" },
   internal_error: { never: "a server fault; the same call would fail the same way" }
 } as const satisfies Record<string, Repair>
@@ -131,7 +133,9 @@ export const ToolError = Schema.Struct({
   suggestions: Schema.optional(Schema.Array(Schema.Struct({ category: Schema.String, suggestion: Schema.String }))),
   validExample: Schema.optional(Schema.Record(Schema.String, Schema.Unknown)),
   corrections: Schema.optional(Schema.Array(CorrectionSchema)),
-  retry: Schema.optional(Schema.Record(Schema.String, Schema.Unknown))
+  retry: Schema.optional(Schema.Record(Schema.String, Schema.Unknown)),
+  /** rate_limited: how long to wait before the call may be sent again. */
+  retry_after_ms: Schema.optional(Schema.Number)
 })
 export type ToolError = typeof ToolError.Type
 
@@ -148,7 +152,8 @@ export const describeFailure = (failure: ToolFailure): ToolError => ({
   ...(failure._tag === "FormulaError" ? { formula: failure.formula } : {}),
   ...(failure._tag === "AmbiguousInput"
     ? { readings: failure.readings.map((r) => ({ meaning: r.meaning, value: r.value ?? null, unit: r.unit ?? null })) }
-    : {})
+    : {}),
+  ...(failure._tag === "RateLimited" ? { retry_after_ms: failure.retryAfterMs } : {})
 })
 
 /** A failed attempt as the agent sees it: the failure, with the validation report when there is one. */

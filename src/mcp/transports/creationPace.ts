@@ -1,9 +1,11 @@
 /**
  * Pacing of workspace creation per client (issue 20, finding 1): a 2026-07-28 define_* call that
  * names no workspace creates one, so a client looping on it would fill the store up to its cap and
- * crowd out everybody else. Each client (the connection's peer address) gets a token bucket: a burst
- * of `perMinute` creations, refilled at `perMinute` a minute. Behind a proxy every client shares the
- * proxy's address; raise the limit there (--max-creations-per-minute).
+ * crowd out everybody else. Each client (its principal on an authorized server, else the
+ * connection's peer address) gets a token bucket: a burst of `perMinute` creations, refilled at
+ * `perMinute` a minute. Behind a proxy without authorization every client shares the proxy's
+ * address; raise the limit there (--max-creations-per-minute). With replicas on one Redis the
+ * buckets live there (http/mcpHandler.ts); this one is each process's own.
  */
 
 /** Clients remembered at most; the least recently seen is forgotten first (a forgotten one starts full). */

@@ -13,10 +13,10 @@ import { defaultAudience, makeAuthorizer } from "./http/auth.ts"
 import { mayListen } from "./http/exposure.ts"
 import { makeReadiness, readyPath } from "./http/readiness.ts"
 import { type LogFormat, logFormat, stderrLogger } from "./http/logFormat.ts"
-import { metricsPath, metricsResponse, recordRequest } from "./http/metrics.ts"
+import { metricsPath, metricsResponse, recordRateFallback, recordRequest } from "./http/metrics.ts"
 import { metricsEnabled, otlpEndpoint } from "./http/metricsConfig.ts"
 import { tracingLayer } from "./http/tracing.ts"
-import { type ClientLimitSettings, clientLimitSettings, makeClientLimiter } from "./http/clientLimits.ts"
+import { type ClientLimitSettings, type SharedBuckets, clientLimitSettings, fallbackReporter, makeClientLimiter } from "./http/clientLimits.ts"
 import { healthPath, mcpPath } from "./http/answers.ts"
 import { makeMcpHandler } from "./http/mcpHandler.ts"
 import { startingServer } from "./http/node.ts"
@@ -42,7 +42,17 @@ export const McpRoutes = (settings: HttpSettings, guards: HttpGuards = {}) =>
   HttpRouter.use((router) =>
     Effect.gen(function* () {
       const auth = guards.authorization === undefined ? undefined : yield* authorizerFor(guards.authorization)
-      const limiter = guards.clientLimits === undefined ? undefined : makeClientLimiter(guards.clientLimits)
+      const store = yield* WorkspaceStore.WorkspaceStore
+      const rateBucket = store.rateBucket
+      // a store shared by replicas keeps the buckets of the rate and of the creations pace (Redis)
+      const shared: SharedBuckets | undefined =
+        rateBucket === undefined
+          ? undefined
+          : {
+              take: (client, rate) => rateBucket(client, rate.requests, rate.periodMs),
+              onFallback: fallbackReporter(guards.metrics === true ? recordRateFallback : Effect.void)
+            }
+      const limiter = guards.clientLimits === undefined ? undefined : makeClientLimiter(guards.clientLimits, { shared })
       const sessions = yield* HttpSessions
       const modern = createMcpHandler(() => sessions.serverFactory({ era: "modern" }), {
         legacy: "reject",
@@ -50,7 +60,7 @@ export const McpRoutes = (settings: HttpSettings, guards: HttpGuards = {}) =>
         onerror: (error) => Effect.runFork(Effect.logDebug(`2026-07-28 request: ${error.message}`))
       })
       yield* Effect.addFinalizer(() => Effect.promise(() => modern.close()))
-      const mcp = makeMcpHandler(sessions, yield* Workspace, settings, allowListFor(settings), modern, auth, limiter)
+      const mcp = makeMcpHandler(sessions, yield* Workspace, settings, allowListFor(settings), modern, auth, limiter, shared)
       // RFC 9728: public, and readable by a browser client on any origin (it holds no secret)
       if (auth !== undefined)
         for (const path of auth.metadataPaths)
@@ -61,7 +71,6 @@ export const McpRoutes = (settings: HttpSettings, guards: HttpGuards = {}) =>
               Effect.succeed(HttpServerResponse.jsonUnsafe(auth.metadata, { headers: { "access-control-allow-origin": "*", "cache-control": "max-age=3600" } }))
             )
           )
-      const store = yield* WorkspaceStore.WorkspaceStore
       const record = guards.metrics === true ? recordRequest : undefined
       const traced = guards.otlpEndpoint !== undefined
       yield* router.add("*", mcpPath, observed(mcp, mcpPath, record, traced))

@@ -12,16 +12,21 @@ import { type ToolServices, tools } from "../../tools/index.ts"
 import { LogToStderr } from "../logging.ts"
 import { makeServerFactory } from "../server.ts"
 import { LineTransport } from "./lineTransport.ts"
+import { makeRateBuckets, rateSetting } from "./rateLimit.ts"
 
 export { LogToStderr }
 
 export const runStdioServer = Effect.gen(function* () {
   const factory = yield* makeServerFactory<ToolServices>(tools)
   const defaultWorkspace = yield* DefaultWorkspace
+  // --rate-limit over stdio: the one client's tools/call are measured; an over-rate call answers rate_limited
+  const rate = yield* rateSetting
+  const buckets = rate === undefined ? undefined : makeRateBuckets(rate)
+  const admitCall = buckets === undefined ? undefined : () => buckets.take("stdio")
   const wire = new LineTransport()
   // the wire closes when stdin ends (or breaks): then the server stops, whatever state it is in
   const closed = Effect.promise(() => wire.whenClosed)
-  const handle = serveStdio(({ era }) => factory({ era, defaultWorkspace }), {
+  const handle = serveStdio(({ era }) => factory({ era, defaultWorkspace, ...(admitCall === undefined ? {} : { admitCall }) }), {
     transport: wire,
     onerror: (error) => void process.stderr.write(`dimensional: stdio: ${error.message}\n`)
   })

@@ -3,7 +3,7 @@
  * flight is given back, and the 429 it gets over a limit.
  */
 import { NodeHttpServerRequest } from "@effect/platform-node"
-import { Option } from "effect"
+import { Effect, Option } from "effect"
 import { type HttpServerRequest, HttpServerResponse } from "effect/http"
 import type { Admission, ClientLimiter } from "./clientLimits.ts"
 
@@ -12,15 +12,15 @@ import type { Admission, ClientLimiter } from "./clientLimits.ts"
  * stream (open as long as its session), a place among its requests in flight, given back when the
  * answer is sent or the client goes away.
  */
-export const admitRequest = (limiter: ClientLimiter, request: HttpServerRequest.HttpServerRequest, principal: string | undefined): Admission => {
+export const admitRequest = (limiter: ClientLimiter, request: HttpServerRequest.HttpServerRequest, principal: string | undefined): Effect.Effect<Admission> => {
   const client = principal ?? `peer:${Option.getOrElse(request.remoteAddress, () => "unknown")}`
-  const admission = limiter.admit(client, request.method !== "GET")
-  if (admission._tag === "Admitted" && request.method !== "GET") {
+  return Effect.map(limiter.admit(client, request.method !== "GET"), (admission) => {
+    if (admission._tag !== "Admitted" || request.method === "GET") return admission
     const response = NodeHttpServerRequest.toServerResponse(request)
     if (response.writableFinished || response.destroyed) admission.release()
     else response.once("close", admission.release)
-  }
-  return admission
+    return admission
+  })
 }
 
 /** 429 Too Many Requests with Retry-After (RFC 6585 section 4) and a JSON-RPC error body, like every refusal of /mcp. */

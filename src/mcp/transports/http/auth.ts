@@ -2,7 +2,8 @@
  * The HTTP server as an OAuth 2.1 resource server (MCP authorization specification,
  * https://modelcontextprotocol.io/specification/2025-11-25/basic/authorization), for both protocol
  * eras: every /mcp request but a CORS preflight carries `Authorization: Bearer TOKEN`, a JWT from
- * the configured issuer (jwt.ts) or a static API key (apiKeys.ts).
+ * the configured issuer (jwt.ts), an opaque token the issuer vouches for by introspection
+ * (introspection.ts, with --auth-introspection), or a static API key (apiKeys.ts).
  *
  *   no token, or one not accepted   401, WWW-Authenticate: Bearer resource_metadata="…", scope="…"
  *   the issuer's keys unreachable   503 with Retry-After (the token may be good: never a 401)
@@ -21,7 +22,9 @@ import { HttpServerResponse } from "effect/http"
 import { tools } from "../../../tools/index.ts"
 import { type AuthSettings, isLoopbackHost } from "./authConfig.ts"
 import { type ApiKey, matchApiKey, readApiKeys } from "./apiKeys.ts"
-import { type JwtVerifier, makeJwtVerifier } from "./jwt.ts"
+import { readFile } from "node:fs/promises"
+import { type Introspector, makeIntrospector } from "./introspection.ts"
+import { type JwtVerifier, type TokenCheck, makeJwtVerifier } from "./jwt.ts"
 import { type Challenge, type ResourceDescription, challengeHeader, metadataDocument, metadataPaths } from "./protectedResource.ts"
 
 /** Tools that change a workspace: they need the write scope. */
@@ -76,6 +79,15 @@ export const makeAuthorizer = async (settings: AuthSettings, resource: string): 
   if (settings.issuer === undefined && settings.apiKeysFile === undefined) return undefined
   const keys: ReadonlyArray<ApiKey> = settings.apiKeysFile === undefined ? [] : await readApiKeys(settings.apiKeysFile)
   const jwt: JwtVerifier | undefined = settings.issuer === undefined ? undefined : makeJwtVerifier({ issuer: settings.issuer, audience: resource })
+  const introspector: Introspector | undefined =
+    settings.issuer === undefined || settings.introspection === undefined
+      ? undefined
+      : makeIntrospector({
+          issuer: settings.issuer,
+          audience: resource,
+          clientId: settings.introspection.clientId,
+          clientSecret: await readSecret(settings.introspection.clientSecretFile)
+        })
   const issuer = settings.issuer === undefined ? undefined : settings.issuer.pathname === "/" ? settings.issuer.origin : settings.issuer.href
   const description: ResourceDescription = { resource, issuer, scopes: settings.scopes }
   const allScopes = [settings.scopes.read, settings.scopes.write]
@@ -113,9 +125,11 @@ export const makeAuthorizer = async (settings: AuthSettings, resource: string): 
         }
       }
     }
-    if (jwt === undefined || !looksLikeJwt(token))
+    // a JWT is checked here with the issuer's keys; any other token, by asking the issuer (when configured)
+    const checked: TokenCheck | undefined =
+      jwt !== undefined && looksLikeJwt(token) ? await jwt.verify(token) : introspector !== undefined ? await introspector.verify(token) : undefined
+    if (checked === undefined)
       return unauthorized("invalid", { error: "invalid_token", description: "the token is not accepted", scopes: readChallenge }, "the token is not accepted")
-    const checked = await jwt.verify(token)
     if (checked._tag === "unavailable") {
       return {
         _tag: "Refused",
@@ -161,8 +175,16 @@ export const makeAuthorizer = async (settings: AuthSettings, resource: string): 
     metadata: metadataDocument(description),
     authenticate,
     authorize,
-    issuerKeys: jwt === undefined ? undefined : () => jwt.reachable()
+    // with introspection on, ready means its endpoint answers (an issuer of opaque tokens may publish no keys)
+    issuerKeys: introspector !== undefined ? () => introspector.reachable() : jwt === undefined ? undefined : () => jwt.reachable()
   }
+}
+
+/** The client secret's file: its first line (a trailing newline, as editors and `echo` leave, is not part of it). */
+const readSecret = async (path: string): Promise<string> => {
+  const secret = (await readFile(path, "utf8")).split(/\r?\n/)[0]!.trim()
+  if (secret.length === 0) throw new Error(`${path}: the client secret file is empty`)
+  return secret
 }
 
 /** The audience when none is configured: the listening URL, which is only right for a loopback server (behind a proxy, clients use another). */

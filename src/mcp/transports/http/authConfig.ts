@@ -9,6 +9,8 @@
  *                            default: the URL the server listens on (…/mcp)
  *   --auth-scopes read=…,write=…   scope names (default units:read, units:write)
  *   --api-keys-file PATH     static API keys, stored hashed (see apiKeys.ts)
+ *   --auth-introspection     also accept opaque tokens, asking the issuer (RFC 7662, introspection.ts),
+ *                            as the client --auth-client-id with the secret in --auth-client-secret-file
  *   --allow-unauthenticated  bind beyond loopback with neither (logged as a warning)
  */
 import { Config, ConfigProvider } from "effect"
@@ -18,7 +20,10 @@ export const authEnv = {
   audience: "DIMENSIONAL_AUTH_AUDIENCE",
   scopes: "DIMENSIONAL_AUTH_SCOPES",
   apiKeysFile: "DIMENSIONAL_API_KEYS_FILE",
-  allowUnauthenticated: "DIMENSIONAL_HTTP_ALLOW_UNAUTHENTICATED"
+  allowUnauthenticated: "DIMENSIONAL_HTTP_ALLOW_UNAUTHENTICATED",
+  introspection: "DIMENSIONAL_AUTH_INTROSPECTION",
+  clientId: "DIMENSIONAL_AUTH_CLIENT_ID",
+  clientSecretFile: "DIMENSIONAL_AUTH_CLIENT_SECRET_FILE"
 } as const
 
 export interface ScopeNames {
@@ -36,6 +41,8 @@ export interface AuthSettings {
   readonly scopes: ScopeNames
   readonly apiKeysFile: string | undefined
   readonly allowUnauthenticated: boolean
+  /** Opaque tokens by introspection: this server's client at the issuer, its secret in a file. */
+  readonly introspection?: { readonly clientId: string; readonly clientSecretFile: string } | undefined
 }
 
 const refuse = (name: string, message: string) => Config.fail(new ConfigProvider.SourceError({ message: `${name}: ${message}` }))
@@ -81,6 +88,27 @@ export const parseScopes = (text: string): ScopeNames | string => {
   return scopes.read === scopes.write ? `the read and write scopes must differ, both are '${scopes.read}'` : scopes
 }
 
+const optionalText = (name: string) => Config.option(Config.NonEmptyString(name)).pipe(Config.map((o) => (o._tag === "Some" ? o.value : undefined)))
+
+/** Introspection's settings: all of them, or (without --auth-introspection) none used. */
+const introspection = Config.all({
+  on: Config.Boolean(authEnv.introspection).pipe(Config.withDefault(false)),
+  issuer: Config.option(Config.String(authEnv.issuer)),
+  clientId: optionalText(authEnv.clientId),
+  clientSecretFile: optionalText(authEnv.clientSecretFile)
+}).pipe(
+  Config.flatMap(({ on, issuer, clientId, clientSecretFile }) => {
+    if (!on) return Config.succeed(undefined)
+    if (issuer._tag === "None") return refuse(authEnv.introspection, "token introspection needs the issuer (--auth-issuer), whose metadata names its endpoint")
+    if (clientId === undefined || clientSecretFile === undefined)
+      return refuse(
+        authEnv.introspection,
+        "token introspection needs this server's client at the issuer: --auth-client-id and --auth-client-secret-file (DIMENSIONAL_AUTH_CLIENT_ID, DIMENSIONAL_AUTH_CLIENT_SECRET_FILE)"
+      )
+    return Config.succeed({ clientId, clientSecretFile })
+  })
+)
+
 export const authSettings: Config.Config<AuthSettings> = Config.all({
   issuer: Config.option(url(authEnv.issuer)).pipe(Config.map((o) => (o._tag === "Some" ? o.value : undefined))),
   audience: Config.option(url(authEnv.audience)).pipe(Config.map((o) => (o._tag === "Some" ? o.value.href : undefined))),
@@ -92,7 +120,8 @@ export const authSettings: Config.Config<AuthSettings> = Config.all({
     Config.withDefault(defaultScopes)
   ),
   apiKeysFile: Config.option(Config.NonEmptyString(authEnv.apiKeysFile)).pipe(Config.map((o) => (o._tag === "Some" ? o.value : undefined))),
-  allowUnauthenticated: Config.Boolean(authEnv.allowUnauthenticated).pipe(Config.withDefault(false))
+  allowUnauthenticated: Config.Boolean(authEnv.allowUnauthenticated).pipe(Config.withDefault(false)),
+  introspection
 })
 
 /** Whether any authorization is configured. */

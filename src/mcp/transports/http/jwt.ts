@@ -53,8 +53,14 @@ export const metadataUrls = (issuer: URL): ReadonlyArray<string> => {
       ]
 }
 
-/** The issuer's `issuer` and `jwks_uri`, from the first metadata document that answers. */
-export const discover = async (issuer: URL, timeoutMs: number): Promise<{ readonly issuer: string; readonly jwksUri: URL }> => {
+/**
+ * The issuer's metadata document, from the first URL that answers (metadataUrls), checked to name
+ * the issuer it was fetched for (RFC 8414 section 3.3).
+ */
+export const issuerMetadata = async (
+  issuer: URL,
+  timeoutMs: number
+): Promise<{ readonly issuer: string; readonly url: string; readonly document: Readonly<Record<string, unknown>> }> => {
   const problems: Array<string> = []
   for (const url of metadataUrls(issuer)) {
     let response: Response
@@ -69,25 +75,37 @@ export const discover = async (issuer: URL, timeoutMs: number): Promise<{ readon
       problems.push(`${url}: HTTP ${response.status}`)
       continue
     }
-    const metadata = (await response.json().catch(() => undefined)) as { issuer?: unknown; jwks_uri?: unknown } | undefined
-    if (typeof metadata?.issuer !== "string" || typeof metadata.jwks_uri !== "string") throw new Error(`${url}: the metadata has no issuer or no jwks_uri`)
-    // RFC 8414 section 3.3: the issuer in the document must be the one it was fetched for
-    if (metadata.issuer !== issuer.href && metadata.issuer !== issuer.href.replace(/\/$/, ""))
-      throw new Error(`${url}: names issuer '${metadata.issuer}', not '${issuer.href}'`)
-    const jwksUri = checkedUrl(metadata.jwks_uri)
-    if (typeof jwksUri === "string") throw new Error(`${url}: jwks_uri: ${jwksUri}`)
-    return { issuer: metadata.issuer, jwksUri }
+    const document = (await response.json().catch(() => undefined)) as Record<string, unknown> | undefined
+    if (typeof document !== "object" || document === null || typeof document.issuer !== "string") throw new Error(`${url}: the metadata names no issuer`)
+    if (document.issuer !== issuer.href && document.issuer !== issuer.href.replace(/\/$/, ""))
+      throw new Error(`${url}: names issuer '${document.issuer}', not '${issuer.href}'`)
+    return { issuer: document.issuer, url, document }
   }
   throw new Error(`no authorization server metadata for ${issuer.href} (${problems.join("; ")})`)
 }
 
-const stringClaim = (payload: JWTPayload, name: string): string | undefined => {
+/** A URL the metadata names under `field`, checked as the issuer's own URL is (https, or http on loopback). */
+export const metadataEndpoint = (metadata: Awaited<ReturnType<typeof issuerMetadata>>, field: string): URL => {
+  const value = metadata.document[field]
+  if (typeof value !== "string") throw new Error(`${metadata.url}: the metadata has no ${field}`)
+  const checked = checkedUrl(value)
+  if (typeof checked === "string") throw new Error(`${metadata.url}: ${field}: ${checked}`)
+  return checked
+}
+
+/** The issuer's `issuer` and `jwks_uri`, from the first metadata document that answers. */
+export const discover = async (issuer: URL, timeoutMs: number): Promise<{ readonly issuer: string; readonly jwksUri: URL }> => {
+  const metadata = await issuerMetadata(issuer, timeoutMs)
+  return { issuer: metadata.issuer, jwksUri: metadataEndpoint(metadata, "jwks_uri") }
+}
+
+export const stringClaim = (payload: JWTPayload, name: string): string | undefined => {
   const value = payload[name]
   return typeof value === "string" && value.length > 0 ? value : undefined
 }
 
 /** `scope` (RFC 9068: space-separated) or `scp` (an array, as some issuers send). */
-const scopesOf = (payload: JWTPayload): ReadonlyArray<string> => {
+export const scopesOf = (payload: JWTPayload): ReadonlyArray<string> => {
   if (typeof payload.scope === "string") return payload.scope.split(" ").filter((s) => s.length > 0)
   const scp = payload.scp
   return Array.isArray(scp) ? scp.filter((s): s is string => typeof s === "string") : typeof scp === "string" ? scp.split(" ").filter((s) => s.length > 0) : []

@@ -8,7 +8,7 @@ import { type AllowList, type HttpSettings, hostAllowed, httpDefaults, httpEnv, 
 import type { HttpSessions, McpSession } from "../httpSessions.ts"
 import type { Authorizer } from "./auth.ts"
 import { admitRequest, tooManyRequests } from "./admission.ts"
-import type { ClientLimiter } from "./clientLimits.ts"
+import type { ClientLimiter, SharedBuckets } from "./clientLimits.ts"
 import { ErrorCodes, jsonRpcError, mediaTypes, sessionHeader, sessionNotFound, sessionRequired } from "./answers.ts"
 import { readJsonBody } from "./body.ts"
 import { corsHeaders, preflight } from "./cors.ts"
@@ -28,7 +28,8 @@ export const makeMcpHandler = (
   allow: AllowList,
   modern: McpHttpHandler,
   auth?: Authorizer,
-  limiter?: ClientLimiter
+  limiter?: ClientLimiter,
+  shared?: SharedBuckets
 ) => {
   const handOver = (
     session: McpSession,
@@ -78,11 +79,29 @@ export const makeMcpHandler = (
 
   const perMinute = settings.maxCreationsPerMinute ?? httpDefaults.maxCreationsPerMinute
   const pace = makeCreationPace(perMinute)
+  const creationRate = { requests: perMinute, periodMs: 60_000 }
+  /**
+   * Seconds until `client` (its principal, else its address) may create a workspace; 0 now. With a
+   * store shared by replicas the pace is counted there, as the rate is (clientLimits.ts), and
+   * measured in this process while the store does not answer.
+   */
+  const creationWait = (client: string): Effect.Effect<number> =>
+    shared === undefined
+      ? Effect.sync(() => pace.take(client))
+      : shared.take(`create:${client}`, creationRate).pipe(
+          Effect.map((ms) => (ms === 0 ? 0 : Math.max(1, Math.ceil(ms / 1000)))),
+          Effect.catch((error: unknown) =>
+            Effect.andThen(
+              shared.onFallback(error),
+              Effect.sync(() => pace.take(client))
+            )
+          )
+        )
   const tooManyCreations = (seconds: number) =>
     jsonRpcError(
       429,
       ErrorCodes.server,
-      `Too Many Requests: at most ${perMinute} new workspaces a minute from one client; pass an existing workspace id as 'workspace', or retry in ${seconds} s`,
+      `Too Many Requests: at most ${perMinute} new workspaces a minute from one client (see --max-creations-per-minute); pass an existing workspace id as 'workspace', or retry in ${seconds} s`,
       { "retry-after": String(seconds) }
     )
 
@@ -124,7 +143,7 @@ export const makeMcpHandler = (
         plainlyLegacy(request, body.value) || (yield* Effect.promise(() => isLegacyRequest(web, body.value, { maxRequestBodySize: settings.maxBodyBytes })))
       if (!legacy) {
         if (createsWorkspace(body.value)) {
-          const wait = pace.take(Option.getOrElse(request.remoteAddress, () => "unknown"))
+          const wait = yield* creationWait(log.principal?.name ?? `peer:${Option.getOrElse(request.remoteAddress, () => "unknown")}`)
           if (wait > 0) return tooManyCreations(wait)
         }
         return yield* serveModern(web, body.value, log)
@@ -193,7 +212,7 @@ export const makeMcpHandler = (
       const limited =
         authentication?._tag === "Refused" || limiter === undefined || request.method === "OPTIONS"
           ? undefined
-          : admitRequest(limiter, request, log.principal?.name)
+          : yield* admitRequest(limiter, request, log.principal?.name)
       if (limited?._tag === "Limited") {
         log.refusal = limited.why
         yield* Effect.logInfo(`refused: over the ${limited.why === "rate" ? "rate limit" : "concurrency limit"}`)

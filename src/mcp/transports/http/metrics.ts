@@ -7,6 +7,8 @@
  *   dimensional_http_request_duration_seconds{path,tool}          their latency (histogram)
  *   dimensional_auth_failures_total{reason}                       401/503 of authorization, by reason
  *   dimensional_client_limited_total{why}                         429s: "rate" or "concurrency"
+ *   dimensional_rate_limit_fallbacks_total                        requests measured against this replica's
+ *                                                                 own bucket because the shared store did not answer
  *   dimensional_sessions_open, dimensional_workspaces_live        gauges, read at each scrape
  *
  * Label values come from closed sets only (the server's routes, its tools' names, the reasons this
@@ -40,6 +42,12 @@ const limited = Metric.counter("dimensional_client_limited_total", {
   description: "Requests refused 429 by the limits per client, by limit",
   incremental: true
 })
+const rateFallbacks = Metric.counter("dimensional_rate_limit_fallbacks_total", {
+  description: "Requests whose rate was measured against this replica's own bucket because the shared store (Redis) did not answer",
+  incremental: true
+})
+/** One request measured against the local bucket (clientLimits.ts). */
+export const recordRateFallback: Effect.Effect<void> = Metric.update(rateFallbacks, 1)
 const sessionsOpen = Metric.gauge("dimensional_sessions_open", { description: "2025-era sessions open on this replica" })
 const workspacesLive = Metric.gauge("dimensional_workspaces_live", { description: "Workspaces the store holds (-1 while it does not answer)" })
 
