@@ -8,7 +8,7 @@ const IDLE = 1_000
 
 const tableWith = (...ids: ReadonlyArray<string>) => {
   const table = new SessionTable<string>(3, IDLE)
-  ids.forEach((id, i) => table.add(id, id, i))
+  for (const [i, id] of ids.entries()) table.add(id, id, i)
   return table
 }
 
