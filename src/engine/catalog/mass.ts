@@ -12,8 +12,9 @@ const apothecary = { system: "apothecary", source: "NIST HB 44 appendix C (apoth
 export const mass = [
   unit("lb", "pound", [decimal("0.45359237"), "kg"], {
     ...avoirdupois,
-    aliases: ["lbs", "lb_av"],
-    names: ["avoirdupois pound", "international pound"],
+    // lbm, "pound mass", is how engineering tables set the pound apart from the pound-force (lbf)
+    aliases: ["lbs", "lb_av", "lbm"],
+    names: ["avoirdupois pound", "international pound", "pound mass"],
     note: "avoirdupois pound, 0.45359237 kg exactly; pound-force is lbf, the troy pound lb_t"
   }),
   unit("oz", "ounce", [ratio(1, 16), "lb"], {
