@@ -52,8 +52,8 @@ export interface Formula {
   readonly constants: ReadonlyArray<string>
   /** For empirical fits: the units the coefficients assume. Set means "not dimensionally homogeneous". */
   readonly conventionalUnits: string | undefined
-  /** Parameters and constants in coherent SI → the result in coherent SI. May throw `outOfDomain`. */
-  readonly compute: (si: Readonly<Record<string, number>>) => number
+  /** Parameters and constants in coherent SI → the result in coherent SI, or why the inputs are outside its domain. */
+  readonly compute: (si: Readonly<Record<string, number>>) => number | OutOfDomain
 }
 
 /** What a formula author writes: `compute` sees exactly the declared parameter and constant names. */
@@ -67,7 +67,7 @@ export interface FormulaSpec<P extends string, C extends string> {
   readonly output: FormulaOutput
   readonly constants?: ReadonlyArray<C>
   readonly conventionalUnits?: string | undefined
-  readonly compute: (si: Readonly<Record<P | C, number>>) => number
+  readonly compute: (si: Readonly<Record<P | C, number>>) => number | OutOfDomain
 }
 
 /**
@@ -85,21 +85,31 @@ export const make = <const P extends string, const C extends string = never>(spe
   output: spec.output,
   constants: spec.constants ?? [],
   conventionalUnits: spec.conventionalUnits,
-  compute: spec.compute as (si: Readonly<Record<string, number>>) => number
+  compute: spec.compute as (si: Readonly<Record<string, number>>) => number | OutOfDomain
 })
 
-/** Thrown by a body for inputs outside its domain; the message reaches the agent as an execution_error. */
-export class OutOfDomain extends Error {
-  override readonly name = "OutOfDomain"
+/** What a body returns for inputs outside its domain; the message reaches the agent as an execution_error. */
+export class OutOfDomain {
+  readonly _tag = "OutOfDomain"
+  readonly message: string
+  constructor(message: string) {
+    this.message = message
+  }
 }
 
 /**
- * Stops a body with a message for the agent: `requireThat(sex === 0 || sex === 1, "sex must be 1 (male) or 0 (female)")`.
+ * Ends a body with a message for the agent: `if (!(sex === 0 || sex === 1)) return outOfDomain("sex must be 1 (male) or 0 (female)")`.
  * @category guards
  */
-export const requireThat = (condition: boolean, message: string): void => {
-  if (!condition) throw new OutOfDomain(message)
-}
+export const outOfDomain = (message: string): OutOfDomain => new OutOfDomain(message)
+
+/** The body as a plain function of numbers: NaN outside its domain (for derivatives and homogeneity checks). */
+export const numeric =
+  (formula: Pick<Formula, "compute">) =>
+  (si: Readonly<Record<string, number>>): number => {
+    const y = formula.compute(si)
+    return typeof y === "number" ? y : Number.NaN
+  }
 
 /** A constant a formula may name (a CODATA constant satisfies it): its value in a coherent SI unit and standard uncertainty (null when exact). */
 export type FormulaConstant = Pick<Constant, "symbol" | "name" | "value" | "unit" | "uncertainty" | "source">

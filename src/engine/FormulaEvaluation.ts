@@ -11,7 +11,7 @@ import * as Dimension from "./Dimension.ts"
 import * as DimensionNames from "./DimensionNames.ts"
 import { DimensionMismatch, FormulaError, isEngineError } from "./errors.ts"
 import { Role } from "./roles.ts"
-import { OutOfDomain } from "./Formula.ts"
+import { numeric, OutOfDomain } from "./Formula.ts"
 import type { PreparedFormula, PreparedParameter } from "./PreparedFormula.ts"
 import * as Rational from "./Rational.ts"
 import { propagate } from "./Uncertainty.ts"
@@ -244,13 +244,17 @@ export const evaluateFormula = (
     const u = constant.uncertainty === null ? "exact" : `u = ${constant.uncertainty}`
     steps.push(`${constant.symbol} = ${constant.value} ${unitText(unit)} (${constant.name}, ${u}, ${constant.source})`)
   }
-  let y: number
+  let y: number | OutOfDomain
   try {
     y = formula.compute(point)
   } catch (error) {
-    const message = error instanceof OutOfDomain ? error.message : `${formula.name} failed: ${error instanceof Error ? error.message : String(error)}`
-    return formulaError(prepared, "execution_error", { message, hints: steps })
+    // a body never throws by design (outside its domain it returns OutOfDomain); a bug in one still answers as an error
+    return formulaError(prepared, "execution_error", {
+      message: `${formula.name} failed: ${error instanceof Error ? error.message : String(error)}`,
+      hints: steps
+    })
   }
+  if (y instanceof OutOfDomain) return formulaError(prepared, "execution_error", { message: y.message, hints: steps })
   const quantity = toOutput.apply(y)
   if (!Number.isFinite(quantity)) {
     return formulaError(prepared, "execution_error", {
@@ -258,7 +262,7 @@ export const evaluateFormula = (
       hints: ["Check for zero or negative values where the formula divides, takes a root or a logarithm", ...steps]
     })
   }
-  const uSi = Object.keys(uncertainties).length === 0 ? undefined : propagate(formula.compute, point, uncertainties)
+  const uSi = Object.keys(uncertainties).length === 0 ? undefined : propagate(numeric(formula), point, uncertainties)
   const uncertainty = uSi === undefined ? null : Math.abs(toOutput.apply(y + uSi) - toOutput.apply(y - uSi)) / 2
   if (uSi === undefined && Object.keys(uncertainties).length > 0)
     steps.push("The uncertainty could not be propagated: the result has no finite sensitivity at this point")

@@ -15,7 +15,7 @@ import { parseDimension } from "./DimensionExpression.ts"
 import { homogeneityDefect } from "./DimensionalHomogeneity.ts"
 import * as DimensionNames from "./DimensionNames.ts"
 import { InvalidInput, isEngineError } from "./errors.ts"
-import type { Formula, FormulaConstant, FormulaParameter } from "./Formula.ts"
+import { type Formula, type FormulaConstant, type FormulaParameter, numeric } from "./Formula.ts"
 import { evaluateFormula, siInputs } from "./FormulaEvaluation.ts"
 import { type UnitExpression, resolveUnitExpression } from "./UnitExpression.ts"
 
@@ -124,7 +124,7 @@ const checkExamples = (catalog: Catalog, prepared: PreparedFormula): InvalidInpu
     point[c.key] = c.constant.value
     dimensions[c.key] = c.dimension
   }
-  const defect = homogeneityDefect(formula.compute, point, dimensions, prepared.output.dimension)
+  const defect = homogeneityDefect(numeric(formula), point, dimensions, prepared.output.dimension)
   if (defect === undefined) return undefined
   return invalid(
     formula,

@@ -7,7 +7,7 @@
  * of strongly non-linear functions when u(xᵢ) is large compared with xᵢ.
  */
 
-/** A function of named inputs; it may throw or return a non-finite number outside its domain. */
+/** A function of named inputs; NaN or another non-finite number outside its domain (a throw, only from a bug, counts as NaN). */
 export type Model = (x: Readonly<Record<string, number>>) => number
 
 const evaluate = (f: Model, x: Readonly<Record<string, number>>): number => {

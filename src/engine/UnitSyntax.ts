@@ -61,12 +61,16 @@ class Parser {
     return this.tokens[this.index++]!
   }
 
-  parse(): Node {
-    if (this.peek.kind === "end") fail(0, "a unit expression", "The unit expression is empty")
+  parse(): Node | Failure {
+    const first = this.peek
+    if (first.kind === "end") return fail(0, "a unit expression", "The unit expression is empty")
     const node = this.expression()
+    if (node instanceof Failure) return node
     const t = this.peek
-    if (t.kind === "rparen") fail(t.start, "an operator or the end of the expression", `Unbalanced parentheses: ')' at position ${t.start} has no matching '('`)
-    if (t.kind !== "end") fail(t.start, "an operator or the end of the expression", `Unexpected '${this.input.slice(t.start, t.end)}' at position ${t.start}`)
+    if (t.kind === "rparen")
+      return fail(t.start, "an operator or the end of the expression", `Unbalanced parentheses: ')' at position ${t.start} has no matching '('`)
+    if (t.kind !== "end")
+      return fail(t.start, "an operator or the end of the expression", `Unexpected '${this.input.slice(t.start, t.end)}' at position ${t.start}`)
     return node
   }
 
@@ -74,10 +78,11 @@ class Parser {
     return t.kind === "number" || t.kind === "lparen" || (t.kind === "name" && !POSTFIX_POWER_WORDS.has(t.text.toLowerCase()))
   }
 
-  private expression(): Node {
+  private expression(): Node | Failure {
     // a leading '/' or 'per' divides one: "/min", "per second"
     const first = this.peek
-    let left: Node = first.kind === "div" ? { _tag: "Number", value: 1, start: first.start, end: first.start } : this.term()
+    let left: Node | Failure = first.kind === "div" ? { _tag: "Number", value: 1, start: first.start, end: first.start } : this.term()
+    if (left instanceof Failure) return left
     let sawDivision = false
     for (;;) {
       const t = this.peek
@@ -92,6 +97,7 @@ class Parser {
         op = "*" // juxtaposition: "kg m/s^2"
       } else break
       const right = op === "/" ? this.denominator(t) : this.term()
+      if (right instanceof Failure) return right
       if (op === "*" && sawDivision && right._tag !== "Number") {
         const shown = this.input.slice(left.start, right.end)
         this.notes.push(
@@ -110,9 +116,10 @@ class Parser {
    * J/(kg·K) (also with '*' after "per": "per kilogram * kelvin"). An explicit '*' after '/' still
    * multiplies the whole quotient (J/mol*K), with a note.
    */
-  private denominator(division: Token): Node {
+  private denominator(division: Token): Node | Failure {
     const word = division.kind === "div" && division.text.toLowerCase() === "per"
     let node = this.term()
+    if (node instanceof Failure) return node
     let grouped = false
     for (;;) {
       const t = this.peek
@@ -121,6 +128,7 @@ class Parser {
       if (!juxtaposed && !multiplied) break
       if (multiplied) this.next()
       const right = this.term()
+      if (right instanceof Failure) return right
       node = { _tag: "Binary", op: "*", left: node, right, start: node.start, end: right.end }
       grouped = true
     }
@@ -133,19 +141,26 @@ class Parser {
     return node
   }
 
-  private term(): Node {
+  private term(): Node | Failure {
     const t = this.peek
     if (t.kind === "name" && POWER_WORDS.has(t.text.toLowerCase())) {
+      // each power word nests a term, as a parenthesis does: the same bound keeps the recursion shallow
+      if (++this.depth > MAX_NESTING)
+        return fail(t.start, `at most ${MAX_NESTING} power words in a row`, `Too many power words in a row at position ${t.start}`)
       this.next()
       const inner = this.term()
+      if (inner instanceof Failure) return inner
+      this.depth--
       return { _tag: "Power", base: inner, exponent: POWER_WORDS.get(t.text.toLowerCase())!, start: t.start, end: inner.end }
     }
     let node = this.atom()
+    if (node instanceof Failure) return node
     for (;;) {
       const p = this.peek
       if (p.kind === "pow") {
         this.next()
         const exponent = this.exponent()
+        if (exponent instanceof Failure) return exponent
         node = { _tag: "Power", base: node, exponent: exponent.value, start: node.start, end: exponent.end }
       } else if (p.kind === "sup" && !p.spaceBefore) {
         this.next()
@@ -158,15 +173,20 @@ class Parser {
     return node
   }
 
-  private exponent(): { value: number; end: number } {
+  private exponent(): { value: number; end: number } | Failure {
     const result = this.exponentValue()
+    if (result instanceof Failure) return result
     if (!Number.isFinite(result.value) || Math.abs(result.value) > MAX_EXPONENT) {
-      fail(result.end, `an exponent between -${MAX_EXPONENT} and ${MAX_EXPONENT}`, `The exponent ${result.value} is out of range (at most ±${MAX_EXPONENT})`)
+      return fail(
+        result.end,
+        `an exponent between -${MAX_EXPONENT} and ${MAX_EXPONENT}`,
+        `The exponent ${result.value} is out of range (at most ±${MAX_EXPONENT})`
+      )
     }
     return result
   }
 
-  private exponentValue(): { value: number; end: number } {
+  private exponentValue(): { value: number; end: number } | Failure {
     const t = this.peek
     if (t.kind === "sup") {
       this.next()
@@ -175,22 +195,24 @@ class Parser {
     if (t.kind === "lparen") {
       this.next()
       const numerator = this.signedNumber()
+      if (numerator instanceof Failure) return numerator
       let value = numerator.value
       if (this.peek.kind === "div") {
         this.next()
         const denominator = this.signedNumber()
-        if (denominator.value === 0) fail(denominator.start, "a non-zero denominator", "An exponent cannot divide by zero")
+        if (denominator instanceof Failure) return denominator
+        if (denominator.value === 0) return fail(denominator.start, "a non-zero denominator", "An exponent cannot divide by zero")
         value = numerator.value / denominator.value
       }
       const close = this.next()
-      if (close.kind !== "rparen") fail(close.start, "')'", `Unbalanced parentheses: expected ')' to close the exponent at position ${t.start}`)
+      if (close.kind !== "rparen") return fail(close.start, "')'", `Unbalanced parentheses: expected ')' to close the exponent at position ${t.start}`)
       return { value, end: close.end }
     }
     const n = this.signedNumber()
-    return { value: n.value, end: n.end }
+    return n instanceof Failure ? n : { value: n.value, end: n.end }
   }
 
-  private signedNumber(): { value: number; start: number; end: number } {
+  private signedNumber(): { value: number; start: number; end: number } | Failure {
     let sign = 1
     const first = this.peek
     if (first.kind === "sign") {
@@ -202,7 +224,7 @@ class Parser {
     return fail(t.start, "a number (the exponent)", `Expected a number as the exponent at position ${t.start}`)
   }
 
-  private atom(): Node {
+  private atom(): Node | Failure {
     const t = this.next()
     switch (t.kind) {
       case "number": {
@@ -211,6 +233,7 @@ class Parser {
         const p = this.peek
         if (p.kind === "name" && !POSTFIX_POWER_WORDS.has(p.text.toLowerCase())) {
           const unit = this.term()
+          if (unit instanceof Failure) return unit
           return { _tag: "Binary", op: "*", left: number, right: unit, start: t.start, end: unit.end }
         }
         return number
@@ -219,12 +242,17 @@ class Parser {
         return { _tag: "Name", name: t.text, start: t.start, end: t.end }
       case "lparen": {
         if (++this.depth > MAX_NESTING)
-          fail(t.start, `at most ${MAX_NESTING} nested parentheses`, `Parentheses nest deeper than ${MAX_NESTING} levels at position ${t.start}`)
+          return fail(t.start, `at most ${MAX_NESTING} nested parentheses`, `Parentheses nest deeper than ${MAX_NESTING} levels at position ${t.start}`)
         const inner = this.expression()
+        if (inner instanceof Failure) return inner
         this.depth--
         const close = this.next()
         if (close.kind !== "rparen") {
-          fail(close.start, "')'", `Unbalanced parentheses: '${t.text}' at position ${t.start} is never closed (expected ')' at position ${close.start})`)
+          return fail(
+            close.start,
+            "')'",
+            `Unbalanced parentheses: '${t.text}' at position ${t.start} is never closed (expected ')' at position ${close.start})`
+          )
         }
         // a lone name keeps its own span, so a fix to it replaces the name and not its parentheses
         return inner._tag === "Name" ? inner : { ...inner, start: t.start, end: close.end }
@@ -257,15 +285,10 @@ export const parse = (input: string, options: SyntaxOptions = {}): { ok: true; v
       }
     }
   }
-  try {
-    const notes: Array<string> = []
-    const parser = new Parser(input, tokenize(input, options, notes), notes)
-    const ast = parser.parse()
-    return { ok: true, value: { ast, notes: parser.notes } }
-  } catch (e) {
-    if (e instanceof Failure) return { ok: false, failure: e.failure }
-    if (e instanceof RangeError)
-      return { ok: false, failure: { position: 0, expected: "a simpler expression", message: `The expression is too deeply nested` } }
-    throw e
-  }
+  const notes: Array<string> = []
+  const tokens = tokenize(input, options, notes)
+  if (tokens instanceof Failure) return { ok: false, failure: tokens.failure }
+  const parser = new Parser(input, tokens, notes)
+  const ast = parser.parse()
+  return ast instanceof Failure ? { ok: false, failure: ast.failure } : { ok: true, value: { ast, notes: parser.notes } }
 }

@@ -35,6 +35,7 @@ const isAsciiNamePart = (c: string): boolean => {
 }
 const isNamePart = (c: string): boolean => isAsciiNamePart(c) || NAME_PART.test(c)
 
+/** Where and why an expression is not well formed: returned as a value, never thrown. */
 export class Failure {
   readonly failure: SyntaxFailure
   constructor(failure: SyntaxFailure) {
@@ -42,9 +43,7 @@ export class Failure {
   }
 }
 
-export const fail = (position: number, expected: string, message: string): never => {
-  throw new Failure({ position, expected, message })
-}
+export const fail = (position: number, expected: string, message: string): Failure => new Failure({ position, expected, message })
 
 /** After a name with "per" in it: another word, juxtaposed (not an operator, "per", a power word or a qualifier). */
 const PER_CONTINUES = /^[\s\u00a0]+(?!(?:per|squared|cubed)\b)\p{L}/iu
@@ -57,7 +56,7 @@ const POWER_OF_TEN = /^10\*([+-]?\d+)/
 
 // one pass over the characters, a branch per character class: longer than 80 lines, kept whole so the
 // positions every error reports come from one place
-export const tokenize = (input: string, options: SyntaxOptions, notes: Array<string>): Array<Token> => {
+export const tokenize = (input: string, options: SyntaxOptions, notes: Array<string>): Array<Token> | Failure => {
   const tokens: Array<Token> = []
   let i = 0
   let spaceBefore = false
@@ -97,7 +96,7 @@ export const tokenize = (input: string, options: SyntaxOptions, notes: Array<str
       if (input[j] === "⁻" || input[j] === "⁺") sign = input[j++] === "⁻" ? -1 : 1
       let digits = ""
       while (j < input.length && SUPERSCRIPT_DIGITS.includes(input[j]!)) digits += SUPERSCRIPT_DIGITS.indexOf(input[j++]!)
-      if (digits === "") fail(j, "a superscript digit", `'${input[i]}' must be followed by a superscript digit`)
+      if (digits === "") return fail(j, "a superscript digit", `'${input[i]}' must be followed by a superscript digit`)
       push({ kind: "sup", value: sign * Number(digits), start, end: j, spaceBefore })
       i = j
     } else if (c === "." && /\p{L}/u.test(input[i + 1] ?? "") && tokens.length > 0 && (tokens.at(-1)!.kind === "name" || tokens.at(-1)!.kind === "rparen")) {
@@ -112,8 +111,8 @@ export const tokenize = (input: string, options: SyntaxOptions, notes: Array<str
       i += 3
     } else if (/[\d.]/.test(c)) {
       const match = NUMBER.exec(input.slice(i))
-      if (!match) fail(i, "a number", `'${c}' does not start a number`)
-      const text = match![0]
+      if (!match) return fail(i, "a number", `'${c}' does not start a number`)
+      const text = match[0]
       push({ kind: "number", value: Number(text), start, end: i + text.length, spaceBefore })
       i += text.length
     } else if (c === "-" && /\d/.test(input[i + 1] ?? "") && tokens.at(-1)?.kind === "name" && !spaceBefore) {
@@ -215,7 +214,7 @@ export const tokenize = (input: string, options: SyntaxOptions, notes: Array<str
         i++
       }
     } else {
-      fail(i, "a unit name, number, operator or parenthesis", `Unexpected character '${c}' at position ${i}`)
+      return fail(i, "a unit name, number, operator or parenthesis", `Unexpected character '${c}' at position ${i}`)
     }
   }
   tokens.push({ kind: "end", start: input.length, end: input.length, spaceBefore })

@@ -61,7 +61,7 @@ export const aerospace: ReadonlyArray<Formula.Formula> = [
     output: { unit: "m/s", description: "Velocity change" },
     constants: ["g_n"],
     compute: ({ specific_impulse, initial_mass, final_mass, g_n }) => {
-      Formula.requireThat(initial_mass > 0 && final_mass > 0, "both masses must be positive")
+      if (!(initial_mass > 0 && final_mass > 0)) return Formula.outOfDomain("both masses must be positive")
       return specific_impulse * g_n * Math.log(initial_mass / final_mass)
     }
   }),

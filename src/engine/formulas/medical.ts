@@ -68,7 +68,7 @@ export const medical: ReadonlyArray<Formula.Formula> = [
     output: { unit: "mL/min", description: "Estimated creatinine clearance" },
     conventionalUnits: "age in years, weight in kg, serum creatinine in mg/dL, result in mL/min",
     compute: ({ age, mass, serum_creatinine, sex_factor }) => {
-      Formula.requireThat(sex_factor > 0 && sex_factor <= 1, `sex_factor must be 1 (men) or 0.85 (women), got ${sex_factor}`)
+      if (!(sex_factor > 0 && sex_factor <= 1)) return Formula.outOfDomain(`sex_factor must be 1 (men) or 0.85 (women), got ${sex_factor}`)
       return (((140 - age / YEAR) * mass * sex_factor) / (72 * (serum_creatinine / MG_PER_DL))) * ML_PER_MIN
     }
   }),
@@ -114,7 +114,7 @@ export const medical: ReadonlyArray<Formula.Formula> = [
     output: { unit: "kg", description: "Ideal body weight" },
     conventionalUnits: "height in inches, result in kg",
     compute: ({ height, sex }) => {
-      Formula.requireThat(sex === 0 || sex === 1, `sex must be 1 (men) or 0 (women), got ${sex}`)
+      if (!(sex === 0 || sex === 1)) return Formula.outOfDomain(`sex must be 1 (men) or 0 (women), got ${sex}`)
       return (sex === 1 ? 50 : 45.5) + 2.3 * (height / INCH - 60)
     }
   }),

@@ -35,7 +35,7 @@ export const reliability: ReadonlyArray<Formula.Formula> = [
     },
     output: { unit: "%", description: "Error budget remaining" },
     compute: ({ slo, measured_availability }) => {
-      Formula.requireThat(slo < 1, `an SLO of ${slo * 100} % leaves no error budget`)
+      if (!(slo < 1)) return Formula.outOfDomain(`an SLO of ${slo * 100} % leaves no error budget`)
       return 1 - (1 - measured_availability) / (1 - slo)
     }
   }),

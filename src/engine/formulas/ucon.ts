@@ -21,7 +21,7 @@ export const uconVariants: ReadonlyArray<Formula.Formula> = [
     },
     output: { unit: "%", description: "Availability" },
     compute: ({ uptime, total_time }) => {
-      Formula.requireThat(uptime <= total_time, "uptime cannot exceed the total time")
+      if (!(uptime <= total_time)) return Formula.outOfDomain("uptime cannot exceed the total time")
       return uptime / total_time
     }
   }),
@@ -38,8 +38,8 @@ export const uconVariants: ReadonlyArray<Formula.Formula> = [
     },
     output: { unit: "%", description: "Error budget remaining" },
     compute: ({ errors, total_requests, slo }) => {
-      Formula.requireThat(slo < 1, `an SLO of ${slo * 100} % leaves no error budget`)
-      Formula.requireThat(total_requests > 0, "the window needs at least one request")
+      if (!(slo < 1)) return Formula.outOfDomain(`an SLO of ${slo * 100} % leaves no error budget`)
+      if (!(total_requests > 0)) return Formula.outOfDomain("the window needs at least one request")
       return 1 - errors / total_requests / (1 - slo)
     }
   }),
@@ -82,7 +82,7 @@ export const uconVariants: ReadonlyArray<Formula.Formula> = [
     },
     output: { unit: "mL", description: "Final volume" },
     compute: ({ initial_concentration, initial_volume, final_concentration }) => {
-      Formula.requireThat(final_concentration > 0, "the final concentration must be positive")
+      if (!(final_concentration > 0)) return Formula.outOfDomain("the final concentration must be positive")
       return (initial_concentration * initial_volume) / final_concentration
     }
   }),
@@ -114,7 +114,7 @@ export const uconVariants: ReadonlyArray<Formula.Formula> = [
     output: { unit: "mL/min", description: "Creatinine clearance" },
     conventionalUnits: "age in years, weight in kg, serum creatinine in mg/dL, result in mL/min",
     compute: ({ age, mass, serum_creatinine, is_female }) => {
-      Formula.requireThat(is_female === 0 || is_female === 1, "is_female is 1 (woman) or 0 (man)")
+      if (!(is_female === 0 || is_female === 1)) return Formula.outOfDomain("is_female is 1 (woman) or 0 (man)")
       // the empirical constants take years, kilograms and mg/dL and give mL/min; compute sees SI
       const years = age / (365.25 * 86400)
       const mgPerDl = serum_creatinine * 100 // 1 kg/m³ = 100 mg/dL

@@ -304,18 +304,15 @@ const evalNode = (table: Map<string, Atom>, input: string, node: Node): Evaluati
 }
 
 const evaluate = (table: Map<string, Atom>, input: string, syntax: Syntax): UnitExpression | UnitError | InvalidInput => {
-  let ast: Node
-  try {
-    ast = syntax.parse()
-  } catch (e) {
-    if (!(e instanceof SyntaxFailure)) throw e
+  const ast = syntax.parse()
+  if (ast instanceof SyntaxFailure) {
     return new ParseError({
       message: `Not a valid UCUM expression: '${input}'`,
       expression: input,
-      position: e.failure.position,
-      expected: e.failure.expected,
+      position: ast.failure.position,
+      expected: ast.failure.expected,
       got: input,
-      hints: [e.failure.message]
+      hints: [ast.failure.message]
     })
   }
   const evaluated = evalNode(table, input, ast)
