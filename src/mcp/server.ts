@@ -24,6 +24,8 @@ import * as Resources from "./resources.ts"
 import { describeTool } from "./toolListing.ts"
 import { allErrorTypes } from "./repair/failures.ts"
 import { toToolResult } from "./toolResult.ts"
+import { Telemetry, recording } from "../services/Telemetry.ts"
+import { type CallObserver, observeToolCall } from "./toolTelemetry.ts"
 
 export const serverInfo = { name: "dimensional", version: "0.2.0" } as const
 
@@ -56,9 +58,11 @@ const descriptionOf = (tool: AnyTool): ToolDescription => {
  */
 export const runTool = <R>(tool: AnyTool<R>, args: unknown) => runToolEffect(tool, args)
 
-const runToolEffect = <R>(tool: AnyTool<R>, args: unknown) =>
+/** `observe` (telemetry on, see toolTelemetry.ts) is told the call's outcome. */
+const runToolEffect = <R>(tool: AnyTool<R>, args: unknown, observe?: CallObserver) =>
   execute(tool, args, descriptionOf(tool)).pipe(
     Effect.flatMap((outcome) => {
+      observe?.(outcome)
       let defect: Cause.Cause<unknown> | undefined
       const result = toToolResult(outcome, (cause) => (defect = cause))
       return defect ? Effect.logError(`tool ${tool.name} failed with a defect`, Cause.pretty(defect)).pipe(Effect.as(result)) : Effect.succeed(result)
@@ -229,6 +233,9 @@ export const makeServerFactory = <R>(tools: ReadonlyArray<AnyTool<R>>) =>
     const base = yield* Effect.context<R>()
     const { policy, corrector } = yield* selfCorrectionServices
     const shared = Context.add(Context.add(base, RetryPolicy, policy), Corrector, corrector)
+    // decided once: with telemetry off a call runs exactly as it did before there was any
+    const telemetry = yield* Telemetry
+    const observed = recording(telemetry)
     const byName = new Map(tools.map((t) => [t.name, t]))
     // the JSON Schemas are generated on the first tools/list, not at start-up
     let listing: ReadonlyArray<ReturnType<typeof describeTool>> | undefined
@@ -267,12 +274,16 @@ export const makeServerFactory = <R>(tools: ReadonlyArray<AnyTool<R>>) =>
           : options.era === "modern"
             ? Option.none()
             : pushSampling(server, ctx, drain.signal)
-        const sampled = Option.isSome(sampling)
-          ? Effect.provideService(runTool(tool, request.params.arguments), SamplingClient, sampling.value)
-          : runTool(tool, request.params.arguments)
         // an authorized HTTP request names its principal (src/mcp/transports/http/auth.ts): workspaces are theirs
         const principal = ctx.http?.authInfo?.extra?.principal
-        const call = typeof principal === "string" ? Effect.provideService(sampled, CurrentPrincipal, principal) : sampled
+        const callWith = (observe?: CallObserver) => {
+          const ran = runToolEffect(tool, request.params.arguments, observe)
+          const sampled = Option.isSome(sampling) ? Effect.provideService(ran, SamplingClient, sampling.value) : ran
+          return typeof principal === "string" ? Effect.provideService(sampled, CurrentPrincipal, principal) : sampled
+        }
+        const call = observed
+          ? observeToolCall(telemetry, { tool: tool.name, era: options.era, meta: request.params._meta, request: ctx.http?.req }, callWith)
+          : callWith()
         drain.enter()
         let result: CallToolResult
         try {

@@ -14,6 +14,7 @@ import { readJsonBody } from "./body.ts"
 import { corsHeaders, preflight } from "./cors.ts"
 import { isInitializeRequest, plainlyLegacy } from "./era.ts"
 import type { RequestLog } from "./requestLog.ts"
+import { requestSpans } from "../../toolTelemetry.ts"
 import { asStandaloneStream, toWebRequest, withNegotiated } from "./webRequest.ts"
 
 /**
@@ -28,8 +29,13 @@ export const makeMcpHandler = (
   allow: AllowList,
   modern: McpHttpHandler,
   auth?: Authorizer,
-  limiter?: ClientLimiter
+  limiter?: ClientLimiter,
+  /** Spans are exported: a tool call's span becomes a child of its request's (toolTelemetry.ts). */
+  traced = false
 ) => {
+  /** The request's span, found again by the tool call the SDK runs for `web` (only when spans are exported). */
+  const spanFor = (web: Request) =>
+    traced ? Effect.map(Effect.option(Effect.currentSpan), (span) => (Option.isSome(span) ? void requestSpans.set(web, span.value) : undefined)) : Effect.void
   const handOver = (
     session: McpSession,
     request: HttpServerRequest.HttpServerRequest,
@@ -37,13 +43,15 @@ export const makeMcpHandler = (
     parsedBody?: unknown,
     web: Request = toWebRequest(request)
   ) =>
-    Effect.promise(async () => {
-      const response = await session.transport.handleRequest(withNegotiated(web, session.server.getNegotiatedProtocolVersion()), {
-        ...(parsedBody === undefined ? {} : { parsedBody }),
-        ...(log.principal === undefined ? {} : { authInfo: log.principal.authInfo })
+    Effect.andThen(spanFor(web), () =>
+      Effect.promise(async () => {
+        const response = await session.transport.handleRequest(withNegotiated(web, session.server.getNegotiatedProtocolVersion()), {
+          ...(parsedBody === undefined ? {} : { parsedBody }),
+          ...(log.principal === undefined ? {} : { authInfo: log.principal.authInfo })
+        })
+        return HttpServerResponse.fromWeb(asStandaloneStream(response, request.method))
       })
-      return HttpServerResponse.fromWeb(asStandaloneStream(response, request.method))
-    }).pipe(Effect.ensuring(sessions.touch(session.id)))
+    ).pipe(Effect.ensuring(sessions.touch(session.id)))
 
   const idleMillis = Duration.toMillis(settings.idleTimeout)
 
@@ -98,9 +106,9 @@ export const makeMcpHandler = (
 
   /** A 2026-07-28 request: the SDK's per-request handler answers it (its own checks of the envelope and headers included). */
   const serveModern = (web: Request, parsedBody: unknown, log: RequestLog) =>
-    Effect.promise(() => modern.fetch(web, { parsedBody, ...(log.principal === undefined ? {} : { authInfo: log.principal.authInfo }) })).pipe(
-      Effect.map((response) => HttpServerResponse.fromWeb(response))
-    )
+    Effect.andThen(spanFor(web), () =>
+      Effect.promise(() => modern.fetch(web, { parsedBody, ...(log.principal === undefined ? {} : { authInfo: log.principal.authInfo }) }))
+    ).pipe(Effect.map((response) => HttpServerResponse.fromWeb(response)))
 
   const post = (request: HttpServerRequest.HttpServerRequest, log: RequestLog) =>
     Effect.gen(function* () {
