@@ -4,82 +4,33 @@
 // and the request's log line carries the same trace id.
 import { createHash } from "node:crypto"
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
-import { type Server, createServer } from "node:http"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type SpawnedServer, initializeBody, postRaw, spawnServer } from "../support/httpServer.ts"
-
-interface OtlpSpan {
-  readonly traceId: string
-  readonly spanId: string
-  readonly parentSpanId?: string
-  readonly name: string
-  readonly kind: number
-  readonly attributes: ReadonlyArray<{
-    readonly key: string
-    readonly value: { readonly stringValue?: string; readonly intValue?: number | string; readonly doubleValue?: number }
-  }>
-  readonly links?: ReadonlyArray<{ readonly traceId: string; readonly spanId: string }>
-}
+import { type OtlpReceiver, attribute, startOtlpReceiver } from "../support/otlpReceiver.ts"
 
 const key = "tracing-key-5d2a8f1c4e"
 
 describe("traces over OTLP/HTTP", () => {
   let dir: string
-  let receiver: Server
-  const spans: Array<OtlpSpan> = []
-  const services: Array<string> = []
+  let receiver: OtlpReceiver
   let server: SpawnedServer
   beforeAll(async () => {
-    receiver = createServer((request, response) => {
-      let body = ""
-      request.on("data", (chunk: Buffer) => (body += chunk.toString()))
-      request.on("end", () => {
-        if (request.url === "/v1/traces" && request.headers["content-type"] === "application/json") {
-          const payload = JSON.parse(body) as {
-            resourceSpans: Array<{ resource: { attributes: OtlpSpan["attributes"] }; scopeSpans: Array<{ spans: Array<OtlpSpan> }> }>
-          }
-          for (const rs of payload.resourceSpans) {
-            services.push(rs.resource.attributes.find((a) => a.key === "service.name")?.value.stringValue ?? "")
-            for (const ss of rs.scopeSpans) spans.push(...ss.spans)
-          }
-        }
-        response.writeHead(200, { "content-type": "application/json" })
-        response.end("{}")
-      })
-    })
-    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve))
-    const address = receiver.address()
-    const port = typeof address === "object" && address ? address.port : 0
+    receiver = await startOtlpReceiver()
     dir = mkdtempSync(join(tmpdir(), "dimensional-tracing-"))
     writeFileSync(join(dir, "keys"), `tracer sha256:${createHash("sha256").update(key).digest("hex")}\n`)
     server = await spawnServer({
-      args: ["--api-keys-file", join(dir, "keys"), "--store", "memory", "--otlp-endpoint", `http://127.0.0.1:${port}`, "--log-format", "json"]
+      args: ["--api-keys-file", join(dir, "keys"), "--store", "memory", "--otlp-endpoint", receiver.endpoint, "--log-format", "json"]
     })
   })
   afterAll(async () => {
     await server?.stop()
-    receiver?.closeAllConnections()
-    await new Promise((resolve) => receiver?.close(resolve))
+    await receiver?.close()
     rmSync(dir, { recursive: true, force: true })
   })
 
-  const attribute = (span: OtlpSpan, name: string) => {
-    const value = span.attributes.find((a) => a.key === name)?.value
-    return value?.stringValue ?? (value?.intValue === undefined ? value?.doubleValue : Number(value.intValue))
-  }
-
-  /** Waits for the exporter's next batch (every second; a hang guard, not a timing assertion). */
-  const spanWith = async (found: (span: OtlpSpan) => boolean) => {
-    const deadline = Date.now() + 15_000
-    while (Date.now() < deadline) {
-      const span = spans.find(found)
-      if (span) return span
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
-    throw new Error(`no such span among ${spans.length}`)
-  }
+  const spanWith = (found: Parameters<OtlpReceiver["spanWith"]>[0]) => receiver.spanWith(found)
 
   it("continues the caller's trace with a server span per request, naming route, status, tool and principal", async () => {
     const traceId = "4bf92f3577b34da6a3ce929d0e0e4736"
@@ -104,8 +55,8 @@ describe("traces over OTLP/HTTP", () => {
     expect(attribute(span, "http.route")).toBe("/mcp")
     expect(attribute(span, "http.response.status_code")).toBe(200)
     expect(attribute(span, "enduser.id")).toBe("key:tracer")
-    expect(JSON.stringify(spans)).not.toContain(key)
-    expect(services).toContain("dimensional")
+    expect(JSON.stringify(receiver.spans)).not.toContain(key)
+    expect(receiver.services).toContain("dimensional")
     // the log line of that request names the same trace
     const line = server
       .stderr()
@@ -153,7 +104,7 @@ describe("traces over OTLP/HTTP", () => {
     const traceId = "5a1c9e0b7d3f4a2b8c6e1f0a9b8c7d6e"
     await callTool(session, 3, "define_unit", { name: "smidgen", dimension: "length" }, { traceparent: `00-${traceId}-1111222233334444-01` })
     const call = await spanWith((s) => s.traceId === traceId && s.name === "tools/call define_unit")
-    const request = spans.find((s) => s.traceId === traceId && s.parentSpanId === "1111222233334444")!
+    const request = receiver.spans.find((s) => s.traceId === traceId && s.parentSpanId === "1111222233334444")!
     expect(request.kind).toBe(2) // the HTTP request is the server span
     expect(call.parentSpanId).toBe(request.spanId)
     expect(call.kind).toBe(1) // SPAN_KIND_INTERNAL
