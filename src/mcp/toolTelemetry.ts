@@ -132,6 +132,8 @@ export const observeToolCall = <R>(
       links,
       // the request's own span is the server span over HTTP; over stdio the call is the server's work
       kind: requestSpan === undefined ? "server" : "internal",
+      // no call-site stack trace: Effect captures one per span by default, the larger part of a span's cost
+      captureStackTrace: false,
       attributes: {
         "mcp.method.name": "tools/call",
         "mcp.tool": facts.tool,

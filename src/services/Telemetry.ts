@@ -39,6 +39,16 @@ export const recording = (settings: TelemetrySettings): boolean => settings.trac
  */
 export const CallStoreTime = Context.Reference<{ seconds: number } | undefined>("dimensional/CallStoreTime", { defaultValue: () => undefined })
 
+/**
+ * Span options without the call site's stack trace, which Effect captures by default for every span
+ * (an Error per span, exported as `code.stacktrace`): on a per-call path that cost more than the
+ * span itself. Typed wide because `Effect.fn`'s options do not name the setting its spans honour.
+ */
+export const spanOptions = (attributes: Record<string, unknown>, more: { readonly kind?: "client" | "server" | "internal" } = {}) => {
+  const options = { attributes, ...more, captureStackTrace: false }
+  return options as { readonly attributes: Record<string, unknown>; readonly kind?: "client" | "server" | "internal" }
+}
+
 /** Latency buckets from a memory read (microseconds) to a Redis call at its 3 s time-out. */
 export const latencyBoundaries = [0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5]
 
@@ -81,10 +91,13 @@ const instrumentOperation = <Args extends ReadonlyArray<unknown>, A>(
       )
     })
   if (!settings.traced) return measured
-  // a named span per operation at the I/O boundary, a child of the tool call's span
-  return Effect.fn(`WorkspaceStore.${operation}`, { attributes: { "dimensional.store": store } })(function* (...args: Args) {
-    return yield* measured(...args)
-  })
+  // a named span per operation at the I/O boundary, a child of the tool call's span. Effect.withSpan
+  // rather than Effect.fn: a store operation runs on nearly every call, and Effect.fn captures its
+  // call site (an Error) each time, as a span does by default; both were the largest part of what
+  // tracing added to a call (bench/telemetry.ts), and neither says more than the span's name.
+  const name = `WorkspaceStore.${operation}`
+  const options = spanOptions({ "dimensional.store": store })
+  return (...args: Args) => Effect.withSpan(measured(...args), name, options)
 }
 
 /** The store with its operations timed, counted and (when traced) spanned; the store itself when nothing is recorded. */

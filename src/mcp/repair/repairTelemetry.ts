@@ -15,6 +15,7 @@
  */
 import { Effect, Metric, Option } from "effect"
 import type { CorrectionSource, Proposal } from "./Corrector.ts"
+import { spanOptions } from "../../services/Telemetry.ts"
 
 /** The corrector a proposal came from: every change of one proposal has the same source. */
 export type CorrectorLabel = Exclude<CorrectionSource, "coercion"> | "none"
@@ -53,11 +54,10 @@ export const recordRetries = (tool: string, dispatched: number, recoveredBy: Cor
   })
 
 /** Asking the correctors, as a span naming the tool, the failure and the corrector that answered. */
-export const tracedCorrection = Effect.fn("Corrector.correct")(function* (
-  tool: string,
-  errorType: string,
-  correct: Effect.Effect<Option.Option<Proposal>>
-): Effect.fn.Return<Option.Option<Proposal>> {
+export const tracedCorrection = Effect.fn(
+  "Corrector.correct",
+  spanOptions({})
+)(function* (tool: string, errorType: string, correct: Effect.Effect<Option.Option<Proposal>>): Effect.fn.Return<Option.Option<Proposal>> {
   const proposal = yield* correct
   const span = yield* Effect.option(Effect.currentSpan)
   if (Option.isSome(span)) {

@@ -29,7 +29,7 @@ import {
   inputResponse
 } from "@modelcontextprotocol/server"
 import { Effect, Option } from "effect"
-import { Telemetry } from "../../services/Telemetry.ts"
+import { Telemetry, spanOptions } from "../../services/Telemetry.ts"
 import { SamplingClient, SamplingFailure, type SamplingRequest } from "./SamplingClient.ts"
 
 /** Time-outs and a dropped connection may pass; a refusal or a malformed reply will not. */
@@ -62,9 +62,10 @@ const paramsOf = (request: SamplingRequest, traceparent?: string): CreateMessage
  * One `sampling/createMessage` round trip as a span (a client span: the answer comes from the
  * client's model), its trace context passed on in the request's `_meta`.
  */
-const tracedRoundTrip = Effect.fn("sampling/createMessage", { kind: "client" })(function* (
-  send: (traceparent: string | undefined) => Effect.Effect<string, SamplingFailure>
-): Effect.fn.Return<string, SamplingFailure> {
+const tracedRoundTrip = Effect.fn(
+  "sampling/createMessage",
+  spanOptions({}, { kind: "client" })
+)(function* (send: (traceparent: string | undefined) => Effect.Effect<string, SamplingFailure>): Effect.fn.Return<string, SamplingFailure> {
   const span = yield* Effect.option(Effect.currentSpan)
   return yield* send(Option.isSome(span) ? `00-${span.value.traceId}-${span.value.spanId}-${span.value.sampled ? "01" : "00"}` : undefined)
 })
