@@ -48,6 +48,20 @@ const toolDuration = Metric.histogram("dimensional_tool_call_duration_seconds", 
 
 const errorTypes = new Set<string>(allErrorTypes)
 
+/**
+ * Each labelled series built once and kept: the labels are closed sets (tools × error types), so
+ * these stay small, and a call does not build its series' key anew.
+ */
+const toolCallSeries = new Map<string, Metric.Metric<number, unknown>>()
+const durationSeries = new Map<string, Metric.Metric<number, unknown>>()
+const seriesOf = <M>(series: Map<string, M>, key: string, make: () => M): M => {
+  const known = series.get(key)
+  if (known !== undefined) return known
+  const made = make()
+  series.set(key, made)
+  return made
+}
+
 /** Success, or the failure's error_type (one of the table's; `internal_error` and `result_too_large` are in it). */
 export const outcomeOf = (result: CallToolResult): { readonly outcome: "success" | "error"; readonly errorType: string } => {
   if (result.isError !== true) return { outcome: "success", errorType: "" }
@@ -104,8 +118,16 @@ export const observeToolCall = <R>(
     const record = (result: CallToolResult) => {
       const { outcome, errorType } = outcomeOf(result)
       return Effect.andThen(
-        Metric.update(Metric.withAttributes(toolCalls, { tool: facts.tool, outcome, error_type: errorType }), 1),
-        Metric.update(Metric.withAttributes(toolDuration, { tool: facts.tool }), (performance.now() - started) / 1000)
+        Metric.update(
+          seriesOf(toolCallSeries, `${facts.tool}\u0000${errorType}`, () =>
+            Metric.withAttributes(toolCalls, { tool: facts.tool, outcome, error_type: errorType })
+          ),
+          1
+        ),
+        Metric.update(
+          seriesOf(durationSeries, facts.tool, () => Metric.withAttributes(toolDuration, { tool: facts.tool })),
+          (performance.now() - started) / 1000
+        )
       )
     }
     const measured = settings.metrics ? Effect.tap(body, record) : body
