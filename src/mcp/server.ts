@@ -69,6 +69,13 @@ const runToolEffect = <R>(tool: AnyTool<R>, args: unknown, observe?: CallObserve
     })
   )
 
+/** One call as the server runs it: the client's model when it can be asked, the principal when the request names one. */
+const callOf = <R>(tool: AnyTool<R>, args: unknown, sampling: Option.Option<SamplingClient["Service"]>, principal: unknown, observe?: CallObserver) => {
+  const ran = runToolEffect(tool, args, observe)
+  const sampled = Option.isSome(sampling) ? Effect.provideService(ran, SamplingClient, sampling.value) : ran
+  return typeof principal === "string" ? Effect.provideService(sampled, CurrentPrincipal, principal) : sampled
+}
+
 /** The self-correction services, as the composition root (src/layers.ts) provides them. */
 const selfCorrectionServices = Effect.gen(function* () {
   return { policy: yield* RetryPolicy, corrector: yield* Corrector }
@@ -276,14 +283,12 @@ export const makeServerFactory = <R>(tools: ReadonlyArray<AnyTool<R>>) =>
             : pushSampling(server, ctx, drain.signal)
         // an authorized HTTP request names its principal (src/mcp/transports/http/auth.ts): workspaces are theirs
         const principal = ctx.http?.authInfo?.extra?.principal
-        const callWith = (observe?: CallObserver) => {
-          const ran = runToolEffect(tool, request.params.arguments, observe)
-          const sampled = Option.isSome(sampling) ? Effect.provideService(ran, SamplingClient, sampling.value) : ran
-          return typeof principal === "string" ? Effect.provideService(sampled, CurrentPrincipal, principal) : sampled
-        }
+        const args = request.params.arguments
         const call = observed
-          ? observeToolCall(telemetry, { tool: tool.name, era: options.era, meta: request.params._meta, request: ctx.http?.req }, callWith)
-          : callWith()
+          ? observeToolCall(telemetry, { tool: tool.name, era: options.era, meta: request.params._meta, request: ctx.http?.req }, (observe) =>
+              callOf(tool, args, sampling, principal, observe)
+            )
+          : callOf(tool, args, sampling, principal)
         drain.enter()
         let result: CallToolResult
         try {

@@ -157,4 +157,34 @@ describe("traces over OTLP/HTTP", () => {
     const plain = await spanWith((s) => s.name === "tools/call convert" && s.traceId === otherHeader)
     expect(plain.links ?? []).toEqual([])
   }, 30_000)
+
+  it("puts a 2026-07-28 call's span under its request's too", async () => {
+    const traceId = "a0b1c2d3e4f5061728394a5b6c7d8e9f"
+    const response = await postRaw(
+      server.url,
+      JSON.stringify({
+        jsonrpc: "2.0",
+        id: 7,
+        method: "tools/call",
+        params: {
+          name: "convert",
+          arguments: { value: 4, from_unit: "km", to_unit: "m" },
+          _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} }
+        }
+      }),
+      {
+        authorization: `Bearer ${key}`,
+        "mcp-protocol-version": "2026-07-28",
+        "mcp-method": "tools/call",
+        "mcp-name": "convert",
+        traceparent: `00-${traceId}-6666777788889999-01`
+      }
+    )
+    const answer = await response.text()
+    expect(response.status, answer).toBe(200)
+    const call = await spanWith((s) => s.traceId === traceId && s.name === "tools/call convert")
+    const request = await spanWith((s) => s.traceId === traceId && s.parentSpanId === "6666777788889999")
+    expect(call.parentSpanId).toBe(request.spanId)
+    expect(attribute(call, "mcp.era")).toBe("2026-07-28")
+  }, 30_000)
 })

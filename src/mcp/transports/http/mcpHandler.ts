@@ -33,9 +33,17 @@ export const makeMcpHandler = (
   /** Spans are exported: a tool call's span becomes a child of its request's (toolTelemetry.ts). */
   traced = false
 ) => {
-  /** The request's span, found again by the tool call the SDK runs for `web` (only when spans are exported). */
-  const spanFor = (web: Request) =>
-    traced ? Effect.map(Effect.option(Effect.currentSpan), (span) => (Option.isSome(span) ? void requestSpans.set(web, span.value) : undefined)) : Effect.void
+  /**
+   * `effect` after the request's span is filed for the tool call the SDK runs for `web`, when spans
+   * are exported; `effect` itself otherwise.
+   */
+  const withRequestSpan = <A, E, R>(web: Request, effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+    traced
+      ? Effect.andThen(
+          Effect.map(Effect.option(Effect.currentSpan), (span) => (Option.isSome(span) ? void requestSpans.set(web, span.value) : undefined)),
+          effect
+        )
+      : effect
   const handOver = (
     session: McpSession,
     request: HttpServerRequest.HttpServerRequest,
@@ -43,7 +51,8 @@ export const makeMcpHandler = (
     parsedBody?: unknown,
     web: Request = toWebRequest(request)
   ) =>
-    Effect.andThen(spanFor(web), () =>
+    withRequestSpan(
+      web,
       Effect.promise(async () => {
         const response = await session.transport.handleRequest(withNegotiated(web, session.server.getNegotiatedProtocolVersion()), {
           ...(parsedBody === undefined ? {} : { parsedBody }),
@@ -106,7 +115,8 @@ export const makeMcpHandler = (
 
   /** A 2026-07-28 request: the SDK's per-request handler answers it (its own checks of the envelope and headers included). */
   const serveModern = (web: Request, parsedBody: unknown, log: RequestLog) =>
-    Effect.andThen(spanFor(web), () =>
+    withRequestSpan(
+      web,
       Effect.promise(() => modern.fetch(web, { parsedBody, ...(log.principal === undefined ? {} : { authInfo: log.principal.authInfo }) }))
     ).pipe(Effect.map((response) => HttpServerResponse.fromWeb(response)))
 
