@@ -17,7 +17,7 @@ export interface HttpBenchOptions {
 }
 
 /** A port nobody is listening on right now. */
-const freePort = (): Promise<number> =>
+export const freePort = (): Promise<number> =>
   new Promise((resolve, reject) => {
     const server = createServer()
     server.once("error", reject)

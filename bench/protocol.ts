@@ -27,7 +27,7 @@ interface Samples {
   readonly pipelinedRates: Array<number>
 }
 
-const sequential = async (client: Client, calls: number, into: Array<number>): Promise<void> => {
+export const sequential = async (client: Client, calls: number, into: Array<number>): Promise<void> => {
   for (let i = 0; i < calls; i++) {
     const t0 = process.hrtime.bigint()
     await callConvert(client)
@@ -36,7 +36,7 @@ const sequential = async (client: Client, calls: number, into: Array<number>): P
 }
 
 /** Calls per second with `inFlight` calls outstanding at any time. */
-const pipelined = async (client: Client, calls: number, inFlight: number): Promise<number> => {
+export const pipelined = async (client: Client, calls: number, inFlight: number): Promise<number> => {
   let next = 0
   const t0 = process.hrtime.bigint()
   const worker = async () => {

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every benchmark in one run, one table, one summary line.
  *
- *   node bench/run.ts [--quick] [--only engine,protocol,startup,workspaces,http]
+ *   node bench/run.ts [--quick] [--only engine,protocol,startup,workspaces,http,telemetry]
  *
  * 1. Builds the bundle (dist/dimensional.js, what the published bin runs) and a bundle of the bare
  *    SDK server made the same way, started the same way (compile cache on), so start-up compares
@@ -11,6 +11,8 @@
  * 4. Start-up and idle memory over stdio, against the bare server as written and as packaged.
  * 5. Memory per live workspace (2026-07-28 over stdio).
  * 6. HTTP: round trip per era and memory per live session, ours against the bare server over HTTP.
+ * 7. Telemetry: the round trip with telemetry off and on (OTLP export to a local sink; over HTTP
+ *    metrics too) against the bare server, per transport and era (bench/telemetry.ts).
  *
  * Ratios are ours ÷ theirs in cost; below 1 means we are cheaper. Progress goes to stderr.
  */
@@ -22,13 +24,14 @@ import { bundle, buildCli } from "../scripts/build.ts"
 import { describeTool } from "../src/mcp/toolListing.ts"
 import { convert } from "../src/tools/convert.ts"
 import { runEngineBench } from "./engine.ts"
-import { runHttpBench } from "./http.ts"
-import { type ServerCommand, connectStdio, eras } from "./lib/mcp.ts"
+import { freePort, oursOverHttp, runHttpBench } from "./http.ts"
+import { type ServerCommand, connectHttp, connectStdio, eras, startHttp } from "./lib/mcp.ts"
 import { type Row, formatRatio, ratio, renderTable } from "./lib/report.ts"
 import { sinkValue } from "./lib/timing.ts"
 import { compareRoundTrips, defaultProtocolOptions, quickProtocolOptions } from "./protocol.ts"
 import { defaultStartupOptions, quickStartupOptions, runStartupBench } from "./startup.ts"
 import { runWorkspaceBench } from "./workspaces.ts"
+import { compareTelemetry, startOtlpSink } from "./telemetry.ts"
 
 const root = fileURLToPath(new URL("..", import.meta.url))
 const quick = process.argv.includes("--quick")
@@ -113,6 +116,51 @@ try {
     log("protocol and memory over HTTP")
     rows.push(...(await runHttpBench({ ...ours, args: ["mcp"] }, { ...bare, args: ["--http"] }, { quick, protocolRatio: HTTP_RATIO, log })))
   }
+  if (runs("telemetry")) {
+    const sink = await startOtlpSink()
+    const options = quick ? quickProtocolOptions : defaultProtocolOptions
+    try {
+      for (const era of eras) {
+        log(`telemetry off and on over stdio, ${era} era`)
+        const [off, on, b] = await Promise.all([
+          connectStdio({ ...ours, args: ["mcp"] }, era),
+          connectStdio({ ...ours, args: ["mcp", "--otlp-endpoint", sink.endpoint] }, era),
+          connectStdio(bare, era)
+        ])
+        try {
+          rows.push(...(await compareTelemetry(`telemetry stdio ${era}`, { off: off.client, on: on.client, bare: b.client }, options)))
+        } finally {
+          await Promise.all([off.close(), on.close(), b.close()])
+        }
+      }
+      const [offPort, onPort, barePort] = [await freePort(), await freePort(), await freePort()]
+      // each of ours on the HTTP default (a file store), in a directory of its own
+      const httpOurs = (port: number, extra: ReadonlyArray<string>): ServerCommand => {
+        const command = oursOverHttp({ ...ours, args: ["mcp"] }, port, 0)
+        return { ...command, args: [...command.args, "--store", `file:${join(scratch, `store-${port}`)}`, ...extra] }
+      }
+      const servers = await Promise.all([
+        startHttp(httpOurs(offPort, []), new URL(`http://127.0.0.1:${offPort}/mcp`)),
+        startHttp(httpOurs(onPort, ["--metrics", "--otlp-endpoint", sink.endpoint]), new URL(`http://127.0.0.1:${onPort}/mcp`)),
+        startHttp({ ...bare, args: ["--http"], env: { ...bare.env, PORT: String(barePort) } }, new URL(`http://127.0.0.1:${barePort}/mcp`))
+      ])
+      try {
+        for (const era of eras) {
+          log(`telemetry off and on over HTTP, ${era} era`)
+          const [off, on, b] = await Promise.all(servers.map((server) => connectHttp(server.url, era)))
+          try {
+            rows.push(...(await compareTelemetry(`telemetry http ${era}`, { off: off!.client, on: on!.client, bare: b!.client }, options)))
+          } finally {
+            await Promise.all([off!.close(), on!.close(), b!.close()])
+          }
+        }
+      } finally {
+        await Promise.all(servers.map((server) => server.stop()))
+      }
+    } finally {
+      await sink.stop()
+    }
+  }
 } finally {
   await rm(scratch, { recursive: true, force: true })
 }
@@ -129,6 +177,25 @@ const bareRatio = (section: string, label: string) => {
   const row = rows.find((r) => r.section === section && r.label.includes(label))
   const other = row?.others.find((o) => o.name === "bare SDK")
   return row && other ? `${section} ${formatRatio(ratio(row.ours, other.value))}` : undefined
+}
+/** Per transport and era: the p50 ratio to the bare server with telemetry off and on, and how far on moved it. */
+const telemetrySummary = () => {
+  const parts = eras
+    .flatMap((era) => [`telemetry stdio ${era}`, `telemetry http ${era}`])
+    .flatMap((section) => {
+      const ratioOf = (label: string) => {
+        const row = rows.find((r) => r.section === section && r.label.startsWith(label))
+        const other = row?.others.find((o) => o.name === "bare SDK")
+        return row && other ? ratio(row.ours, other.value) : undefined
+      }
+      const off = ratioOf("convert round trip p50, telemetry off")
+      const on = ratioOf("convert round trip p50, telemetry on")
+      if (off === undefined || on === undefined) return []
+      return [
+        `${section.replace("telemetry ", "")} off ${formatRatio(off)} on ${formatRatio(on)} (${on / off >= 1 ? "+" : ""}${((on / off - 1) * 100).toFixed(1)} %)`
+      ]
+    })
+  return parts.length === 0 ? undefined : `telemetry p50 ratios to bare: ${parts.join(", ")}`
 }
 const withTargets = rows.filter((r) => r.target)
 const missed = withTargets.filter((r) => !r.target!.met).map((r) => `${r.section}: ${r.label}`)
@@ -154,6 +221,7 @@ const parts = [
     .filter(Boolean)
     .map((t) => `${t} (vs bare bundled)`)
     .join(", ") || undefined,
+  telemetrySummary(),
   bareRatio("memory", "idle after first call"),
   bareRatio("memory http", "per live session"),
   `targets met ${withTargets.length - missed.length}/${withTargets.length}${missed.length > 0 ? ` (missed: ${missed.join("; ")})` : ""}`

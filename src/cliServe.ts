@@ -19,6 +19,7 @@ import { metricsEnv, otlpEnv } from "./mcp/transports/http/metricsConfig.ts"
 import { httpEnv } from "./mcp/transports/httpConfig.ts"
 import { HttpServices, StdioServices } from "./layers.ts"
 import { runStdioServer } from "./mcp/transports/stdio.ts"
+import { tracingFromConfig } from "./mcp/transports/otlp.ts"
 import { maxWorkspacesEnv, maxWorkspacesPerPrincipalEnv, storeEnv } from "./services/WorkspaceStore.ts"
 
 export interface SettingSpec {
@@ -213,7 +214,8 @@ export const serverSettings: ReadonlyArray<SettingSpec> = [
     key: otlpEnv,
     kind: "value",
     metavar: "URL",
-    description: "With --http: export traces (a span per request) over OTLP/HTTP to URL/v1/traces (default: none)"
+    description:
+      "Export traces over OTLP/HTTP to URL/v1/traces: a span per HTTP request and per tool call, continuing a traceparent in _meta (stdio too; default: none)"
   },
   {
     flag: "allow-unauthenticated",
@@ -246,7 +248,8 @@ export const serveMcp = (http: boolean, values: Readonly<Record<string, string>>
   // loaded only for --http: the stdio server an MCP client spawns never parses the HTTP stack
   const server: Effect.Effect<unknown, unknown> = http
     ? Effect.promise(() => import("./mcp/transports/http.ts")).pipe(Effect.flatMap((m) => m.runHttpServer.pipe(Effect.provide(HttpServices))))
-    : runStdioServer.pipe(Effect.provide(StdioServices))
+    : // spans of tool calls (and of the store, the correctors, sampling) when --otlp-endpoint is set
+      runStdioServer.pipe(Effect.provide(StdioServices), Effect.provide(tracingFromConfig))
   return server.pipe(
     Effect.provide(ConfigProvider.layerAdd(ConfigProvider.fromUnknown(values), { asPrimary: true })),
     // a setting the server cannot read ends its start as a defect (src/mcp/server.ts reads its config with orDie)

@@ -4,7 +4,7 @@
  * live, and whether the process has a workspace of its own. Nothing below this file composes
  * services; a transport or the server factory asks for what it needs and an entry provides it here.
  */
-import { Layer } from "effect"
+import { Effect, Layer } from "effect"
 import { Corrector } from "./mcp/repair/Corrector.ts"
 import { RetryPolicy } from "./mcp/repair/RetryPolicy.ts"
 import { SelfCorrectionConfig } from "./mcp/repair/SelfCorrectionConfig.ts"
@@ -12,19 +12,49 @@ import { FormulaRegistry } from "./services/FormulaRegistry.ts"
 import { UnitCatalog } from "./services/UnitCatalog.ts"
 import { DefaultWorkspace, newWorkspaceId, Workspace } from "./services/Workspace.ts"
 import * as WorkspaceStore from "./services/WorkspaceStore.ts"
+import { Telemetry, instrumentStore } from "./services/Telemetry.ts"
+import { metricsEnabled, otlpEndpoint } from "./mcp/transports/http/metricsConfig.ts"
 
 /** Self-correction as configured (environment, or flags over it): the settings, the retry policy, the correctors. */
 export const SelfCorrection = Corrector.layer.pipe(Layer.provideMerge(RetryPolicy.layer), Layer.provideMerge(SelfCorrectionConfig.layer))
 
+/**
+ * What the process records, as configured: spans when an OTLP endpoint is set (`--otlp-endpoint`),
+ * metrics with `--metrics` where something can scrape them (the HTTP server; stdio has no endpoint).
+ */
+export const TelemetryFromConfig = (metricsServed: boolean) =>
+  Layer.effect(
+    Telemetry,
+    Effect.gen(function* () {
+      const endpoint = yield* otlpEndpoint
+      return { traced: endpoint !== undefined, metrics: metricsServed && (yield* metricsEnabled) }
+    })
+  )
+
+/** The store, timed and spanned when telemetry is on (decided once here: off, it is the store itself). */
+const instrumented = <E, R>(store: Layer.Layer<WorkspaceStore.WorkspaceStore, E, R>) =>
+  Layer.effect(
+    WorkspaceStore.WorkspaceStore,
+    Effect.gen(function* () {
+      return instrumentStore(yield* WorkspaceStore.WorkspaceStore, yield* Telemetry)
+    })
+  ).pipe(Layer.provide(store))
+
 /** The domain services over a store: workspaces, formulas and the catalog under them. */
-const Domain = <E>(store: Layer.Layer<WorkspaceStore.WorkspaceStore, E>) =>
-  Layer.mergeAll(Workspace.layer, FormulaRegistry.layer).pipe(Layer.provideMerge(store), Layer.provideMerge(UnitCatalog.layer))
+const Domain = <E, R>(store: Layer.Layer<WorkspaceStore.WorkspaceStore, E, R>) =>
+  Layer.mergeAll(Workspace.layer, FormulaRegistry.layer).pipe(Layer.provideMerge(instrumented(store)), Layer.provideMerge(UnitCatalog.layer))
 
 /** One client, one process: the process's own workspace is every call's default; the store is memory unless configured. */
-export const StdioServices = Layer.mergeAll(Domain(WorkspaceStore.layerFromConfig("memory")), SelfCorrection, Layer.succeed(DefaultWorkspace, newWorkspaceId()))
+export const StdioServices = Layer.mergeAll(
+  Domain(WorkspaceStore.layerFromConfig("memory")),
+  SelfCorrection,
+  Layer.succeed(DefaultWorkspace, newWorkspaceId())
+).pipe(Layer.provideMerge(TelemetryFromConfig(false)))
 
 /** Every session of an HTTP server: the store is a directory unless configured (a session's workspace is its own). */
-export const HttpServices = Layer.mergeAll(Domain(WorkspaceStore.layerFromConfig(WorkspaceStore.defaultFileStore)), SelfCorrection)
+export const HttpServices = Layer.mergeAll(Domain(WorkspaceStore.layerFromConfig(WorkspaceStore.defaultFileStore)), SelfCorrection).pipe(
+  Layer.provideMerge(TelemetryFromConfig(true))
+)
 
 /** In this process's memory with one default workspace, self-correction as configured: the human CLI, the library's tool calls. */
 export const InMemoryServices = (defaultId: string = newWorkspaceId()) =>

@@ -25,6 +25,8 @@ import { describeTool } from "./toolListing.ts"
 import { allErrorTypes, describeFailure } from "./repair/failures.ts"
 import { failure, toToolResult } from "./toolResult.ts"
 import { RateLimited } from "../engine/errors.ts"
+import { Telemetry, recording } from "../services/Telemetry.ts"
+import { type CallObserver, observeToolCall } from "./toolTelemetry.ts"
 
 export const serverInfo = { name: "dimensional", version: "0.2.0" } as const
 
@@ -57,14 +59,23 @@ const descriptionOf = (tool: AnyTool): ToolDescription => {
  */
 export const runTool = <R>(tool: AnyTool<R>, args: unknown) => runToolEffect(tool, args)
 
-const runToolEffect = <R>(tool: AnyTool<R>, args: unknown) =>
+/** `observe` (telemetry on, see toolTelemetry.ts) is told the call's outcome. */
+const runToolEffect = <R>(tool: AnyTool<R>, args: unknown, observe?: CallObserver) =>
   execute(tool, args, descriptionOf(tool)).pipe(
     Effect.flatMap((outcome) => {
+      observe?.(outcome)
       let defect: Cause.Cause<unknown> | undefined
       const result = toToolResult(outcome, (cause) => (defect = cause))
       return defect ? Effect.logError(`tool ${tool.name} failed with a defect`, Cause.pretty(defect)).pipe(Effect.as(result)) : Effect.succeed(result)
     })
   )
+
+/** One call as the server runs it: the client's model when it can be asked, the principal when the request names one. */
+const callOf = <R>(tool: AnyTool<R>, args: unknown, sampling: Option.Option<SamplingClient["Service"]>, principal: unknown, observe?: CallObserver) => {
+  const ran = runToolEffect(tool, args, observe)
+  const sampled = Option.isSome(sampling) ? Effect.provideService(ran, SamplingClient, sampling.value) : ran
+  return typeof principal === "string" ? Effect.provideService(sampled, CurrentPrincipal, principal) : sampled
+}
 
 /** The self-correction services, as the composition root (src/layers.ts) provides them. */
 const selfCorrectionServices = Effect.gen(function* () {
@@ -247,6 +258,9 @@ export const makeServerFactory = <R>(tools: ReadonlyArray<AnyTool<R>>) =>
     const base = yield* Effect.context<R>()
     const { policy, corrector } = yield* selfCorrectionServices
     const shared = Context.add(Context.add(base, RetryPolicy, policy), Corrector, corrector)
+    // decided once: with telemetry off a call runs exactly as it did before there was any
+    const telemetry = yield* Telemetry
+    const observed = recording(telemetry)
     const byName = new Map(tools.map((t) => [t.name, t]))
     // the JSON Schemas are generated on the first tools/list, not at start-up
     let listing: ReadonlyArray<ReturnType<typeof describeTool>> | undefined
@@ -287,12 +301,14 @@ export const makeServerFactory = <R>(tools: ReadonlyArray<AnyTool<R>>) =>
           : options.era === "modern"
             ? Option.none()
             : pushSampling(server, ctx, drain.signal)
-        const sampled = Option.isSome(sampling)
-          ? Effect.provideService(runTool(tool, request.params.arguments), SamplingClient, sampling.value)
-          : runTool(tool, request.params.arguments)
         // an authorized HTTP request names its principal (src/mcp/transports/http/auth.ts): workspaces are theirs
         const principal = ctx.http?.authInfo?.extra?.principal
-        const call = typeof principal === "string" ? Effect.provideService(sampled, CurrentPrincipal, principal) : sampled
+        const args = request.params.arguments
+        const call = observed
+          ? observeToolCall(telemetry, { tool: tool.name, era: options.era, meta: request.params._meta, request: ctx.http?.req }, (observe) =>
+              callOf(tool, args, sampling, principal, observe)
+            )
+          : callOf(tool, args, sampling, principal)
         drain.enter()
         let result: CallToolResult
         try {

@@ -1,7 +1,8 @@
 // `dimensional mcp --http --metrics` scraped by a real Prometheus (Debian's `prometheus` package)
 // on loopback: the exposition parses (the target is up) and the series an operator watches carry
 // what happened: a tool call by tool and status, an authorization failure by reason, a 429 by
-// limit, the open sessions. Without --metrics there is no /metrics at all.
+// limit, the open sessions; tool calls by outcome and error_type, corrections by corrector, store
+// latency and errors by kind of store and operation. Without --metrics there is no /metrics at all.
 import { type ChildProcess, spawn } from "node:child_process"
 import { createHash } from "node:crypto"
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
@@ -26,7 +27,9 @@ describe.skipIf(!prometheus)("Prometheus scraping dimensional mcp --http --metri
     dir = mkdtempSync(join(tmpdir(), "dimensional-metrics-"))
     const sha = (k: string) => createHash("sha256").update(k).digest("hex")
     writeFileSync(join(dir, "keys"), `watcher sha256:${sha(key)}\nburst sha256:${sha(burstKey)}\n`)
-    server = await spawnServer({ args: ["--api-keys-file", join(dir, "keys"), "--store", "memory", "--metrics", "--rate-limit", "20/minute"] })
+    server = await spawnServer({
+      args: ["--api-keys-file", join(dir, "keys"), "--store", "memory", "--max-workspaces", "1", "--metrics", "--rate-limit", "20/minute"]
+    })
     const target = new URL(server.origin).host
     writeFileSync(
       join(dir, "prometheus.yml"),
@@ -97,6 +100,31 @@ describe.skipIf(!prometheus)("Prometheus scraping dimensional mcp --http --metri
     ).text()
     expect(await settled('dimensional_http_requests_total{tool="unknown"}', (v) => v >= 1)).toBeGreaterThanOrEqual(1)
     expect(await settled(`count(dimensional_http_requests_total{tool="${"x".repeat(40)}"}) or vector(0)`, () => true)).toBe(0)
+  }, 60_000)
+
+  it("counts tool calls by outcome and error_type, corrections by corrector, and store operations by kind and outcome", async () => {
+    expect((await client.call("convert", { value: 1, from_unit: "kg", to_unit: "m" })).isError).toBe(true)
+    // a misspelled field, corrected by the server (field_name) and dispatched again
+    expect((await client.call("convert", { value: 1, form_unit: "km", to_unit: "m" })).isError).toBe(false)
+    expect((await client.call("define_unit", { name: "scraped_smidgen", dimension: "length" })).isError).toBe(false)
+    // the store holds one workspace at most (--max-workspaces 1): another session's definition is refused
+    const other = await connectHttpClient(server.url, "watched-2", { token: async () => key })
+    try {
+      const refused = await other.call("define_unit", { name: "second_smidgen", dimension: "length" })
+      expect(refused.data.error_type).toBe("store_unavailable")
+    } finally {
+      await other.close()
+    }
+    expect(await settled('dimensional_tool_calls_total{tool="convert",outcome="error",error_type="dimension_mismatch"}', (v) => v >= 1)).toBeGreaterThanOrEqual(
+      1
+    )
+    expect(await settled('dimensional_tool_calls_total{tool="convert",outcome="success"}', (v) => v >= 4)).toBeGreaterThanOrEqual(4)
+    expect(await settled('dimensional_tool_call_duration_seconds_count{tool="define_unit"}', (v) => v >= 2)).toBeGreaterThanOrEqual(2)
+    expect(await settled('dimensional_correction_successes_total{corrector="field_name"}', (v) => v >= 1)).toBe(1)
+    expect(await settled('dimensional_retries_total{tool="convert",result="recovered"}', (v) => v >= 1)).toBe(1)
+    expect(await settled('dimensional_store_operation_duration_seconds_count{store="memory",operation="set"}', (v) => v >= 2)).toBeGreaterThanOrEqual(2)
+    expect(await settled('dimensional_store_errors_total{store="memory",operation="set"}', (v) => v >= 1)).toBe(1)
+    expect(await settled('dimensional_tool_calls_total{tool="define_unit",error_type="store_unavailable"}', (v) => v >= 1)).toBe(1)
   }, 60_000)
 })
 

@@ -4,78 +4,33 @@
 // and the request's log line carries the same trace id.
 import { createHash } from "node:crypto"
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
-import { type Server, createServer } from "node:http"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type SpawnedServer, initializeBody, postRaw, spawnServer } from "../support/httpServer.ts"
-
-interface OtlpSpan {
-  readonly traceId: string
-  readonly spanId: string
-  readonly parentSpanId?: string
-  readonly name: string
-  readonly kind: number
-  readonly attributes: ReadonlyArray<{ readonly key: string; readonly value: { readonly stringValue?: string; readonly intValue?: number | string } }>
-}
+import { type OtlpReceiver, attribute, startOtlpReceiver } from "../support/otlpReceiver.ts"
 
 const key = "tracing-key-5d2a8f1c4e"
 
 describe("traces over OTLP/HTTP", () => {
   let dir: string
-  let receiver: Server
-  const spans: Array<OtlpSpan> = []
-  const services: Array<string> = []
+  let receiver: OtlpReceiver
   let server: SpawnedServer
   beforeAll(async () => {
-    receiver = createServer((request, response) => {
-      let body = ""
-      request.on("data", (chunk: Buffer) => (body += chunk.toString()))
-      request.on("end", () => {
-        if (request.url === "/v1/traces" && request.headers["content-type"] === "application/json") {
-          const payload = JSON.parse(body) as {
-            resourceSpans: Array<{ resource: { attributes: OtlpSpan["attributes"] }; scopeSpans: Array<{ spans: Array<OtlpSpan> }> }>
-          }
-          for (const rs of payload.resourceSpans) {
-            services.push(rs.resource.attributes.find((a) => a.key === "service.name")?.value.stringValue ?? "")
-            for (const ss of rs.scopeSpans) spans.push(...ss.spans)
-          }
-        }
-        response.writeHead(200, { "content-type": "application/json" })
-        response.end("{}")
-      })
-    })
-    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve))
-    const address = receiver.address()
-    const port = typeof address === "object" && address ? address.port : 0
+    receiver = await startOtlpReceiver()
     dir = mkdtempSync(join(tmpdir(), "dimensional-tracing-"))
     writeFileSync(join(dir, "keys"), `tracer sha256:${createHash("sha256").update(key).digest("hex")}\n`)
     server = await spawnServer({
-      args: ["--api-keys-file", join(dir, "keys"), "--store", "memory", "--otlp-endpoint", `http://127.0.0.1:${port}`, "--log-format", "json"]
+      args: ["--api-keys-file", join(dir, "keys"), "--store", "memory", "--otlp-endpoint", receiver.endpoint, "--log-format", "json"]
     })
   })
   afterAll(async () => {
     await server?.stop()
-    receiver?.closeAllConnections()
-    await new Promise((resolve) => receiver?.close(resolve))
+    await receiver?.close()
     rmSync(dir, { recursive: true, force: true })
   })
 
-  const attribute = (span: OtlpSpan, name: string) => {
-    const value = span.attributes.find((a) => a.key === name)?.value
-    return value?.stringValue ?? (value?.intValue === undefined ? undefined : Number(value.intValue))
-  }
-
-  /** Waits for the exporter's next batch (every second; a hang guard, not a timing assertion). */
-  const spanWith = async (found: (span: OtlpSpan) => boolean) => {
-    const deadline = Date.now() + 15_000
-    while (Date.now() < deadline) {
-      const span = spans.find(found)
-      if (span) return span
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
-    throw new Error(`no such span among ${spans.length}`)
-  }
+  const spanWith = (found: Parameters<OtlpReceiver["spanWith"]>[0]) => receiver.spanWith(found)
 
   it("continues the caller's trace with a server span per request, naming route, status, tool and principal", async () => {
     const traceId = "4bf92f3577b34da6a3ce929d0e0e4736"
@@ -94,14 +49,14 @@ describe("traces over OTLP/HTTP", () => {
     )
     expect(called.status).toBe(200)
     await called.text()
-    const span = await spanWith((s) => s.traceId === traceId && attribute(s, "mcp.tool") === "convert")
+    const span = await spanWith((s) => s.traceId === traceId && s.kind === 2 && attribute(s, "mcp.tool") === "convert")
     expect(span.parentSpanId).toBe("a1b2c3d4e5f60718")
     expect(span.kind).toBe(2) // SPAN_KIND_SERVER
     expect(attribute(span, "http.route")).toBe("/mcp")
     expect(attribute(span, "http.response.status_code")).toBe(200)
     expect(attribute(span, "enduser.id")).toBe("key:tracer")
-    expect(JSON.stringify(spans)).not.toContain(key)
-    expect(services).toContain("dimensional")
+    expect(JSON.stringify(receiver.spans)).not.toContain(key)
+    expect(receiver.services).toContain("dimensional")
     // the log line of that request names the same trace
     const line = server
       .stderr()
@@ -118,5 +73,118 @@ describe("traces over OTLP/HTTP", () => {
     const span = await spanWith((s) => s.traceId === traceId)
     expect(attribute(span, "http.response.status_code")).toBe(401)
     expect(attribute(span, "dimensional.refusal")).toBe("missing")
+  }, 30_000)
+
+  /** A tools/call on `session`, with extra headers and `_meta`. */
+  const callTool = async (
+    session: string,
+    id: number,
+    name: string,
+    args: Record<string, unknown>,
+    headers: Record<string, string>,
+    meta?: Record<string, string>
+  ) => {
+    const response = await postRaw(
+      server.url,
+      JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args, ...(meta ? { _meta: meta } : {}) } }),
+      { authorization: `Bearer ${key}`, "mcp-session-id": session, "mcp-protocol-version": "2025-11-25", ...headers }
+    )
+    expect(response.status).toBe(200)
+    return response.text()
+  }
+
+  const openSession = async () => {
+    const opened = await postRaw(server.url, initializeBody, { authorization: `Bearer ${key}` })
+    await opened.text()
+    return opened.headers.get("mcp-session-id")!
+  }
+
+  it("gives each tool call its own span under the request's, with tool, era, outcome, error_type, retries and store time, and the store's operations under it", async () => {
+    const session = await openSession()
+    const traceId = "5a1c9e0b7d3f4a2b8c6e1f0a9b8c7d6e"
+    await callTool(session, 3, "define_unit", { name: "smidgen", dimension: "length" }, { traceparent: `00-${traceId}-1111222233334444-01` })
+    const call = await spanWith((s) => s.traceId === traceId && s.name === "tools/call define_unit")
+    const request = receiver.spans.find((s) => s.traceId === traceId && s.parentSpanId === "1111222233334444")!
+    expect(request.kind).toBe(2) // the HTTP request is the server span
+    expect(call.parentSpanId).toBe(request.spanId)
+    expect(call.kind).toBe(1) // SPAN_KIND_INTERNAL
+    expect(attribute(call, "mcp.tool")).toBe("define_unit")
+    expect(attribute(call, "mcp.era")).toBe("2025")
+    expect(attribute(call, "dimensional.outcome")).toBe("success")
+    expect(attribute(call, "dimensional.retries")).toBe(0)
+    expect(Number(attribute(call, "dimensional.store_time_ms"))).toBeGreaterThan(0)
+    // the definition was written: a store span under the call, naming the kind of store
+    const write = await spanWith((s) => s.traceId === traceId && s.name === "WorkspaceStore.set")
+    expect(write.parentSpanId).toBe(call.spanId)
+    expect(attribute(write, "dimensional.store")).toBe("memory")
+
+    // a failing call: its error_type on its span
+    const failedTrace = "6b2d0f1c8e4a5b3c9d7f2a1b0c9d8e7f"
+    await callTool(session, 4, "convert", { value: 1, from_unit: "kg", to_unit: "m" }, { traceparent: `00-${failedTrace}-2222333344445555-01` })
+    const failed = await spanWith((s) => s.traceId === failedTrace && s.name === "tools/call convert")
+    expect(attribute(failed, "dimensional.outcome")).toBe("error")
+    expect(attribute(failed, "dimensional.error_type")).toBe("dimension_mismatch")
+  }, 30_000)
+
+  it("continues the trace in the call's _meta over the HTTP header's, linking the request's span", async () => {
+    const session = await openSession()
+    const headerTrace = "7c3e1a2d9f5b6c4d0e8a3b2c1d0e9f8a"
+    const metaTrace = "8d4f2b3e0a6c7d5e1f9b4c3d2e1f0a9b"
+    await callTool(
+      session,
+      5,
+      "convert",
+      { value: 2, from_unit: "km", to_unit: "m" },
+      { traceparent: `00-${headerTrace}-3333444455556666-01` },
+      { traceparent: `00-${metaTrace}-4444555566667777-01`, tracestate: "vendor=abc" }
+    )
+    const call = await spanWith((s) => s.name === "tools/call convert" && s.traceId === metaTrace)
+    expect(call.parentSpanId).toBe("4444555566667777")
+    expect(attribute(call, "w3c.tracestate")).toBe("vendor=abc")
+    // the HTTP request's span stays in the header's trace, and the call links to it
+    const request = await spanWith((s) => s.traceId === headerTrace && s.parentSpanId === "3333444455556666")
+    expect(call.links?.map((l) => [l.traceId, l.spanId])).toEqual([[headerTrace, request.spanId]])
+    // a malformed traceparent in _meta is ignored: the header's trace goes on
+    const otherHeader = "9e5a3c4f1b7d8e6f2a0c5d4e3f2a1b0c"
+    await callTool(
+      session,
+      6,
+      "convert",
+      { value: 3, from_unit: "km", to_unit: "m" },
+      { traceparent: `00-${otherHeader}-5555666677778888-01` },
+      { traceparent: "not-a-trace" }
+    )
+    const plain = await spanWith((s) => s.name === "tools/call convert" && s.traceId === otherHeader)
+    expect(plain.links ?? []).toEqual([])
+  }, 30_000)
+
+  it("puts a 2026-07-28 call's span under its request's too", async () => {
+    const traceId = "a0b1c2d3e4f5061728394a5b6c7d8e9f"
+    const response = await postRaw(
+      server.url,
+      JSON.stringify({
+        jsonrpc: "2.0",
+        id: 7,
+        method: "tools/call",
+        params: {
+          name: "convert",
+          arguments: { value: 4, from_unit: "km", to_unit: "m" },
+          _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} }
+        }
+      }),
+      {
+        authorization: `Bearer ${key}`,
+        "mcp-protocol-version": "2026-07-28",
+        "mcp-method": "tools/call",
+        "mcp-name": "convert",
+        traceparent: `00-${traceId}-6666777788889999-01`
+      }
+    )
+    const answer = await response.text()
+    expect(response.status, answer).toBe(200)
+    const call = await spanWith((s) => s.traceId === traceId && s.name === "tools/call convert")
+    const request = await spanWith((s) => s.traceId === traceId && s.parentSpanId === "6666777788889999")
+    expect(call.parentSpanId).toBe(request.spanId)
+    expect(attribute(call, "mcp.era")).toBe("2026-07-28")
   }, 30_000)
 })

@@ -39,6 +39,8 @@ export const connect = async (
     readonly sampling?: (request: CreateMessageRequest) => Promise<CreateMessageResult>
     readonly sessionId?: string
     readonly era?: "legacy" | "modern"
+    /** More services for the server (a tracer, telemetry settings). */
+    readonly layer?: Layer.Layer<never>
   } = {}
 ): Promise<SelfCorrectionClient> => {
   const runtime = ManagedRuntime.make(
@@ -47,7 +49,8 @@ export const connect = async (
       Layer.provideMerge(LogToStderr),
       Layer.provideMerge(Corrector.layer),
       Layer.provideMerge(RetryPolicy.layer),
-      Layer.provideMerge(SelfCorrectionConfig.layerWith(options.settings ?? {}))
+      Layer.provideMerge(SelfCorrectionConfig.layerWith(options.settings ?? {})),
+      Layer.provideMerge(options.layer ?? Layer.empty)
     )
   )
   const factory = await runtime.runPromise(makeServerFactory<ToolServices>(tools))

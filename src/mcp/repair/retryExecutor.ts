@@ -12,6 +12,8 @@ import { type Classification, RetryPolicy } from "./RetryPolicy.ts"
 import type { AnyTool } from "../../tools/Tool.ts"
 import { type CallOutcome, type Rejection, type RetryReport, type Succeeded, dispatch } from "./callOutcome.ts"
 import { describeRejection, errorTypeOf } from "./failures.ts"
+import { Telemetry } from "../../services/Telemetry.ts"
+import { type CorrectorLabel, correctorOf, recordCorrectionAttempt, recordRetries, tracedCorrection } from "./repairTelemetry.ts"
 
 /** What a tool looks like to a corrector: its name, description and advertised input schema. */
 export interface ToolDescription {
@@ -92,6 +94,10 @@ const recover = <R>(
   Effect.gen(function* () {
     const policy = yield* RetryPolicy
     const corrector = yield* Corrector
+    // read here, after a failure: the successful path never pays for it
+    const telemetry = yield* Telemetry
+    // the corrector of the last dispatched proposal
+    let lastCorrector: CorrectorLabel | undefined
     const state = yield* Ref.make<State>({ args, rejections: [], corrections: [], tried: [JSON.stringify(args ?? {})], declined: false })
     let first: Classification | undefined
     // a likely fix from the handler (not a decoding report's rename advice) is the agent's to apply
@@ -113,17 +119,20 @@ const recover = <R>(
         const decision = classifyRejection(rejection)
         first ??= decision
         if (!decision.retry) return false
-        const proposal = yield* corrector.correct(requestFor(description, rejection))
+        const asked = corrector.correct(requestFor(description, rejection))
+        const proposal = yield* telemetry.traced ? tracedCorrection(tool.name, errorTypeOf(rejection.failure), asked) : asked
         const s = yield* Ref.get(state)
         const usable = Option.filter(
           proposal,
           (p) => staysWithin(rejection.arguments, p, correctablePaths(rejection)) && !s.tried.includes(JSON.stringify(p.arguments))
         )
+        if (telemetry.metrics) yield* recordCorrectionAttempt(correctorOf(usable))
         if (Option.isNone(usable)) {
           yield* Ref.update(state, (st) => ({ ...st, declined: true }))
           return false
         }
         const p = usable.value
+        lastCorrector = correctorOf(usable)
         yield* Effect.logInfo(
           `correcting ${tool.name}: ${p.corrections.map((c) => `${c.parameter} ${JSON.stringify(c.from)} → ${JSON.stringify(c.to)} (${c.source})`).join(", ")}`
         )
@@ -138,6 +147,7 @@ const recover = <R>(
 
     const exit = yield* attempt.pipe(Effect.retry({ schedule: policy.corrections, while: correctAndContinue }), Effect.exit)
     const final = yield* Ref.get(state)
+    if (telemetry.metrics) yield* recordRetries(tool.name, final.tried.length - 1, Exit.isSuccess(exit) ? lastCorrector : undefined)
     // a rejection the schedule did not get to classify (no retries configured) is classified here
     if (first === undefined && final.rejections[0]) first = classifyRejection(final.rejections[0])
     if (Exit.isSuccess(exit)) {

@@ -29,6 +29,7 @@ import {
   inputResponse
 } from "@modelcontextprotocol/server"
 import { Effect, Option } from "effect"
+import { Telemetry, spanOptions } from "../../services/Telemetry.ts"
 import { SamplingClient, SamplingFailure, type SamplingRequest } from "./SamplingClient.ts"
 
 /** Time-outs and a dropped connection may pass; a refusal or a malformed reply will not. */
@@ -47,12 +48,26 @@ const textOf = (content: unknown): string | undefined => {
   return texts.length > 0 ? texts.join("\n") : undefined
 }
 
-const paramsOf = (request: SamplingRequest): CreateMessageRequestParams => ({
+const paramsOf = (request: SamplingRequest, traceparent?: string): CreateMessageRequestParams => ({
   messages: [{ role: "user", content: { type: "text", text: request.prompt } }],
   systemPrompt: request.systemPrompt,
   maxTokens: request.maxTokens,
   includeContext: "none",
-  temperature: 0
+  temperature: 0,
+  // the client may continue the trace of the question (the MCP `_meta` convention for trace context)
+  ...(traceparent === undefined ? {} : { _meta: { traceparent } })
+})
+
+/**
+ * One `sampling/createMessage` round trip as a span (a client span: the answer comes from the
+ * client's model), its trace context passed on in the request's `_meta`.
+ */
+const tracedRoundTrip = Effect.fn(
+  "sampling/createMessage",
+  spanOptions({}, { kind: "client" })
+)(function* (send: (traceparent: string | undefined) => Effect.Effect<string, SamplingFailure>): Effect.fn.Return<string, SamplingFailure> {
+  const span = yield* Effect.option(Effect.currentSpan)
+  return yield* send(Option.isSome(span) ? `00-${span.value.traceId}-${span.value.spanId}-${span.value.sampled ? "01" : "00"}` : undefined)
 })
 
 const noText = new SamplingFailure({ message: "the client's model replied without text", transient: false })
@@ -63,16 +78,21 @@ export const pushSampling = (server: Server, ctx: ServerContext, shutdown?: Abor
     ? Option.none()
     : Option.some(
         SamplingClient.of({
-          createMessage: (request) =>
-            Effect.tryPromise({
-              // a shutdown ends the wait as a failure, so the call still answers (with the agent's own error)
-              try: (signal) => ctx.mcpReq.requestSampling(paramsOf(request), { signal: shutdown ? AbortSignal.any([signal, shutdown]) : signal }),
-              catch: (error) => new SamplingFailure({ message: error instanceof Error ? error.message : String(error), transient: isTransient(error) })
-            }).pipe(
-              Effect.flatMap((result) =>
-                Option.match(Option.fromUndefinedOr(textOf(result.content)), { onNone: () => Effect.fail(noText), onSome: Effect.succeed })
+          createMessage: (request) => {
+            const send = (traceparent?: string) =>
+              Effect.tryPromise({
+                // a shutdown ends the wait as a failure, so the call still answers (with the agent's own error)
+                try: (signal) =>
+                  ctx.mcpReq.requestSampling(paramsOf(request, traceparent), { signal: shutdown ? AbortSignal.any([signal, shutdown]) : signal }),
+                catch: (error) => new SamplingFailure({ message: error instanceof Error ? error.message : String(error), transient: isTransient(error) })
+              }).pipe(
+                Effect.flatMap((result) =>
+                  Option.match(Option.fromUndefinedOr(textOf(result.content)), { onNone: () => Effect.fail(noText), onSome: Effect.succeed })
+                )
               )
-            )
+            // a question to the client's model comes after a failure: reading the setting here costs the successful path nothing
+            return Effect.flatMap(Telemetry, (telemetry) => (telemetry.traced ? tracedRoundTrip(send) : send()))
+          }
         })
       )
 

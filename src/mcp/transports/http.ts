@@ -3,6 +3,7 @@ import { NodeHttpServer } from "@effect/platform-node"
 import { Console, Duration, Effect, Layer, Logger, References } from "effect"
 import { HttpRouter, HttpServer, HttpServerResponse } from "effect/http"
 import { Workspace } from "../../services/Workspace.ts"
+import { Telemetry } from "../../services/Telemetry.ts"
 import * as WorkspaceStore from "../../services/WorkspaceStore.ts"
 import { type HttpSettings, allowListFor, httpEnv, httpSettings, isWildcard } from "./httpConfig.ts"
 import { HttpSessions } from "./httpSessions.ts"
@@ -60,7 +61,7 @@ export const McpRoutes = (settings: HttpSettings, guards: HttpGuards = {}) =>
         onerror: (error) => Effect.runFork(Effect.logDebug(`2026-07-28 request: ${error.message}`))
       })
       yield* Effect.addFinalizer(() => Effect.promise(() => modern.close()))
-      const mcp = makeMcpHandler(sessions, yield* Workspace, settings, allowListFor(settings), modern, auth, limiter, shared)
+      const mcp = makeMcpHandler(sessions, yield* Workspace, settings, allowListFor(settings), modern, auth, limiter, shared, guards.otlpEndpoint !== undefined)
       // RFC 9728: public, and readable by a browser client on any origin (it holds no secret)
       if (auth !== undefined)
         for (const path of auth.metadataPaths)
@@ -130,6 +131,8 @@ export const HttpMcpServer = (settings: HttpSettings, guards: HttpGuards = {}) =
       HttpSessions.layer({ idleTimeout: settings.idleTimeout, maxSessions: settings.maxSessions, conformanceFixtures: settings.conformanceFixtures })
     ),
     Layer.provideMerge(Layer.succeed(References.MinimumLogLevel, settings.logLevel)),
+    // what the sessions' servers record per tool call (services/Telemetry.ts), as the guards say
+    Layer.provideMerge(Layer.succeed(Telemetry, { traced: guards.otlpEndpoint !== undefined, metrics: guards.metrics === true })),
     Layer.provideMerge(guards.otlpEndpoint === undefined ? Layer.empty : tracingLayer(guards.otlpEndpoint))
   )
 

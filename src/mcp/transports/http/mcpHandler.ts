@@ -14,6 +14,7 @@ import { readJsonBody } from "./body.ts"
 import { corsHeaders, preflight } from "./cors.ts"
 import { isInitializeRequest, plainlyLegacy } from "./era.ts"
 import type { RequestLog } from "./requestLog.ts"
+import { requestSpans } from "../../toolTelemetry.ts"
 import { asStandaloneStream, toWebRequest, withNegotiated } from "./webRequest.ts"
 
 /**
@@ -29,8 +30,21 @@ export const makeMcpHandler = (
   modern: McpHttpHandler,
   auth?: Authorizer,
   limiter?: ClientLimiter,
-  shared?: SharedBuckets
+  shared?: SharedBuckets,
+  /** Spans are exported: a tool call's span becomes a child of its request's (toolTelemetry.ts). */
+  traced = false
 ) => {
+  /**
+   * `effect` after the request's span is filed for the tool call the SDK runs for `web`, when spans
+   * are exported; `effect` itself otherwise.
+   */
+  const withRequestSpan = <A, E, R>(web: Request, effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+    traced
+      ? Effect.andThen(
+          Effect.map(Effect.option(Effect.currentSpan), (span) => (Option.isSome(span) ? void requestSpans.set(web, span.value) : undefined)),
+          effect
+        )
+      : effect
   const handOver = (
     session: McpSession,
     request: HttpServerRequest.HttpServerRequest,
@@ -38,13 +52,16 @@ export const makeMcpHandler = (
     parsedBody?: unknown,
     web: Request = toWebRequest(request)
   ) =>
-    Effect.promise(async () => {
-      const response = await session.transport.handleRequest(withNegotiated(web, session.server.getNegotiatedProtocolVersion()), {
-        ...(parsedBody === undefined ? {} : { parsedBody }),
-        ...(log.principal === undefined ? {} : { authInfo: log.principal.authInfo })
+    withRequestSpan(
+      web,
+      Effect.promise(async () => {
+        const response = await session.transport.handleRequest(withNegotiated(web, session.server.getNegotiatedProtocolVersion()), {
+          ...(parsedBody === undefined ? {} : { parsedBody }),
+          ...(log.principal === undefined ? {} : { authInfo: log.principal.authInfo })
+        })
+        return HttpServerResponse.fromWeb(asStandaloneStream(response, request.method))
       })
-      return HttpServerResponse.fromWeb(asStandaloneStream(response, request.method))
-    }).pipe(Effect.ensuring(sessions.touch(session.id)))
+    ).pipe(Effect.ensuring(sessions.touch(session.id)))
 
   const idleMillis = Duration.toMillis(settings.idleTimeout)
 
@@ -117,9 +134,10 @@ export const makeMcpHandler = (
 
   /** A 2026-07-28 request: the SDK's per-request handler answers it (its own checks of the envelope and headers included). */
   const serveModern = (web: Request, parsedBody: unknown, log: RequestLog) =>
-    Effect.promise(() => modern.fetch(web, { parsedBody, ...(log.principal === undefined ? {} : { authInfo: log.principal.authInfo }) })).pipe(
-      Effect.map((response) => HttpServerResponse.fromWeb(response))
-    )
+    withRequestSpan(
+      web,
+      Effect.promise(() => modern.fetch(web, { parsedBody, ...(log.principal === undefined ? {} : { authInfo: log.principal.authInfo }) }))
+    ).pipe(Effect.map((response) => HttpServerResponse.fromWeb(response)))
 
   const post = (request: HttpServerRequest.HttpServerRequest, log: RequestLog) =>
     Effect.gen(function* () {

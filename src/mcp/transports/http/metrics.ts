@@ -11,6 +11,10 @@
  *                                                                 own bucket because the shared store did not answer
  *   dimensional_sessions_open, dimensional_workspaces_live        gauges, read at each scrape
  *
+ * Rendered here too, recorded where they happen: tool calls by tool, outcome and error_type
+ * (src/mcp/toolTelemetry.ts), corrections and retries (src/mcp/repair/repairTelemetry.ts), store
+ * latency and errors by kind and operation (src/services/Telemetry.ts).
+ *
  * Label values come from closed sets only (the server's routes, its tools' names, the reasons this
  * code names): a client cannot grow the series by sending new names. Nothing is recorded while the
  * endpoint is off.

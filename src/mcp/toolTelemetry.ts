@@ -1,0 +1,166 @@
+/**
+ * A tool call's telemetry, over both transports: a span per call and, with `--metrics` (HTTP),
+ * the calls by tool, outcome and error_type. Used only when telemetry is on (services/Telemetry.ts):
+ * off, the server runs the call exactly as before.
+ *
+ * The span (`tools/call <tool>`, named as OpenTelemetry's MCP conventions name it:
+ * https://opentelemetry.io/docs/specs/semconv/gen-ai/mcp/) carries the tool, the era, the outcome,
+ * the error_type, the corrected dispatches (retries) and the time spent in the workspace store. Its
+ * parent is, in this order:
+ * 1. a W3C `traceparent` in the request's `params._meta` (the MCP convention for trace context:
+ *    https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta). It wins over the
+ *    HTTP header because it belongs to this one message, end to end: it travels unchanged through
+ *    any proxy or gateway and over stdio, while a `traceparent` header belongs to the HTTP hop (a
+ *    proxy or the client's HTTP library may have started or replaced it). The HTTP request's span is
+ *    then linked, so the hop stays one click away;
+ * 2. the HTTP request's span (itself continuing an incoming `traceparent` header);
+ * 3. none: the call starts a trace (stdio without `_meta`).
+ * A `tracestate` beside it is kept as an attribute (Effect's spans carry no trace state of their own).
+ *
+ *   dimensional_tool_calls_total{tool,outcome,error_type}     calls answered: success or error
+ *   dimensional_tool_call_duration_seconds{tool}              their latency (histogram)
+ *
+ * Labels come from closed sets: the server's tool names (an unknown name never reaches a tool) and
+ * the error types of the failure table (repair/failures.ts), never a unit or an argument's value.
+ */
+import type { CallToolResult } from "@modelcontextprotocol/server"
+import { Effect, Metric, Option, type Tracer } from "effect"
+import { Headers, HttpTraceContext } from "effect/http"
+import { CallStoreTime, type TelemetrySettings, latencyBoundaries } from "../services/Telemetry.ts"
+import type { CallOutcome } from "./repair/callOutcome.ts"
+import { allErrorTypes } from "./repair/failures.ts"
+
+/**
+ * The span of each HTTP request handed to the SDK, by the web Request the SDK hands back to the
+ * handler (`ctx.http.req`): how a tool call finds its request's span across the SDK's callbacks.
+ * Weak, so an answered request takes its entry with it.
+ */
+export const requestSpans = new WeakMap<Request, Tracer.AnySpan>()
+
+const toolCalls = Metric.counter("dimensional_tool_calls_total", {
+  description: "Tool calls answered, by tool, outcome (success or error) and error_type",
+  incremental: true
+})
+const toolDuration = Metric.histogram("dimensional_tool_call_duration_seconds", {
+  description: "Time to answer a tool call, corrections and store included",
+  boundaries: latencyBoundaries
+})
+
+const errorTypes = new Set<string>(allErrorTypes)
+
+/**
+ * Each labelled series built once and kept: the labels are closed sets (tools × error types), so
+ * these stay small, and a call does not build its series' key anew.
+ */
+const toolCallSeries = new Map<string, Metric.Metric<number, unknown>>()
+const durationSeries = new Map<string, Metric.Metric<number, unknown>>()
+const seriesOf = <M>(series: Map<string, M>, key: string, make: () => M): M => {
+  const known = series.get(key)
+  if (known !== undefined) return known
+  const made = make()
+  series.set(key, made)
+  return made
+}
+
+/** Success, or the failure's error_type (one of the table's; `internal_error` and `result_too_large` are in it). */
+export const outcomeOf = (result: CallToolResult): { readonly outcome: "success" | "error"; readonly errorType: string } => {
+  if (result.isError !== true) return { outcome: "success", errorType: "" }
+  const type = (result.structuredContent as { error_type?: unknown } | undefined)?.error_type
+  return { outcome: "error", errorType: typeof type === "string" && errorTypes.has(type) ? type : "other" }
+}
+
+/** W3C trace context values are short; anything longer is not one (https://www.w3.org/TR/trace-context/#tracestate-header). */
+const MAX_TRACESTATE = 512
+
+/** The trace a request's `_meta` continues, with its `tracestate`; none when `_meta` carries no valid `traceparent`. */
+export const metaTraceContext = (meta: unknown): { readonly parent: Tracer.ExternalSpan; readonly tracestate: string | undefined } | undefined => {
+  if (typeof meta !== "object" || meta === null) return undefined
+  const { traceparent, tracestate } = meta as { traceparent?: unknown; tracestate?: unknown }
+  if (typeof traceparent !== "string" || traceparent.length > 55) return undefined
+  const parent = HttpTraceContext.w3c(Headers.fromRecordUnsafe({ traceparent }))
+  if (Option.isNone(parent)) return undefined
+  return { parent: parent.value, tracestate: typeof tracestate === "string" && tracestate.length <= MAX_TRACESTATE ? tracestate : undefined }
+}
+
+/** What the server knows of a call before it runs. */
+export interface ToolCallFacts {
+  readonly tool: string
+  readonly era: "legacy" | "modern"
+  /** The request's `params._meta`. */
+  readonly meta: unknown
+  /** The HTTP request it came in (absent over stdio). */
+  readonly request: Request | undefined
+}
+
+/** Told the call's outcome once it is known (the retry executor's report). */
+export type CallObserver = (outcome: CallOutcome) => void
+
+/**
+ * Runs a call under its telemetry: `run` builds the call, passing the observer to the tool runner.
+ * Never fails, as the call does not.
+ */
+export const observeToolCall = <R>(
+  settings: TelemetrySettings,
+  facts: ToolCallFacts,
+  run: (observe: CallObserver) => Effect.Effect<CallToolResult, never, R>
+): Effect.Effect<CallToolResult, never, R> =>
+  Effect.suspend(() => {
+    const started = performance.now()
+    const store = { seconds: 0 }
+    let retries = 0
+    const body = Effect.provideService(
+      run((outcome) => {
+        retries = outcome.retry === undefined ? 0 : outcome.retry.attempts - 1
+      }),
+      CallStoreTime,
+      store
+    )
+    const record = (result: CallToolResult) => {
+      const { outcome, errorType } = outcomeOf(result)
+      return Effect.andThen(
+        Metric.update(
+          seriesOf(toolCallSeries, `${facts.tool}\u0000${errorType}`, () =>
+            Metric.withAttributes(toolCalls, { tool: facts.tool, outcome, error_type: errorType })
+          ),
+          1
+        ),
+        Metric.update(
+          seriesOf(durationSeries, facts.tool, () => Metric.withAttributes(toolDuration, { tool: facts.tool })),
+          (performance.now() - started) / 1000
+        )
+      )
+    }
+    const measured = settings.metrics ? Effect.tap(body, record) : body
+    if (!settings.traced) return measured
+    const fromMeta = metaTraceContext(facts.meta)
+    const requestSpan = facts.request === undefined ? undefined : requestSpans.get(facts.request)
+    const parent = fromMeta?.parent ?? requestSpan
+    const links: Array<Tracer.SpanLink> =
+      fromMeta !== undefined && requestSpan !== undefined ? [{ span: requestSpan, attributes: { "dimensional.link": "http request" } }] : []
+    const annotated = Effect.flatMap(measured, (result) =>
+      Effect.map(Effect.option(Effect.currentSpan), (span) => {
+        if (Option.isSome(span)) {
+          const { outcome, errorType } = outcomeOf(result)
+          span.value.attribute("dimensional.outcome", outcome)
+          if (errorType !== "") span.value.attribute("dimensional.error_type", errorType)
+          span.value.attribute("dimensional.retries", retries)
+          span.value.attribute("dimensional.store_time_ms", Math.round(store.seconds * 1e6) / 1e3)
+        }
+        return result
+      })
+    )
+    return Effect.withSpan(annotated, `tools/call ${facts.tool}`, {
+      ...(parent === undefined ? { root: true } : { parent }),
+      links,
+      // the request's own span is the server span over HTTP; over stdio the call is the server's work
+      kind: requestSpan === undefined ? "server" : "internal",
+      // no call-site stack trace: Effect captures one per span by default, the larger part of a span's cost
+      captureStackTrace: false,
+      attributes: {
+        "mcp.method.name": "tools/call",
+        "mcp.tool": facts.tool,
+        "mcp.era": facts.era === "modern" ? "2026-07-28" : "2025",
+        ...(fromMeta?.tracestate === undefined ? {} : { "w3c.tracestate": fromMeta.tracestate })
+      }
+    })
+  })

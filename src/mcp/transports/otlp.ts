@@ -1,0 +1,23 @@
+/**
+ * Traces over OTLP/HTTP (JSON) with Effect's own tracer (effect/observability OtlpTracer), for
+ * both transports: over HTTP every request is a server span (effect/http opens one per request)
+ * and each tool call a span under it; over stdio each tool call is a span of its own, or continues
+ * the trace its request's `_meta` names (src/mcp/toolTelemetry.ts). Off unless an endpoint is given.
+ *
+ *   --otlp-endpoint URL     OTEL_EXPORTER_OTLP_ENDPOINT (the OpenTelemetry variable): spans go to URL/v1/traces
+ */
+import { Effect, Layer } from "effect"
+import { FetchHttpClient } from "effect/http"
+import { OtlpSerialization, OtlpTracer } from "effect/observability"
+import { serverInfo } from "../server.ts"
+import { otlpEndpoint } from "./http/metricsConfig.ts"
+
+export const tracingLayer = (endpoint: string) =>
+  OtlpTracer.layer({
+    url: `${endpoint.replace(/\/+$/, "")}/v1/traces`,
+    resource: { serviceName: serverInfo.name, serviceVersion: serverInfo.version },
+    exportInterval: "1 second"
+  }).pipe(Layer.provide(OtlpSerialization.layerJson), Layer.provide(FetchHttpClient.layer))
+
+/** The exporter when `--otlp-endpoint` (OTEL_EXPORTER_OTLP_ENDPOINT) is set, else nothing. */
+export const tracingFromConfig = Layer.unwrap(Effect.map(otlpEndpoint, (endpoint) => (endpoint === undefined ? Layer.empty : tracingLayer(endpoint))))

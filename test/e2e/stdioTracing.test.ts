@@ -1,0 +1,53 @@
+// `dimensional mcp --otlp-endpoint URL` over stdio: each tool call is a span exported over OTLP/HTTP
+// to a receiver that decodes the real payloads; a `traceparent` in the call's `_meta` continues the
+// caller's trace (stdio has no headers: `_meta` is the only way in), and the store's operations are
+// spans under the call.
+import { Client } from "@modelcontextprotocol/client"
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { type OtlpReceiver, attribute, startOtlpReceiver } from "../support/otlpReceiver.ts"
+
+const root = new URL("../..", import.meta.url).pathname
+
+describe("traces over stdio", () => {
+  let receiver: OtlpReceiver
+  let client: Client
+  beforeAll(async () => {
+    receiver = await startOtlpReceiver()
+    client = new Client({ name: "stdio-tracing-tests", version: "1.0.0" })
+    await client.connect(
+      new StdioClientTransport({ command: process.execPath, args: ["src/cli.ts", "mcp", "--otlp-endpoint", receiver.endpoint], cwd: root, stderr: "pipe" })
+    )
+  })
+  afterAll(async () => {
+    await client?.close()
+    await receiver?.close()
+  })
+
+  it("continues the trace a call's _meta names, with the call's tool, era and outcome, and its store operations under it", async () => {
+    const traceId = "1f2e3d4c5b6a79880716253443526170"
+    const result = await client.callTool({
+      name: "define_unit",
+      arguments: { name: "stdio_smidgen", dimension: "length" },
+      _meta: { traceparent: `00-${traceId}-0a0b0c0d0e0f1011-01`, tracestate: "team=units" }
+    })
+    expect(result.isError).not.toBe(true)
+    const call = await receiver.spanWith((s) => s.traceId === traceId && s.name === "tools/call define_unit")
+    expect(call.parentSpanId).toBe("0a0b0c0d0e0f1011")
+    expect(call.kind).toBe(2) // over stdio the call is the server's span
+    expect(attribute(call, "mcp.tool")).toBe("define_unit")
+    expect(attribute(call, "dimensional.outcome")).toBe("success")
+    expect(attribute(call, "w3c.tracestate")).toBe("team=units")
+    expect(receiver.services).toContain("dimensional")
+    const write = await receiver.spanWith((s) => s.traceId === traceId && s.name === "WorkspaceStore.set")
+    expect(write.parentSpanId).toBe(call.spanId)
+  }, 30_000)
+
+  it("starts a trace of its own for a call without trace context", async () => {
+    await client.callTool({ name: "convert", arguments: { value: 1, from_unit: "lb", to_unit: "s" } })
+    const call = await receiver.spanWith((s) => s.name === "tools/call convert")
+    expect(call.parentSpanId ?? "").toBe("")
+    expect(attribute(call, "dimensional.outcome")).toBe("error")
+    expect(attribute(call, "dimensional.error_type")).toBe("dimension_mismatch")
+  }, 30_000)
+})
