@@ -122,9 +122,28 @@ export const atomTable = (): Map<string, Atom> => {
   return table
 }
 
+/** Whether every atom a definition names is in the table yet (a syntax error is left to the evaluation to report). */
+const atomsKnown = (table: Map<string, Atom>, definition: string): boolean => {
+  let ast: Node
+  try {
+    ast = new Syntax(definition).parse()
+  } catch (e) {
+    if (!(e instanceof SyntaxFailure)) throw e
+    return true
+  }
+  const known = (node: Node): boolean =>
+    node._tag === "Factor" ||
+    (node._tag === "Binary" ? known(node.left) && known(node.right) : node.text === "10*" || node.text === "10^" || resolveAtom(table, node.text) !== undefined)
+  return known(ast)
+}
+
 const defineAtom = (table: Map<string, Atom>, u: UcumUnit): Atom | "deferred" => {
   const fn = u.function
   const definitionUnit = fn ? fn.unit : u.unit
+  // checked first: an atom defined by one not in the table yet waits for the next pass, and an
+  // unknown atom's error (its suggestions a scan of the whole table) would cost a cold start
+  // milliseconds for nothing, since the table build discards it
+  if (!atomsKnown(table, definitionUnit)) return "deferred"
   const evaluated = evaluate(table, definitionUnit, new Syntax(definitionUnit))
   if (isEngineError(evaluated)) return "deferred"
   const scale = Rational.multiply(decimal(fn ? fn.value : u.value), evaluated.factor)
