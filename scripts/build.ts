@@ -15,6 +15,8 @@ import { rm } from "node:fs/promises"
 import { promisify } from "node:util"
 import { fileURLToPath } from "node:url"
 import { build, type Metafile, type Plugin } from "esbuild"
+import { builtinEntries } from "../src/engine/catalog/index.ts"
+import { snapshotText } from "../src/engine/catalogSnapshot.ts"
 
 export interface BundleOptions {
   /** Entry files by bundle name (without `.js`), e.g. { dimensional: "src/cli.ts" }. */
@@ -69,6 +71,25 @@ const lazyRedis: Plugin = {
   }
 }
 
+/**
+ * The built-in catalog, resolved here once from the declarative entries (the source of truth) and
+ * written into the bundle as data: src/engine/catalog/precomputed.ts becomes its JSON text, so a
+ * start restores the catalog instead of resolving every definition (src/engine/catalogSnapshot.ts).
+ * A catalog with problems fails the build, as it would fail the server's start.
+ */
+export const builtinCatalogSnapshot = (): string => snapshotText(builtinEntries)
+
+export const precomputedCatalogPlugin: Plugin = {
+  name: "precomputed-catalog",
+  setup(b) {
+    let text: string | undefined
+    b.onLoad({ filter: /[\\/]src[\\/]engine[\\/]catalog[\\/]precomputed\.ts$/ }, () => {
+      text ??= builtinCatalogSnapshot()
+      return { contents: `export const precomputedCatalog = ${JSON.stringify(text)};`, loader: "js" }
+    })
+  }
+}
+
 /** node-redis as one CommonJS file beside the chunks, for the stand-in above to load. */
 const bundleRedisClient = (outdir: string) =>
   build({
@@ -102,7 +123,7 @@ export const bundle = async (options: BundleOptions): Promise<Metafile> => {
     legalComments: "none",
     banner: { js: options.shebang ? `#!/usr/bin/env node\n${requireBanner}` : requireBanner },
     external: [...(options.external ?? [])],
-    plugins: [lazyRedis],
+    plugins: [lazyRedis, precomputedCatalogPlugin],
     metafile: true,
     logLevel: "warning"
   })

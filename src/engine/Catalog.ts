@@ -124,6 +124,11 @@ export class Catalog {
     this.parent = parent
   }
 
+  /** This catalog's own indexes (not its parent's): what a test compares to check a restored catalog (catalogSnapshot.ts). */
+  ownIndexes(): { readonly symbols: ReadonlyMap<string, UnitRecord>; readonly names: ReadonlyMap<string, UnitRecord> } {
+    return { symbols: this.symbols, names: this.names }
+  }
+
   /** Adds a record under its symbol, aliases and spelled forms. Returns the keys that were already taken. */
   add(record: UnitRecord, plurals: ReadonlyArray<string> | false): Array<string> {
     const clashes: Array<string> = []

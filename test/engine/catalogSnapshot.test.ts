@@ -1,0 +1,80 @@
+// The precomputed built-in catalog (src/engine/catalogSnapshot.ts): what the bundle restores at
+// start is the catalog the declarative entries build at run time, record for record and key for
+// key, and the build really puts it in the bundle.
+import { build } from "esbuild"
+import { describe, expect, it } from "vitest"
+import { builtinCatalogSnapshot, precomputedCatalogPlugin } from "../../scripts/build.ts"
+import { buildCatalog } from "../../src/engine/buildCatalog.ts"
+import { builtinEntries } from "../../src/engine/catalog/index.ts"
+import { restoreCatalog, snapshotText, snapshotVersion } from "../../src/engine/catalogSnapshot.ts"
+import { unit } from "../../src/engine/catalog/define.ts"
+import { resolveUnitExpression } from "../../src/engine/UnitExpression.ts"
+import { convertValue } from "../../src/engine/convert.ts"
+import type { Catalog } from "../../src/engine/Catalog.ts"
+
+const built = buildCatalog(builtinEntries).catalog
+const text = builtinCatalogSnapshot()
+const restored = restoreCatalog(text, builtinEntries)!
+
+const keyed = (catalog: Catalog, which: "symbols" | "names") => [...catalog.ownIndexes()[which]].map(([k, r]) => [k, catalog.records.indexOf(r)])
+
+describe("the precomputed built-in catalog", () => {
+  it("holds every record the entries build, field for field (unset fields included) and in the same order", () => {
+    expect(restored.records).toHaveLength(built.records.length)
+    expect(restored.records).toStrictEqual(built.records)
+    for (const [i, record] of restored.records.entries()) {
+      expect(Object.keys(record)).toEqual(Object.keys(built.records[i]!))
+      expect(Object.isFrozen(record.dimension)).toBe(true)
+    }
+  })
+
+  it("resolves every symbol, alias and spelled name to the same record, and keeps the multi-word names", () => {
+    expect(keyed(restored, "symbols")).toEqual(keyed(built, "symbols"))
+    expect(keyed(restored, "names")).toEqual(keyed(built, "names"))
+    expect([...restored.multiWords()]).toEqual([...built.multiWords()])
+    for (const [token] of built.ownIndexes().names) expect(restored.resolve(token)?.unit.symbol).toBe(built.resolve(token)?.unit.symbol)
+  })
+
+  it("gives the same answers as the catalog built at run time", () => {
+    for (const [from, to] of [
+      ["5 km", "mi"],
+      ["100 degC", "degF"],
+      ["mcg/(kg*min)", "mg/(kg*h)"],
+      ["gallon (UK)", "L"],
+      ["3 dB", "B"],
+      ["psig", "kPa"]
+    ] as const) {
+      const unit = from.replace(/^[\d.]+ /, "")
+      const value = Number(from.split(" ")[0]) || 1
+      expect(convertValue(restored, value, unit, to)).toStrictEqual(convertValue(built, value, unit, to))
+    }
+    expect(resolveUnitExpression(restored, "kilometres per hour")).toStrictEqual(resolveUnitExpression(built, "kilometres per hour"))
+  })
+
+  it("is not read when written in another layout version or for other entries: the catalog is then built from the entries", () => {
+    const other = JSON.stringify({ ...JSON.parse(text), version: snapshotVersion + 1 })
+    expect(restoreCatalog(other, builtinEntries)).toBeUndefined()
+    const reordered = [builtinEntries[1]!, builtinEntries[0]!, ...builtinEntries.slice(2)]
+    expect(restoreCatalog(text, reordered)).toBeUndefined()
+    expect(restoreCatalog(text, builtinEntries.slice(1))).toBeUndefined()
+  })
+
+  it("refuses, at build time, a catalog with problems or a factor JSON would not carry back unchanged", () => {
+    expect(() => snapshotText([...builtinEntries, unit("zz", "zonk", [2, "no_such_unit"])])).toThrow(/never defined/)
+    expect(() => snapshotText([...builtinEntries, unit("zz", "zonk", [1e308, "km"])])).toThrow(/Infinity/)
+  })
+
+  it("is what the bundle carries: the build replaces the empty module with the snapshot's text", async () => {
+    const result = await build({
+      stdin: { contents: 'export { precomputedCatalog } from "./src/engine/catalog/precomputed.ts"', resolveDir: new URL("../..", import.meta.url).pathname },
+      bundle: true,
+      write: false,
+      format: "esm",
+      plugins: [precomputedCatalogPlugin],
+      logLevel: "silent"
+    })
+    const code = result.outputFiles[0]!.text
+    const module = (await import(`data:text/javascript,${encodeURIComponent(code)}`)) as { precomputedCatalog: string }
+    expect(module.precomputedCatalog).toBe(text)
+  })
+})
