@@ -57,7 +57,7 @@ const descriptionOf = (tool: AnyTool): ToolDescription => {
 export const runTool = <R>(tool: AnyTool<R>, args: unknown) => runToolEffect(tool, args)
 
 const runToolEffect = <R>(tool: AnyTool<R>, args: unknown) =>
-  execute(tool, args, descriptionOf(tool)).pipe(
+  execute(tool, args, () => descriptionOf(tool)).pipe(
     Effect.flatMap((outcome) => {
       let defect: Cause.Cause<unknown> | undefined
       const result = toToolResult(outcome, (cause) => (defect = cause))
