@@ -17,6 +17,8 @@ import { fileURLToPath } from "node:url"
 import { build, type Metafile, type Plugin } from "esbuild"
 import { builtinEntries } from "../src/engine/catalog/index.ts"
 import { snapshotText } from "../src/engine/catalogSnapshot.ts"
+import { evaluateAtomTable } from "../src/engine/notations/ucum.ts"
+import { snapshotAtoms } from "../src/engine/notations/ucumSnapshot.ts"
 
 export interface BundleOptions {
   /** Entry files by bundle name (without `.js`), e.g. { dimensional: "src/cli.ts" }. */
@@ -79,14 +81,25 @@ const lazyRedis: Plugin = {
  */
 export const builtinCatalogSnapshot = (): string => snapshotText(builtinEntries)
 
-export const precomputedCatalogPlugin: Plugin = {
-  name: "precomputed-catalog",
+/** UCUM's atom table, likewise: evaluated here once, restored at run time (src/engine/notations/ucumSnapshot.ts). */
+export const ucumAtomsSnapshot = (): string => snapshotAtoms(evaluateAtomTable())
+
+/** Each precomputed module, by the path that ends its file name, and the snapshot that replaces its `undefined`. */
+const precomputedModules: ReadonlyArray<{ readonly file: RegExp; readonly name: string; readonly text: () => string }> = [
+  { file: /[\\/]src[\\/]engine[\\/]catalog[\\/]precomputed\.ts$/, name: "precomputedCatalog", text: builtinCatalogSnapshot },
+  { file: /[\\/]src[\\/]engine[\\/]notations[\\/]precomputedAtoms\.ts$/, name: "precomputedAtoms", text: ucumAtomsSnapshot }
+]
+
+export const precomputedPlugin: Plugin = {
+  name: "precomputed",
   setup(b) {
-    let text: string | undefined
-    b.onLoad({ filter: /[\\/]src[\\/]engine[\\/]catalog[\\/]precomputed\.ts$/ }, () => {
-      text ??= builtinCatalogSnapshot()
-      return { contents: `export const precomputedCatalog = ${JSON.stringify(text)};`, loader: "js" }
-    })
+    for (const m of precomputedModules) {
+      let text: string | undefined
+      b.onLoad({ filter: m.file }, () => {
+        text ??= m.text()
+        return { contents: `export const ${m.name} = ${JSON.stringify(text)};`, loader: "js" }
+      })
+    }
   }
 }
 
@@ -123,7 +136,7 @@ export const bundle = async (options: BundleOptions): Promise<Metafile> => {
     legalComments: "none",
     banner: { js: options.shebang ? `#!/usr/bin/env node\n${requireBanner}` : requireBanner },
     external: [...(options.external ?? [])],
-    plugins: [lazyRedis, precomputedCatalogPlugin],
+    plugins: [lazyRedis, precomputedPlugin],
     metafile: true,
     logLevel: "warning"
   })

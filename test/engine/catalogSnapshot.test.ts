@@ -1,9 +1,9 @@
-// The precomputed built-in catalog (src/engine/catalogSnapshot.ts): what the bundle restores at
-// start is the catalog the declarative entries build at run time, record for record and key for
-// key, and the build really puts it in the bundle.
+// The precomputed built-in catalog (src/engine/catalogSnapshot.ts) and UCUM atom table
+// (src/engine/notations/ucumSnapshot.ts): what the bundle restores is what the declarative data
+// builds at run time, record for record and key for key, and the build really puts it in the bundle.
 import { build } from "esbuild"
 import { describe, expect, it } from "vitest"
-import { builtinCatalogSnapshot, precomputedCatalogPlugin } from "../../scripts/build.ts"
+import { builtinCatalogSnapshot, precomputedPlugin, ucumAtomsSnapshot } from "../../scripts/build.ts"
 import { buildCatalog } from "../../src/engine/buildCatalog.ts"
 import { builtinEntries } from "../../src/engine/catalog/index.ts"
 import { restoreCatalog, snapshotText, snapshotVersion } from "../../src/engine/catalogSnapshot.ts"
@@ -11,6 +11,8 @@ import { unit } from "../../src/engine/catalog/define.ts"
 import { resolveUnitExpression } from "../../src/engine/UnitExpression.ts"
 import { convertValue } from "../../src/engine/convert.ts"
 import type { Catalog } from "../../src/engine/Catalog.ts"
+import { atomTableFrom, evaluateAtomTable } from "../../src/engine/notations/ucum.ts"
+import { atomSnapshotVersion, readAtoms } from "../../src/engine/notations/ucumSnapshot.ts"
 
 const built = buildCatalog(builtinEntries).catalog
 const text = builtinCatalogSnapshot()
@@ -63,18 +65,46 @@ describe("the precomputed built-in catalog", () => {
     expect(() => snapshotText([...builtinEntries, unit("zz", "zonk", [2, "no_such_unit"])])).toThrow(/never defined/)
     expect(() => snapshotText([...builtinEntries, unit("zz", "zonk", [1e308, "km"])])).toThrow(/Infinity/)
   })
+})
 
-  it("is what the bundle carries: the build replaces the empty module with the snapshot's text", async () => {
-    const result = await build({
-      stdin: { contents: 'export { precomputedCatalog } from "./src/engine/catalog/precomputed.ts"', resolveDir: new URL("../..", import.meta.url).pathname },
-      bundle: true,
-      write: false,
-      format: "esm",
-      plugins: [precomputedCatalogPlugin],
-      logLevel: "silent"
-    })
-    const code = result.outputFiles[0]!.text
-    const module = (await import(`data:text/javascript,${encodeURIComponent(code)}`)) as { precomputedCatalog: string }
-    expect(module.precomputedCatalog).toBe(text)
+/** Bundles a module that re-exports `name` from `file` with the build's plugin, and imports it. */
+const bundled = async (file: string, name: string): Promise<unknown> => {
+  const result = await build({
+    stdin: { contents: `export { ${name} } from "./${file}"`, resolveDir: new URL("../..", import.meta.url).pathname },
+    bundle: true,
+    write: false,
+    format: "esm",
+    plugins: [precomputedPlugin],
+    logLevel: "silent"
+  })
+  const module = (await import(`data:text/javascript,${encodeURIComponent(result.outputFiles[0]!.text)}`)) as Record<string, unknown>
+  return module[name]
+}
+
+describe("the precomputed UCUM atom table", () => {
+  const evaluated = evaluateAtomTable()
+  const atomsText = ucumAtomsSnapshot()
+  const order = readAtoms(atomsText)!
+
+  it("holds every atom UCUM's table evaluates to, in the same order (which picks among equal codes)", () => {
+    const table = atomTableFrom(order)
+    expect([...table.keys()]).toEqual([...evaluated.table.keys()])
+    expect(table).toStrictEqual(evaluated.table)
+    expect(table.size).toBeGreaterThan(300)
+  })
+
+  it("is not read when written in another layout version or naming an atom UCUM's table lacks", () => {
+    const parsed = JSON.parse(atomsText)
+    expect(readAtoms(JSON.stringify({ ...parsed, version: atomSnapshotVersion + 1 }))).toBeUndefined()
+    expect(readAtoms(JSON.stringify({ ...parsed, ucum: "2.1" }))).toBeUndefined()
+    const [first, ...rest] = parsed.atoms
+    expect(readAtoms(JSON.stringify({ ...parsed, atoms: [[first[0], "[no_such]", ...first.slice(2)], ...rest] }))).toBeUndefined()
+  })
+})
+
+describe("the bundle", () => {
+  it("carries both snapshots: the build replaces each empty module with its text", async () => {
+    expect(await bundled("src/engine/catalog/precomputed.ts", "precomputedCatalog")).toBe(text)
+    expect(await bundled("src/engine/notations/precomputedAtoms.ts", "precomputedAtoms")).toBe(ucumAtomsSnapshot())
   })
 })
