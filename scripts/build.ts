@@ -11,7 +11,7 @@
  * transport the command does not use is never parsed). Progress goes to stderr: stdout stays clean.
  */
 import { execFile } from "node:child_process"
-import { rm } from "node:fs/promises"
+import { readFile, rm } from "node:fs/promises"
 import { promisify } from "node:util"
 import { fileURLToPath } from "node:url"
 import { build, type Metafile, type Plugin } from "esbuild"
@@ -118,6 +118,21 @@ const bundleRedisClient = (outdir: string) =>
     logLevel: "warning"
   })
 
+/**
+ * Every bundle file ASCII only. esbuild escapes other characters in strings, but leaves a regular
+ * expression literal as written, and one `°` in one regex makes V8 read the whole file (1.4 MB) as a
+ * two-byte string: decoding it and keeping it (its text stays in memory for Function.prototype.toString)
+ * cost a start milliseconds and megabytes. Write such a character as `\u00b0` in the source.
+ */
+const assertAscii = async (files: ReadonlyArray<string>): Promise<void> => {
+  for (const file of files) {
+    const bytes = await readFile(file)
+    const at = bytes.findIndex((b) => b > 0x7f)
+    if (at >= 0)
+      throw new Error(`${file} has a non-ASCII character at byte ${at}, near: ${bytes.subarray(Math.max(0, at - 60), at + 20).toString("utf8")}; escape it in the source (\\uXXXX)`)
+  }
+}
+
 /** Builds one bundle and returns esbuild's metafile (what went in, how large it came out). */
 export const bundle = async (options: BundleOptions): Promise<Metafile> => {
   await rm(options.outdir, { recursive: true, force: true })
@@ -140,6 +155,7 @@ export const bundle = async (options: BundleOptions): Promise<Metafile> => {
     metafile: true,
     logLevel: "warning"
   })
+  await assertAscii(Object.keys(result.metafile.outputs).filter((file) => file.endsWith(".js")))
   // only where the stand-in went in (the bench's bare server has no Redis)
   if (Object.keys(result.metafile.inputs).some((input) => input.startsWith("redis-stand-in:"))) await bundleRedisClient(options.outdir)
   return result.metafile

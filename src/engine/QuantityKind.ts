@@ -100,7 +100,8 @@ export const unknownKind = (kinds: ReadonlyArray<QuantityKind>, name: string, pa
 export const siblings = (kinds: ReadonlyArray<QuantityKind>, kind: QuantityKind): Array<QuantityKind> =>
   kinds.filter((k) => k.name !== kind.name && Dimension.equals(k.dimension, kind.dimension)).sort((a, b) => a.name.localeCompare(b.name))
 
-const WORD = /[\p{L}\p{N}_°Δ½²³⁻·/=,]+/gu
+// °Δ½²³⁻·, escaped: a literal non-ASCII character makes V8 hold the whole bundle chunk as a two-byte string (scripts/build.ts)
+const WORD = /[\p{L}\p{N}_\u00b0\u0394\u00bd\u00b2\u00b3\u207b\u00b7/=,]+/gu
 
 /** Whole-word (or whole-phrase) matching: symbols with capitals or Greek letters are case-sensitive, plain words are not. */
 export const mentions = (text: string, keyword: string): boolean => {

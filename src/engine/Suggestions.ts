@@ -256,7 +256,8 @@ const foreign = (name: string): ForeignUnit | undefined => {
       const [n, si, code, source] = line.split("\t")
       if (!n || !si || !code || !source) continue
       const exponents: Record<string, number> = {}
-      for (const m of code.matchAll(/([LMTIΘNJB])(-?\d*)/gu)) exponents[m[1]!] = m[2] ? Number(m[2]) : 1
+      // Θ, escaped: a literal non-ASCII character makes V8 hold the whole bundle chunk as a two-byte string (scripts/build.ts)
+      for (const m of code.matchAll(/([LMTI\u0398NJB])(-?\d*)/gu)) exponents[m[1]!] = m[2] ? Number(m[2]) : 1
       const up = Object.entries(exponents)
         .filter(([, e]) => e > 0)
         .map(([k, e]) => SI_SYMBOLS[k] + (e === 1 ? "" : `^${e}`))
