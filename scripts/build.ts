@@ -129,7 +129,9 @@ const assertAscii = async (files: ReadonlyArray<string>): Promise<void> => {
     const bytes = await readFile(file)
     const at = bytes.findIndex((b) => b > 0x7f)
     if (at >= 0)
-      throw new Error(`${file} has a non-ASCII character at byte ${at}, near: ${bytes.subarray(Math.max(0, at - 60), at + 20).toString("utf8")}; escape it in the source (\\uXXXX)`)
+      throw new Error(
+        `${file} has a non-ASCII character at byte ${at}, near: ${bytes.subarray(Math.max(0, at - 60), at + 20).toString("utf8")}; escape it in the source (\\uXXXX)`
+      )
   }
 }
 
