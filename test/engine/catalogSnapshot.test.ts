@@ -53,12 +53,14 @@ describe("the precomputed built-in catalog", () => {
     expect(resolveUnitExpression(restored, "kilometres per hour")).toStrictEqual(resolveUnitExpression(built, "kilometres per hour"))
   })
 
-  it("is not read when written in another layout version or for other entries: the catalog is then built from the entries", () => {
+  it("is not read when written in another layout version, for other entries, or naming a record it lacks: the catalog is then built from the entries", () => {
     const other = JSON.stringify({ ...JSON.parse(text), version: snapshotVersion + 1 })
     expect(restoreCatalog(other, builtinEntries)).toBeUndefined()
     const reordered = [builtinEntries[1]!, builtinEntries[0]!, ...builtinEntries.slice(2)]
     expect(restoreCatalog(text, reordered)).toBeUndefined()
     expect(restoreCatalog(text, builtinEntries.slice(1))).toBeUndefined()
+    const parsed = JSON.parse(text)
+    expect(restoreCatalog(JSON.stringify({ ...parsed, names: [...parsed.names, ["zonk", builtinEntries.length]] }), builtinEntries)).toBeUndefined()
   })
 
   it("refuses, at build time, a catalog with problems or a factor JSON would not carry back unchanged", () => {
