@@ -19,6 +19,7 @@ import { builtinEntries } from "../src/engine/catalog/index.ts"
 import { snapshotText } from "../src/engine/catalogSnapshot.ts"
 import { evaluateAtomTable } from "../src/engine/notations/ucum.ts"
 import { snapshotAtoms } from "../src/engine/notations/ucumSnapshot.ts"
+import { listingSnapshot } from "../src/mcp/toolListing.ts"
 
 export interface BundleOptions {
   /** Entry files by bundle name (without `.js`), e.g. { dimensional: "src/cli.ts" }. */
@@ -81,13 +82,17 @@ const lazyRedis: Plugin = {
  */
 export const builtinCatalogSnapshot = (): string => snapshotText(builtinEntries)
 
-/** UCUM's atom table, likewise: evaluated here once, restored at run time (src/engine/notations/ucumSnapshot.ts). */
+/**
+ * UCUM's atom table, likewise: evaluated here once, restored at run time (src/engine/notations/ucumSnapshot.ts).
+ * And the built-in tools' tools/list entries, their JSON Schemas generated here (src/mcp/toolListing.ts).
+ */
 export const ucumAtomsSnapshot = (): string => snapshotAtoms(evaluateAtomTable())
 
 /** Each precomputed module, by the path that ends its file name, and the snapshot that replaces its `undefined`. */
 const precomputedModules: ReadonlyArray<{ readonly file: RegExp; readonly name: string; readonly text: () => string }> = [
   { file: /[\\/]src[\\/]engine[\\/]catalog[\\/]precomputed\.ts$/, name: "precomputedCatalog", text: builtinCatalogSnapshot },
-  { file: /[\\/]src[\\/]engine[\\/]notations[\\/]precomputedAtoms\.ts$/, name: "precomputedAtoms", text: ucumAtomsSnapshot }
+  { file: /[\\/]src[\\/]engine[\\/]notations[\\/]precomputedAtoms\.ts$/, name: "precomputedAtoms", text: ucumAtomsSnapshot },
+  { file: /[\\/]src[\\/]mcp[\\/]precomputedListing\.ts$/, name: "precomputedListing", text: listingSnapshot }
 ]
 
 export const precomputedPlugin: Plugin = {
