@@ -96,15 +96,21 @@ const saidOnce: Readonly<Record<string, { readonly owner: string; readonly type:
   custom_edges: { owner: "convert", type: "array" }
 }
 
+/** A field whose shape is short but whose description is the same in several tools: described in its owner's listing only. */
+const describedOnce: Readonly<Record<string, string>> = { notation: "convert" }
+
 const withSharedShapes = (tool: AnyTool, schema: JsonObject): JsonObject => {
   if (!isObject(schema.properties)) return schema
   const properties: JsonObject = {}
   for (const [name, property] of Object.entries(schema.properties)) {
     const shared = saidOnce[name]
-    properties[name] =
-      shared && shared.owner !== tool.name && isObject(property)
-        ? { type: shared.type, description: `${String(property.description ?? name)}: as in ${shared.owner}` }
-        : property
+    const owner = describedOnce[name]
+    if (shared && shared.owner !== tool.name && isObject(property))
+      properties[name] = { type: shared.type, description: `${String(property.description ?? name)}: as in ${shared.owner}` }
+    else if (owner !== undefined && owner !== tool.name && isObject(property)) {
+      const { description: _description, ...rest } = property
+      properties[name] = rest
+    } else properties[name] = property
   }
   return { ...schema, properties }
 }
