@@ -8,7 +8,7 @@ export const ResetSessionOutput = Schema.Struct({ success: Schema.Boolean, messa
 export const resetSession = defineTool({
   name: "reset_session",
   title: "Reset this session",
-  description: "Forget everything this session defined (units, conversions, constants, kinds, declarations).",
+  description: "Forget every unit, conversion, constant, kind and declaration this session defined.",
   input: ResetSessionInput,
   output: ResetSessionOutput,
   annotations: { ...sessionWrite, destructiveHint: true, idempotentHint: true },
