@@ -44,12 +44,19 @@ export const fromEntry = (entry: KindEntry, builtin: boolean): QuantityKind | In
   return { ...entry, dimension, dimensionText: entry.dimension, builtin }
 }
 
-/** The built-in kinds, parsed. A data error here is a defect, caught by the kinds test. */
-export const builtins: ReadonlyArray<QuantityKind> = builtinKinds.map((e) => {
-  const kind = fromEntry(e, true)
-  if (isEngineError(kind)) throw new Error(kind.message)
-  return kind
-})
+let parsedBuiltins: ReadonlyArray<QuantityKind> | undefined
+
+/**
+ * The built-in kinds, parsed on first use rather than when the module loads: parsing every kind's
+ * dimension expression would cost each start (an MCP client spawns one per session) milliseconds
+ * that a call not about kinds never needs. A data error here is a defect, caught by the kinds test.
+ */
+export const builtins = (): ReadonlyArray<QuantityKind> =>
+  (parsedBuiltins ??= builtinKinds.map((e) => {
+    const kind = fromEntry(e, true)
+    if (isEngineError(kind)) throw new Error(kind.message)
+    return kind
+  }))
 
 /**
  * Each kind's names in lower case, computed once per kind object (a workspace's kinds are the same
