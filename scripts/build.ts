@@ -129,7 +129,7 @@ const bundleRedisClient = (outdir: string) =>
  * two-byte string: decoding it and keeping it (its text stays in memory for Function.prototype.toString)
  * cost a start milliseconds and megabytes. Write such a character as `\u00b0` in the source.
  */
-const assertAscii = async (files: ReadonlyArray<string>): Promise<void> => {
+export const assertAscii = async (files: ReadonlyArray<string>): Promise<void> => {
   for (const file of files) {
     const bytes = await readFile(file)
     const at = bytes.findIndex((b) => b > 0x7f)

@@ -1,9 +1,12 @@
 // The precomputed built-in catalog (src/engine/catalogSnapshot.ts) and UCUM atom table
 // (src/engine/notations/ucumSnapshot.ts): what the bundle restores is what the declarative data
 // builds at run time, record for record and key for key, and the build really puts it in the bundle.
+import { mkdtemp, rm, writeFile } from "node:fs/promises"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { build } from "esbuild"
 import { describe, expect, it } from "vitest"
-import { builtinCatalogSnapshot, precomputedPlugin, ucumAtomsSnapshot } from "../../scripts/build.ts"
+import { assertAscii, builtinCatalogSnapshot, precomputedPlugin, ucumAtomsSnapshot } from "../../scripts/build.ts"
 import { buildCatalog } from "../../src/engine/buildCatalog.ts"
 import { builtinEntries } from "../../src/engine/catalog/index.ts"
 import { restoreCatalog, snapshotText, snapshotVersion } from "../../src/engine/catalogSnapshot.ts"
@@ -108,5 +111,17 @@ describe("the bundle", () => {
   it("carries both snapshots: the build replaces each empty module with its text", async () => {
     expect(await bundled("src/engine/catalog/precomputed.ts", "precomputedCatalog")).toBe(text)
     expect(await bundled("src/engine/notations/precomputedAtoms.ts", "precomputedAtoms")).toBe(ucumAtomsSnapshot())
+  })
+
+  it("is refused with a non-ASCII byte, which would make V8 hold the whole file as a two-byte string", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "dimensional-ascii-"))
+    try {
+      await writeFile(join(dir, "ok.js"), "const deg = /\\u00b0C/u\n")
+      await writeFile(join(dir, "literal.js"), "const deg = /\u00b0C/u\n")
+      await expect(assertAscii([join(dir, "ok.js")])).resolves.toBeUndefined()
+      await expect(assertAscii([join(dir, "literal.js")])).rejects.toThrow(/literal\.js has a non-ASCII character at byte 13/)
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
   })
 })
