@@ -11,10 +11,15 @@
  * transport the command does not use is never parsed). Progress goes to stderr: stdout stays clean.
  */
 import { execFile } from "node:child_process"
-import { rm } from "node:fs/promises"
+import { readFile, rm } from "node:fs/promises"
 import { promisify } from "node:util"
 import { fileURLToPath } from "node:url"
 import { build, type Metafile, type Plugin } from "esbuild"
+import { builtinEntries } from "../src/engine/catalog/index.ts"
+import { snapshotText } from "../src/engine/catalogSnapshot.ts"
+import { evaluateAtomTable } from "../src/engine/notations/ucum.ts"
+import { snapshotAtoms } from "../src/engine/notations/ucumSnapshot.ts"
+import { listingSnapshot } from "../src/mcp/toolListing.ts"
 
 export interface BundleOptions {
   /** Entry files by bundle name (without `.js`), e.g. { dimensional: "src/cli.ts" }. */
@@ -69,6 +74,40 @@ const lazyRedis: Plugin = {
   }
 }
 
+/**
+ * The built-in catalog, resolved here once from the declarative entries (the source of truth) and
+ * written into the bundle as data: src/engine/catalog/precomputed.ts becomes its JSON text, so a
+ * start restores the catalog instead of resolving every definition (src/engine/catalogSnapshot.ts).
+ * A catalog with problems fails the build, as it would fail the server's start.
+ */
+export const builtinCatalogSnapshot = (): string => snapshotText(builtinEntries)
+
+/**
+ * UCUM's atom table, likewise: evaluated here once, restored at run time (src/engine/notations/ucumSnapshot.ts).
+ * And the built-in tools' tools/list entries, their JSON Schemas generated here (src/mcp/toolListing.ts).
+ */
+export const ucumAtomsSnapshot = (): string => snapshotAtoms(evaluateAtomTable())
+
+/** Each precomputed module, by the path that ends its file name, and the snapshot that replaces its `undefined`. */
+const precomputedModules: ReadonlyArray<{ readonly file: RegExp; readonly name: string; readonly text: () => string }> = [
+  { file: /[\\/]src[\\/]engine[\\/]catalog[\\/]precomputed\.ts$/, name: "precomputedCatalog", text: builtinCatalogSnapshot },
+  { file: /[\\/]src[\\/]engine[\\/]notations[\\/]precomputedAtoms\.ts$/, name: "precomputedAtoms", text: ucumAtomsSnapshot },
+  { file: /[\\/]src[\\/]mcp[\\/]precomputedListing\.ts$/, name: "precomputedListing", text: listingSnapshot }
+]
+
+export const precomputedPlugin: Plugin = {
+  name: "precomputed",
+  setup(b) {
+    for (const m of precomputedModules) {
+      let text: string | undefined
+      b.onLoad({ filter: m.file }, () => {
+        text ??= m.text()
+        return { contents: `export const ${m.name} = ${JSON.stringify(text)};`, loader: "js" }
+      })
+    }
+  }
+}
+
 /** node-redis as one CommonJS file beside the chunks, for the stand-in above to load. */
 const bundleRedisClient = (outdir: string) =>
   build({
@@ -83,6 +122,23 @@ const bundleRedisClient = (outdir: string) =>
     legalComments: "none",
     logLevel: "warning"
   })
+
+/**
+ * Every bundle file ASCII only. esbuild escapes other characters in strings, but leaves a regular
+ * expression literal as written, and one `°` in one regex makes V8 read the whole file (1.4 MB) as a
+ * two-byte string: decoding it and keeping it (its text stays in memory for Function.prototype.toString)
+ * cost a start milliseconds and megabytes. Write such a character as `\u00b0` in the source.
+ */
+export const assertAscii = async (files: ReadonlyArray<string>): Promise<void> => {
+  for (const file of files) {
+    const bytes = await readFile(file)
+    const at = bytes.findIndex((b) => b > 0x7f)
+    if (at >= 0)
+      throw new Error(
+        `${file} has a non-ASCII character at byte ${at}, near: ${bytes.subarray(Math.max(0, at - 60), at + 20).toString("utf8")}; escape it in the source (\\uXXXX)`
+      )
+  }
+}
 
 /** Builds one bundle and returns esbuild's metafile (what went in, how large it came out). */
 export const bundle = async (options: BundleOptions): Promise<Metafile> => {
@@ -102,10 +158,11 @@ export const bundle = async (options: BundleOptions): Promise<Metafile> => {
     legalComments: "none",
     banner: { js: options.shebang ? `#!/usr/bin/env node\n${requireBanner}` : requireBanner },
     external: [...(options.external ?? [])],
-    plugins: [lazyRedis],
+    plugins: [lazyRedis, precomputedPlugin],
     metafile: true,
     logLevel: "warning"
   })
+  await assertAscii(Object.keys(result.metafile.outputs).filter((file) => file.endsWith(".js")))
   // only where the stand-in went in (the bench's bare server has no Redis)
   if (Object.keys(result.metafile.inputs).some((input) => input.startsWith("redis-stand-in:"))) await bundleRedisClient(options.outdir)
   return result.metafile

@@ -124,6 +124,30 @@ export class Catalog {
     this.parent = parent
   }
 
+  /** This catalog's own indexes (not its parent's): what a test compares to check a restored catalog (catalogSnapshot.ts). */
+  ownIndexes(): { readonly symbols: ReadonlyMap<string, UnitRecord>; readonly names: ReadonlyMap<string, UnitRecord> } {
+    return { symbols: this.symbols, names: this.names }
+  }
+
+  /**
+   * A root catalog from indexes `add` built earlier (catalogSnapshot.ts restores the precomputed
+   * built-in catalog this way, skipping the spelled forms' derivation): the same records, and the
+   * same keys in the same order.
+   */
+  static fromIndexes(indexes: {
+    readonly records: ReadonlyArray<UnitRecord>
+    readonly symbols: ReadonlyArray<readonly [string, UnitRecord]>
+    readonly names: ReadonlyArray<readonly [string, UnitRecord]>
+    readonly multiWordNames: ReadonlyArray<readonly [string, Array<string>]>
+  }): Catalog {
+    const catalog = new Catalog()
+    catalog.records.push(...indexes.records)
+    for (const [k, r] of indexes.symbols) catalog.symbols.set(k, r)
+    for (const [k, r] of indexes.names) catalog.names.set(k, r)
+    for (const [k, list] of indexes.multiWordNames) catalog.multiWordNames.set(k, list)
+    return catalog
+  }
+
   /** Adds a record under its symbol, aliases and spelled forms. Returns the keys that were already taken. */
   add(record: UnitRecord, plurals: ReadonlyArray<string> | false): Array<string> {
     const clashes: Array<string> = []

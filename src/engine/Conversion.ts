@@ -51,7 +51,8 @@ const pointVersusCompound = (point: UnitExpression, compound: UnitExpression): A
     message: `Cannot convert between '${point.input}' and '${compound.input}': '${compound.input}' has a temperature scale inside a compound unit, which reads as a difference, while '${point.input}' is a point`,
     got: compound.input,
     hints: [
-      `Write the compound with kelvin (an absolute scale, e.g. ${compound.input.replace(/°C|degC|°F|degF/g, "K")}) to convert a point`,
+      // °, escaped: a literal non-ASCII character makes V8 hold the whole bundle chunk as a two-byte string (scripts/build.ts)
+      `Write the compound with kelvin (an absolute scale, e.g. ${compound.input.replace(/\u00b0C|degC|\u00b0F|degF/g, "K")}) to convert a point`,
       "Or use difference units on both sides (delta_degC) for a difference"
     ],
     readings: [

@@ -44,12 +44,19 @@ export const fromEntry = (entry: KindEntry, builtin: boolean): QuantityKind | In
   return { ...entry, dimension, dimensionText: entry.dimension, builtin }
 }
 
-/** The built-in kinds, parsed. A data error here is a defect, caught by the kinds test. */
-export const builtins: ReadonlyArray<QuantityKind> = builtinKinds.map((e) => {
-  const kind = fromEntry(e, true)
-  if (isEngineError(kind)) throw new Error(kind.message)
-  return kind
-})
+let parsedBuiltins: ReadonlyArray<QuantityKind> | undefined
+
+/**
+ * The built-in kinds, parsed on first use rather than when the module loads: parsing every kind's
+ * dimension expression would cost each start (an MCP client spawns one per session) milliseconds
+ * that a call not about kinds never needs. A data error here is a defect, caught by the kinds test.
+ */
+export const builtins = (): ReadonlyArray<QuantityKind> =>
+  (parsedBuiltins ??= builtinKinds.map((e) => {
+    const kind = fromEntry(e, true)
+    if (isEngineError(kind)) throw new Error(kind.message)
+    return kind
+  }))
 
 /**
  * Each kind's names in lower case, computed once per kind object (a workspace's kinds are the same
@@ -100,7 +107,8 @@ export const unknownKind = (kinds: ReadonlyArray<QuantityKind>, name: string, pa
 export const siblings = (kinds: ReadonlyArray<QuantityKind>, kind: QuantityKind): Array<QuantityKind> =>
   kinds.filter((k) => k.name !== kind.name && Dimension.equals(k.dimension, kind.dimension)).sort((a, b) => a.name.localeCompare(b.name))
 
-const WORD = /[\p{L}\p{N}_°Δ½²³⁻·/=,]+/gu
+// °Δ½²³⁻·, escaped: a literal non-ASCII character makes V8 hold the whole bundle chunk as a two-byte string (scripts/build.ts)
+const WORD = /[\p{L}\p{N}_\u00b0\u0394\u00bd\u00b2\u00b3\u207b\u00b7/=,]+/gu
 
 /** Whole-word (or whole-phrase) matching: symbols with capitals or Greek letters are case-sensitive, plain words are not. */
 export const mentions = (text: string, keyword: string): boolean => {

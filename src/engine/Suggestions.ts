@@ -258,7 +258,8 @@ const foreign = (name: string): ForeignUnit | undefined => {
       // the file is data: a row that is not (name, value, dimension, source) is skipped, never misread
       if (typeof n !== "string" || typeof si !== "number" || typeof code !== "string" || typeof source !== "string") continue
       const exponents: Record<string, number> = {}
-      for (const m of code.matchAll(/([LMTIΘNJB])(-?\d*)/gu)) exponents[m[1]!] = m[2] ? Number(m[2]) : 1
+      // Θ, escaped: a literal non-ASCII character makes V8 hold the whole bundle chunk as a two-byte string (scripts/build.ts)
+      for (const m of code.matchAll(/([LMTI\u0398NJB])(-?\d*)/gu)) exponents[m[1]!] = m[2] ? Number(m[2]) : 1
       const up = Object.entries(exponents)
         .filter(([, e]) => e > 0)
         .map(([k, e]) => SI_SYMBOLS[k] + (e === 1 ? "" : `^${e}`))
@@ -381,7 +382,7 @@ const LONG_WORD_EDITS = 2
 const words = (s: string): ReadonlyArray<string> =>
   s
     .toLowerCase()
-    .replace(/['’]/gu, "")
+    .replace(/['\u2019]/gu, "")
     .split(/[\s_-]+/u)
     .filter((w) => w.length > 0)
 

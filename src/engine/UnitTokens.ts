@@ -24,8 +24,10 @@ const MUL_CHARS = new Set(["*", "·", "⋅", "×", "•", "∙"])
 const DIV_CHARS = new Set(["/", "∕", "÷"])
 const SPACE = /[\s\u00a0\u2009\u202f]/
 // ℧ (U+2127) is the mho's sign; ∆ (U+2206 INCREMENT) is typed for Δ (U+0394) in ∆°C
-const NAME_START = /[\p{L}_°%‰‱′″'"☉⊙℃℉µ℧∆]/u
-const NAME_PART = /[\p{L}\d_°%‰‱′″'"☉⊙℃℉µ℧∆]/u
+// °‰‱′″☉⊙℃℉µ℧∆, escaped: a literal non-ASCII character makes V8 hold the whole bundle chunk as a two-byte string (scripts/build.ts)
+const NAME_START = /[\p{L}_\u00b0%\u2030\u2031\u2032\u2033'"\u2609\u2299\u2103\u2109\u00b5\u2127\u2206]/u
+// °‰‱′″☉⊙℃℉µ℧∆, escaped: a literal non-ASCII character makes V8 hold the whole bundle chunk as a two-byte string (scripts/build.ts)
+const NAME_PART = /[\p{L}\d_\u00b0%\u2030\u2031\u2032\u2033'"\u2609\u2299\u2103\u2109\u00b5\u2127\u2206]/u
 const NUMBER = /^(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?/
 
 // ASCII letters, digits and `_` answer the name test without running the Unicode regex

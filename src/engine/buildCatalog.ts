@@ -39,7 +39,23 @@ const referencesResolve = (catalog: Catalog, expression: string): boolean => {
 const referencedExpression = (entry: UnitEntry): string | undefined =>
   entry.definition.kind === "scaled" ? entry.definition.of : entry.definition.kind === "logarithmic" ? entry.definition.reference : undefined
 
-const toRecord = (entry: UnitEntry, custom: boolean, reference: UnitExpression | undefined): UnitRecord => {
+/**
+ * What resolving a scaled or logarithmic definition gives its record: the dimension and the
+ * coherent SI factor (for a scaled unit, its own factor times the reference's). The precomputed
+ * built-in catalog stores these (catalogSnapshot.ts); the rest of a record is its entry's.
+ */
+export interface ResolvedScale {
+  readonly dimension: Dimension.Dimension
+  readonly factor: Rational.Rational
+}
+
+const scaleOf = (entry: UnitEntry, reference: UnitExpression): ResolvedScale => ({
+  dimension: reference.dimension,
+  factor: entry.definition.kind === "scaled" ? Rational.multiply(entry.definition.factor, reference.factor) : reference.factor
+})
+
+/** An entry's record; `scale` is required for a scaled or logarithmic definition. */
+export const toRecord = (entry: UnitEntry, custom: boolean, scale: ResolvedScale | undefined): UnitRecord => {
   const d = entry.definition
   const common = {
     symbol: entry.symbol,
@@ -64,14 +80,14 @@ const toRecord = (entry: UnitEntry, custom: boolean, reference: UnitExpression |
     case "base":
       return { ...common, dimension: d.base ? Dimension.base(d.base) : Dimension.dimensionless, factor: d.factor, offset: undefined, logarithmic: undefined }
     case "scaled":
-      return { ...common, dimension: reference!.dimension, factor: Rational.multiply(d.factor, reference!.factor), offset: undefined, logarithmic: undefined }
+      return { ...common, dimension: scale!.dimension, factor: scale!.factor, offset: undefined, logarithmic: undefined }
     case "affine":
       return { ...common, dimension: Dimension.base("Θ"), factor: d.factor, offset: d.offset, logarithmic: undefined }
     case "logarithmic":
       return {
         ...common,
-        dimension: reference!.dimension,
-        factor: reference!.factor,
+        dimension: scale!.dimension,
+        factor: scale!.factor,
         offset: undefined,
         logarithmic: { base: d.base, divisor: d.divisor, complement: d.complement ?? false, ratioOf: d.ratioOf }
       }
@@ -105,7 +121,7 @@ export const buildCatalog = (
         }
         reference = r
       }
-      const record = toRecord(entry, options.custom ?? false, reference)
+      const record = toRecord(entry, options.custom ?? false, reference && scaleOf(entry, reference))
       resolved.set(entry, record)
       for (const clash of scratch.add(record, entry.plurals)) problems.push({ symbol: entry.symbol, problem: `'${clash}' is already taken by another unit` })
     }
@@ -116,10 +132,15 @@ export const buildCatalog = (
     }
     pending = deferred
   }
-  const catalog = new Catalog(options.parent)
+  return { catalog: indexRecords(entries, resolved, options.parent), problems }
+}
+
+/** The catalog of the entries' records (those that resolved), indexed in entry order. */
+export const indexRecords = (entries: ReadonlyArray<UnitEntry>, records: ReadonlyMap<UnitEntry, UnitRecord>, parent?: Catalog): Catalog => {
+  const catalog = new Catalog(parent)
   for (const entry of entries) {
-    const record = resolved.get(entry)
+    const record = records.get(entry)
     if (record) catalog.add(record, entry.plurals)
   }
-  return { catalog, problems }
+  return catalog
 }

@@ -33,7 +33,8 @@ export interface DecomposeResult {
   readonly notes: ReadonlyArray<string>
 }
 
-const QUERY_SEPARATOR = /\s+(?:to|in|into|as)\s+|\s*(?:→|->|=>)\s*/u
+// →, escaped: a literal non-ASCII character makes V8 hold the whole bundle chunk as a two-byte string (scripts/build.ts)
+const QUERY_SEPARATOR = /\s+(?:to|in|into|as)\s+|\s*(?:\u2192|->|=>)\s*/u
 const LEADING_NUMBER = /^\s*([+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)\s*(.*)$/su
 
 /** Splits "500 mL to L" into value, source and target; the value is optional. */

@@ -61,7 +61,7 @@ export const runTool = <R>(tool: AnyTool<R>, args: unknown) => runToolEffect(too
 
 /** `observe` (telemetry on, see toolTelemetry.ts) is told the call's outcome. */
 const runToolEffect = <R>(tool: AnyTool<R>, args: unknown, observe?: CallObserver) =>
-  execute(tool, args, descriptionOf(tool)).pipe(
+  execute(tool, args, () => descriptionOf(tool)).pipe(
     Effect.flatMap((outcome) => {
       observe?.(outcome)
       let defect: Cause.Cause<unknown> | undefined

@@ -1,10 +1,15 @@
 /**
  * What tools/list says of a tool: its JSON Schemas, generated once per process from its Effect
- * Schemas, plus name, title, description and annotations.
+ * Schemas, plus name, title, description and annotations. For the built-in tools the bundle carries
+ * them precomputed (precomputedListing.ts): generating eighteen tools' schemas costs a cold start
+ * 20-40 ms, and every client lists the tools first (the SDK client before its first call in the
+ * 2026-07-28 era).
  */
 import type { Tool as McpTool } from "@modelcontextprotocol/server"
 import { Schema } from "effect"
+import { tools as builtinTools } from "../tools/index.ts"
 import type { AnyTool } from "../tools/Tool.ts"
+import { precomputedListing } from "./precomputedListing.ts"
 
 type JsonObject = { [key: string]: unknown }
 
@@ -91,15 +96,21 @@ const saidOnce: Readonly<Record<string, { readonly owner: string; readonly type:
   custom_edges: { owner: "convert", type: "array" }
 }
 
+/** A field whose shape is short but whose description is the same in several tools: described in its owner's listing only. */
+const describedOnce: Readonly<Record<string, string>> = { notation: "convert" }
+
 const withSharedShapes = (tool: AnyTool, schema: JsonObject): JsonObject => {
   if (!isObject(schema.properties)) return schema
   const properties: JsonObject = {}
   for (const [name, property] of Object.entries(schema.properties)) {
     const shared = saidOnce[name]
-    properties[name] =
-      shared && shared.owner !== tool.name && isObject(property)
-        ? { type: shared.type, description: `${String(property.description ?? name)}: as in ${shared.owner}` }
-        : property
+    const owner = describedOnce[name]
+    if (shared && shared.owner !== tool.name && isObject(property))
+      properties[name] = { type: shared.type, description: `${String(property.description ?? name)}: as in ${shared.owner}` }
+    else if (owner !== undefined && owner !== tool.name && isObject(property)) {
+      const { description: _description, ...rest } = property
+      properties[name] = rest
+    } else properties[name] = property
   }
   return { ...schema, properties }
 }
@@ -144,9 +155,13 @@ const listings = new WeakMap<AnyTool, McpTool>()
  */
 export const describeTool = (tool: AnyTool): McpTool => {
   // generating JSON Schemas is the costliest part of start-up: each tool's once per process
-  // (every HTTP session lists the same tools)
-  const known = listings.get(tool)
+  // (every HTTP session lists the same tools), and a built-in tool's not at all in the bundle
+  const known = listings.get(tool) ?? precomputedFor(tool)
   if (known) return known
+  return generate(tool)
+}
+
+const generate = (tool: AnyTool): McpTool => {
   // the wrapper says "object" for both branches
   const { type: _object, ...output } = compact(jsonSchemaOf(tool.output), outputOnly) as JsonObject
   const described: McpTool = {
@@ -158,4 +173,35 @@ export const describeTool = (tool: AnyTool): McpTool => {
   }
   listings.set(tool, described)
   return described
+}
+
+/** Bump when the layout below changes. */
+export const listingVersion = 1
+
+/** The built-in tools' entries as the JSON text the bundle carries: generated here, at build time. */
+export const listingSnapshot = (): string => JSON.stringify({ version: listingVersion, tools: builtinTools.map(generate) })
+
+/** The entries a snapshot holds, in built-in order, or undefined when it is of another version or its entries are not the built-in tools by name in order. */
+export const readListing = (text: string): ReadonlyArray<McpTool> | undefined => {
+  const snapshot = JSON.parse(text) as { readonly version: number; readonly tools: ReadonlyArray<McpTool> }
+  const fits =
+    snapshot.version === listingVersion && snapshot.tools.length === builtinTools.length && snapshot.tools.every((t, i) => t.name === builtinTools[i]!.name)
+  return fits ? snapshot.tools : undefined
+}
+
+let restored = false
+
+/**
+ * A built-in tool's precomputed entry, once the snapshot is read into `listings`. Never misread: a
+ * snapshot readListing refuses is not used (each entry is then generated), and a tool that is not
+ * one of the built-in objects (a library user's own) is always generated.
+ */
+const precomputedFor = (tool: AnyTool): McpTool | undefined => {
+  if (precomputedListing === undefined) return undefined
+  if (!restored) {
+    restored = true
+    const entries = readListing(precomputedListing)
+    if (entries) for (const [i, t] of builtinTools.entries()) listings.set(t, entries[i]!)
+  }
+  return listings.get(tool)
 }

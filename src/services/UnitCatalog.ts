@@ -1,16 +1,22 @@
 /**
  * The built-in unit catalog as a service, built once from the catalog data. A catalog with
- * problems (a broken definition, a name used twice) is a defect: the server refuses to start.
+ * problems (a broken definition, a name used twice) is a defect: the server refuses to start. The
+ * bundle carries it precomputed (scripts/build.ts builds it, refusing any problem), so a start
+ * restores it instead (src/engine/catalogSnapshot.ts).
  */
 import { Context, Effect, Layer } from "effect"
 import type { Catalog } from "../engine/Catalog.ts"
 import { buildCatalog } from "../engine/buildCatalog.ts"
 import { builtinEntries } from "../engine/catalog/index.ts"
+import { precomputedCatalog } from "../engine/catalog/precomputed.ts"
+import { restoreCatalog } from "../engine/catalogSnapshot.ts"
 
 export class UnitCatalog extends Context.Service<UnitCatalog, { readonly catalog: Catalog }>()("dimensional/UnitCatalog") {
   static readonly layer = Layer.effect(
     UnitCatalog,
     Effect.suspend(() => {
+      const restored = precomputedCatalog === undefined ? undefined : restoreCatalog(precomputedCatalog, builtinEntries)
+      if (restored) return Effect.succeed(UnitCatalog.of({ catalog: restored }))
       const { catalog, problems } = buildCatalog(builtinEntries)
       if (problems.length > 0) return Effect.die(new Error(`Unit catalog is inconsistent: ${problems.map((p) => `${p.symbol}: ${p.problem}`).join("; ")}`))
       return Effect.succeed(UnitCatalog.of({ catalog }))

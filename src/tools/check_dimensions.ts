@@ -24,7 +24,7 @@ export const CheckDimensionsOutput = Schema.Struct({
 export const checkDimensions = defineTool({
   name: "check_dimensions",
   title: "Check whether two units are compatible",
-  description: "Whether two units convert into each other, with both dimensions: kg, lb yes; rad/s, Hz no (angle is a pseudo-dimension).",
+  description: "Whether two units inter-convert, with both dimensions: kg, lb yes; rad/s, Hz no (angle is a pseudo-dimension).",
   input: CheckDimensionsInput,
   output: CheckDimensionsOutput,
   annotations: readOnly,

@@ -31,7 +31,7 @@ export const convert = defineTool({
   name: "convert",
   title: "Convert a quantity between units",
   description:
-    "Convert a value between units: 5 km → mi, 100 degC → degF. A lone temperature is a point; inside a compound, a difference. Inverse dimensions give 1/x (mpg → L/100km).",
+    "Between units: 5 km → mi, 100 degC → degF. A lone temperature is a point, inside a compound a difference; inverse dimensions give 1/x (mpg → L/100km).",
   input: ConvertInput,
   output: ConvertOutput,
   annotations: readOnly,

@@ -52,15 +52,18 @@ export const DecomposeOutput = Schema.Struct({
   notes: Schema.Array(Schema.String)
 })
 
-const needsUnits = new InvalidInput({
-  message: "Provide either query, or both initial_unit and target_unit",
-  role: "query",
-  expected: "query='500 mL to L', or initial_unit + target_unit (+ known_quantities)",
-  hints: [
-    "Query mode: decompose(query='60 mph to km/h')",
-    "Structured mode: decompose(initial_unit='mcg/(kg*min)', target_unit='mg/h', known_quantities=[{value: 70, unit: 'kg'}])"
-  ]
-})
+// made when needed, not when the module loads: constructing a Schema class's first instance compiles its
+// constructor's checks, which cost every start (an MCP client spawns one per session) milliseconds
+const needsUnits = () =>
+  new InvalidInput({
+    message: "Provide either query, or both initial_unit and target_unit",
+    role: "query",
+    expected: "query='500 mL to L', or initial_unit + target_unit (+ known_quantities)",
+    hints: [
+      "Query mode: decompose(query='60 mph to km/h')",
+      "Structured mode: decompose(initial_unit='mcg/(kg*min)', target_unit='mg/h', known_quantities=[{value: 70, unit: 'kg'}])"
+    ]
+  })
 
 export const decompose = defineTool({
   name: "decompose",
@@ -79,7 +82,7 @@ export const decompose = defineTool({
         if (isEngineError(parsed)) return yield* Effect.fail(parsed)
         return wire(yield* decomposeConversion(catalog, parsed.source, parsed.target, parsed.value, { from: Role.query, to: Role.query }))
       }
-      if (input.initial_unit === undefined || input.target_unit === undefined) return yield* Effect.fail(needsUnits)
+      if (input.initial_unit === undefined || input.target_unit === undefined) return yield* Effect.fail(needsUnits())
       const known = (input.known_quantities ?? []).map((q) => ({ value: q.value, unit: q.unit ?? "ea" }))
       return wire(
         known.length === 0

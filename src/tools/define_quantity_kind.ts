@@ -53,7 +53,7 @@ export const defineQuantityKind = defineTool({
             }
           }
         })
-      yield* taken([...QuantityKind.builtins, ...(yield* session.get).kinds])
+      yield* taken([...QuantityKind.builtins(), ...(yield* session.get).kinds])
       const kind = QuantityKind.fromEntry(
         {
           name: input.name,
@@ -69,7 +69,7 @@ export const defineQuantityKind = defineTool({
       if (isEngineError(kind)) return yield* Effect.fail(kind)
       // checked again as written: another replica may have defined the kind meanwhile
       yield* session.modify((data) =>
-        Effect.as(taken([...QuantityKind.builtins, ...data.kinds]), [undefined, { ...data, kinds: [...data.kinds, kind] }] as const)
+        Effect.as(taken([...QuantityKind.builtins(), ...data.kinds]), [undefined, { ...data, kinds: [...data.kinds, kind] }] as const)
       )
       return {
         success: true,

@@ -39,7 +39,7 @@ export const ListConstantsOutput = Schema.Struct({ result: Schema.Array(Constant
 export const listConstants = defineTool({
   name: "list_constants",
   title: "List physical constants",
-  description: "CODATA 2022 constants (NIST: c, h, G, ...) with standard uncertainties (null: exact), and the session's, by category then symbol.",
+  description: "CODATA 2022 constants (c, h, G, ...) and the session's, by category then symbol; uncertainty null: exact.",
   input: ListConstantsInput,
   output: ListConstantsOutput,
   annotations: readOnly,

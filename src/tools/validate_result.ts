@@ -32,11 +32,14 @@ export const ValidateResultOutput = Schema.Struct({
   suggestions: Schema.Array(Schema.String)
 })
 
-const noDeclaration = new NoActiveDeclaration({
-  message: "No active computation declaration",
-  role: "declared_kind",
-  hints: ["Use declare_computation() before validate_result()", "Or specify the declared_kind parameter"]
-})
+// made when needed, not when the module loads: constructing a Schema class's first instance compiles its
+// constructor's checks, which cost every start (an MCP client spawns one per session) milliseconds
+const noDeclaration = () =>
+  new NoActiveDeclaration({
+    message: "No active computation declaration",
+    role: "declared_kind",
+    hints: ["Use declare_computation() before validate_result()", "Or specify the declared_kind parameter"]
+  })
 
 export const validateResult = defineTool({
   name: "validate_result",
@@ -51,7 +54,7 @@ export const validateResult = defineTool({
       const kinds = yield* kindsOf(session)
       const declaration = (yield* session.get).declaration
       const kindName = input.declared_kind ?? declaration?.kind
-      if (kindName === undefined) return yield* Effect.fail(noDeclaration)
+      if (kindName === undefined) return yield* Effect.fail(noDeclaration())
       const kind = QuantityKind.findKind(kinds, kindName)
       if (!kind) return yield* Effect.fail(QuantityKind.unknownKind(kinds, kindName, "declared_kind"))
       const catalog = yield* session.catalog()

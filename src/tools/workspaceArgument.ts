@@ -18,7 +18,7 @@ export const openWorkspace = (
 ): Effect.Effect<OpenWorkspace, WorkspaceError, Workspace> => Effect.flatMap(Effect.service(Workspace), (workspaces) => workspaces.open(input.workspace, mode))
 
 /** The kinds a workspace sees: the built-in ones, then those it defined. */
-export const kindsOf = (workspace: OpenWorkspace) => Effect.map(workspace.get, (data) => [...QuantityKind.builtins, ...data.kinds])
+export const kindsOf = (workspace: OpenWorkspace) => Effect.map(workspace.get, (data) => [...QuantityKind.builtins(), ...data.kinds])
 
 /** The `workspace` field of a define_* result: the id to pass on later calls. */
 export const workspaceOutput = Schema.optional(Schema.String)

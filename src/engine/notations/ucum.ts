@@ -21,6 +21,8 @@ import { closestNames } from "../similarity.ts"
 import { type Term, type UnitExpression, fromTerms, multiplyTerms } from "../UnitExpression.ts"
 import { type UcumUnit, baseUnits, prefixes, units, ucumVersion } from "./ucumAtoms.ts"
 import { MAX_LENGTH, type Node, Syntax, SyntaxFailure } from "./ucumSyntax.ts"
+import { precomputedAtoms } from "./precomputedAtoms.ts"
+import { readAtoms } from "./ucumSnapshot.ts"
 
 const source = `UCUM ${ucumVersion}`
 
@@ -98,35 +100,98 @@ const decimal = (literal: string): Rational.Rational =>
 
 let atoms: Map<string, Atom> | undefined
 
-/** UCUM's table as engine records, each definition evaluated with the atoms before it (built once, on first use). */
-export const atomTable = (): Map<string, Atom> => {
-  if (atoms) return atoms
+/**
+ * What evaluating an atom's definition gives it: its dimension and coherent factor (before the
+ * atom's own value), and for an arbitrary unit defined as another ([IU] = [iU]) that unit's name.
+ */
+export interface AtomEvaluation {
+  readonly dimension: Dimension.Dimension
+  readonly factor: Rational.Rational
+  readonly arbitraryName?: string
+}
+
+/** The table's atoms in the order they went in, each with its evaluation: what the bundle precomputes (ucumSnapshot.ts). */
+export interface EvaluatedAtoms {
+  readonly table: Map<string, Atom>
+  readonly order: ReadonlyArray<{ readonly unit: UcumUnit; readonly evaluation: AtomEvaluation }>
+}
+
+/** The table with UCUM's base units, before any defined unit. */
+export const baseAtomTable = (): Map<string, Atom> => {
   const table = new Map<string, Atom>()
   for (const b of baseUnits)
     table.set(b.code, {
       record: record({ ...b, property: b.property }, { ...baseDimensions[b.code]!, offset: undefined, logarithmic: undefined }),
       metric: true
     })
+  return table
+}
+
+/** UCUM's table, each definition evaluated with the atoms before it, pass after pass until none is left that can be. */
+export const evaluateAtomTable = (): EvaluatedAtoms => {
+  const table = baseAtomTable()
+  const order: Array<{ unit: UcumUnit; evaluation: AtomEvaluation }> = []
   let pending: Array<UcumUnit> = [...units]
   while (pending.length > 0) {
     const deferred: Array<UcumUnit> = []
     for (const u of pending) {
-      const atom = defineAtom(table, u)
-      if (atom === "deferred") deferred.push(u)
-      else table.set(u.code, atom)
+      const evaluation = evaluateAtom(table, u)
+      if (evaluation === "deferred") deferred.push(u)
+      else {
+        table.set(u.code, defineAtom(u, evaluation))
+        order.push({ unit: u, evaluation })
+      }
     }
     if (deferred.length === pending.length) break
     pending = deferred
   }
-  atoms = table
+  return { table, order }
+}
+
+/** Restores the table from evaluations made earlier (in table order): the same atoms evaluateAtomTable gives. */
+export const atomTableFrom = (order: EvaluatedAtoms["order"]): Map<string, Atom> => {
+  const table = baseAtomTable()
+  for (const { unit, evaluation } of order) table.set(unit.code, defineAtom(unit, evaluation))
   return table
 }
 
-const defineAtom = (table: Map<string, Atom>, u: UcumUnit): Atom | "deferred" => {
-  const fn = u.function
-  const definitionUnit = fn ? fn.unit : u.unit
+/** UCUM's table as engine records (built once, on first use): restored when the bundle carries it precomputed, else evaluated. */
+export const atomTable = (): Map<string, Atom> => {
+  if (atoms) return atoms
+  const order = precomputedAtoms === undefined ? undefined : readAtoms(precomputedAtoms)
+  atoms = order ? atomTableFrom(order) : evaluateAtomTable().table
+  return atoms
+}
+
+/** Whether every atom a definition names is in the table yet (a syntax error is left to the evaluation to report). */
+const atomsKnown = (table: Map<string, Atom>, definition: string): boolean => {
+  const ast = new Syntax(definition).parse()
+  if (ast instanceof SyntaxFailure) return true
+  const known = (node: Node): boolean =>
+    node._tag === "Factor" ||
+    (node._tag === "Binary" ? known(node.left) && known(node.right) : node.text === "10*" || node.text === "10^" || resolveAtom(table, node.text) !== undefined)
+  return known(ast)
+}
+
+/** An atom's definition evaluated with the atoms in the table, or "deferred" while one it names is not there yet. */
+const evaluateAtom = (table: Map<string, Atom>, u: UcumUnit): AtomEvaluation | "deferred" => {
+  const definitionUnit = u.function ? u.function.unit : u.unit
+  // checked first: an atom defined by one not in the table yet waits for the next pass, and an
+  // unknown atom's error (its suggestions a scan of the whole table) would cost a cold start
+  // milliseconds for nothing, since the table build discards it
+  if (!atomsKnown(table, definitionUnit)) return "deferred"
   const evaluated = evaluate(table, definitionUnit, new Syntax(definitionUnit))
   if (isEngineError(evaluated)) return "deferred"
+  // an arbitrary unit defined as exactly one other arbitrary unit takes its name ([IU] = [iU])
+  const single =
+    u.arbitrary && evaluated.terms.length === 1 && evaluated.terms[0]!.exponent === 1 && evaluated.terms[0]!.unit.unconnected
+      ? evaluated.terms[0]!.unit
+      : undefined
+  return { dimension: evaluated.dimension, factor: evaluated.factor, ...(single ? { arbitraryName: single.name } : {}) }
+}
+
+const defineAtom = (u: UcumUnit, evaluated: AtomEvaluation): Atom => {
+  const fn = u.function
   const scale = Rational.multiply(decimal(fn ? fn.value : u.value), evaluated.factor)
   if (fn) {
     if (unsupportedFunctions.has(fn.name)) {
@@ -181,8 +246,6 @@ const defineAtom = (table: Map<string, Atom>, u: UcumUnit): Atom | "deferred" =>
   }
   if (u.arbitrary) {
     // convertible only to itself (and to the arbitrary unit it is defined as: [IU] = [iU])
-    const single =
-      evaluated.terms.length === 1 && evaluated.terms[0]!.exponent === 1 && evaluated.terms[0]!.unit.unconnected ? evaluated.terms[0]!.unit : undefined
     return {
       record: record(u, {
         dimension: Dimension.dimensionless,
@@ -190,7 +253,7 @@ const defineAtom = (table: Map<string, Atom>, u: UcumUnit): Atom | "deferred" =>
         offset: undefined,
         logarithmic: undefined,
         unconnected: true,
-        name: single?.name ?? u.name
+        name: evaluated.arbitraryName ?? u.name
       }),
       metric: u.metric
     }

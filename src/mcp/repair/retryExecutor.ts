@@ -75,20 +75,24 @@ const reportOf = (state: State, exit: Exit.Exit<Succeeded, Rejection>, first: Cl
   return { class: first.class, outcome, attempts, reason, rejections: state.rejections, corrections: state.corrections }
 }
 
-/** Runs `tool` with `args`, correcting and dispatching again while the policy allows. Never fails. */
-export const execute = <R>(tool: AnyTool<R>, args: unknown, description: ToolDescription): Effect.Effect<CallOutcome, never, R | RetryPolicy | Corrector> =>
+/**
+ * Runs `tool` with `args`, correcting and dispatching again while the policy allows. Never fails.
+ * `describe` is asked only once a call has failed: deriving a tool's advertised input schema costs
+ * a cold start milliseconds that a call which succeeds never needs.
+ */
+export const execute = <R>(tool: AnyTool<R>, args: unknown, describe: () => ToolDescription): Effect.Effect<CallOutcome, never, R | RetryPolicy | Corrector> =>
   // the common case first: a call that succeeds pays for none of the retry machinery
   Effect.flatMap(Effect.exit(dispatch(tool, args)), (firstExit) =>
     Exit.isSuccess(firstExit)
       ? Effect.succeed({ exit: firstExit, corrections: firstExit.value.coercions, retry: undefined })
-      : recover(tool, args, description, firstExit)
+      : recover(tool, args, describe, firstExit)
   )
 
 /** After a failed first attempt: classify, correct and dispatch again while the policy allows. */
 const recover = <R>(
   tool: AnyTool<R>,
   args: unknown,
-  description: ToolDescription,
+  describe: () => ToolDescription,
   firstExit: Exit.Failure<Succeeded, Rejection>
 ): Effect.Effect<CallOutcome, never, R | RetryPolicy | Corrector> =>
   Effect.gen(function* () {
@@ -119,7 +123,7 @@ const recover = <R>(
         const decision = classifyRejection(rejection)
         first ??= decision
         if (!decision.retry) return false
-        const asked = corrector.correct(requestFor(description, rejection))
+        const asked = corrector.correct(requestFor(describe(), rejection))
         const proposal = yield* telemetry.traced ? tracedCorrection(tool.name, errorTypeOf(rejection.failure), asked) : asked
         const s = yield* Ref.get(state)
         const usable = Option.filter(

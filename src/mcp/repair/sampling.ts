@@ -70,7 +70,9 @@ const tracedRoundTrip = Effect.fn(
   return yield* send(Option.isSome(span) ? `00-${span.value.traceId}-${span.value.spanId}-${span.value.sampled ? "01" : "00"}` : undefined)
 })
 
-const noText = new SamplingFailure({ message: "the client's model replied without text", transient: false })
+// made when needed, not when the module loads: constructing a Schema class's first instance compiles its
+// constructor's checks, which cost every start (an MCP client spawns one per session) milliseconds
+const noText = () => new SamplingFailure({ message: "the client's model replied without text", transient: false })
 
 /** 2025 era: the client's model for the call `ctx` belongs to, when the client offers sampling. */
 export const pushSampling = (server: Server, ctx: ServerContext, shutdown?: AbortSignal): Option.Option<SamplingClient["Service"]> =>
@@ -87,7 +89,7 @@ export const pushSampling = (server: Server, ctx: ServerContext, shutdown?: Abor
                 catch: (error) => new SamplingFailure({ message: error instanceof Error ? error.message : String(error), transient: isTransient(error) })
               }).pipe(
                 Effect.flatMap((result) =>
-                  Option.match(Option.fromUndefinedOr(textOf(result.content)), { onNone: () => Effect.fail(noText), onSome: Effect.succeed })
+                  Option.match(Option.fromUndefinedOr(textOf(result.content)), { onNone: () => Effect.fail(noText()), onSome: Effect.succeed })
                 )
               )
             // a question to the client's model comes after a failure: reading the setting here costs the successful path nothing
@@ -135,7 +137,7 @@ export const inputRound = (ctx: ServerContext, enabled: boolean): Option.Option<
         const view = inputResponse(ctx.mcpReq.inputResponses, key)
         if (view.kind === "sampling") {
           const text = textOf(view.result.content)
-          if (text === undefined) return Effect.fail(noText)
+          if (text === undefined) return Effect.fail(noText())
           answers[key] = text
           return Effect.succeed(text)
         }

@@ -53,7 +53,7 @@ const makeCorrector = (next: (request: CorrectionRequest) => Proposal | undefine
   }))
 
 const run = (tool: AnyTool<never>, args: unknown, corrector: Corrector["Service"], settings: Partial<SelfCorrectionSettings> = {}) =>
-  execute(tool, args, { name: "probe", description: "A tool for executor tests", inputSchema: {} }).pipe(
+  execute(tool, args, () => ({ name: "probe", description: "A tool for executor tests", inputSchema: {} })).pipe(
     Effect.provideService(RetryPolicy, RetryPolicy.make({ ...defaultSettings, ...settings })),
     Effect.provideService(Corrector, corrector)
   )

@@ -1,0 +1,97 @@
+/**
+ * Start-up and idle memory before and after a change, in one run: this checkout's bin, the bin of
+ * another commit (built from `git archive` into a temporary directory, with this checkout's
+ * node_modules), and the bare SDK server bundled and compile-cached the same way, rounds
+ * alternating between the three so the machine's load of the moment falls on all of them. On a
+ * shared machine absolute times drift; read the ratios.
+ *
+ *   node bench/startup-versus.ts <commit> [--rounds N]      (default 21 rounds per era)
+ *
+ * Prints, per protocol era, the median spawn → first answered tools/call of each and each one's
+ * ratio to the bare server; then idle RSS after the first call (2025 era) the same way.
+ */
+import { execFileSync } from "node:child_process"
+import { mkdtemp, rm, symlink, writeFile } from "node:fs/promises"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { fileURLToPath } from "node:url"
+import { bundle, buildCli } from "../scripts/build.ts"
+import { describeTool } from "../src/mcp/toolListing.ts"
+import { convert } from "../src/tools/convert.ts"
+import { type Era, type ServerCommand, callConvert, connectStdio, eras, median, rssMb } from "./lib/mcp.ts"
+
+const root = fileURLToPath(new URL("..", import.meta.url))
+const commit = process.argv[2]
+if (!commit || commit.startsWith("--")) {
+  process.stderr.write("usage: node bench/startup-versus.ts <commit> [--rounds N]\n")
+  process.exit(2)
+}
+const roundsAt = process.argv.indexOf("--rounds")
+const rounds = roundsAt > 0 ? Number(process.argv[roundsAt + 1]) : 21
+const log = (line: string) => process.stderr.write(`[versus] ${line}\n`)
+
+const timeToFirstCall = async (server: ServerCommand, era: Era): Promise<number> => {
+  const t0 = process.hrtime.bigint()
+  const connection = await connectStdio(server, era)
+  try {
+    await callConvert(connection.client)
+    return Number(process.hrtime.bigint() - t0) / 1e6
+  } finally {
+    await connection.close()
+  }
+}
+
+const idleRss = async (server: ServerCommand): Promise<number> => {
+  const connection = await connectStdio(server)
+  try {
+    await callConvert(connection.client)
+    await new Promise((r) => setTimeout(r, 1_000))
+    return rssMb(connection.pid)
+  } finally {
+    await connection.close()
+  }
+}
+
+const scratch = await mkdtemp(join(tmpdir(), "dimensional-versus-"))
+try {
+  log(`building this checkout, ${commit} and the bare server`)
+  await buildCli()
+  const before = join(scratch, "before")
+  execFileSync("sh", ["-c", `mkdir -p '${before}' && git -C '${root}' archive '${commit}' | tar -x -C '${before}'`])
+  await symlink(join(root, "node_modules"), join(before, "node_modules"))
+  execFileSync(process.execPath, ["-e", `import(${JSON.stringify(join(before, "scripts/build.ts"))}).then((m) => m.buildCli())`], {
+    cwd: before,
+    stdio: "ignore"
+  })
+  await bundle({ entries: { "bare-server": join(root, "bench/bare-server.ts") }, outdir: join(scratch, "bare"), shebang: true })
+  await writeFile(join(scratch, "bare", "launcher.js"), 'import module from "node:module"\nmodule.enableCompileCache?.()\nawait import("./bare-server.js")\n')
+  const toolFile = join(scratch, "convert-tool.json")
+  await writeFile(toolFile, JSON.stringify(describeTool(convert)))
+
+  const servers: ReadonlyArray<ServerCommand> = [
+    { name: "this checkout", script: join(root, "bin/dimensional.js"), args: [] },
+    { name: commit, script: join(before, "bin/dimensional.js"), args: [] },
+    { name: "bare SDK", script: join(scratch, "bare", "launcher.js"), args: [], env: { BARE_TOOL_FILE: toolFile } }
+  ]
+  const report = (what: string, unit: string, values: ReadonlyArray<number>) => {
+    const bare = values[2]!
+    for (const [i, s] of servers.entries())
+      process.stdout.write(`${what.padEnd(28)} ${s.name.padEnd(16)} ${values[i]!.toFixed(1).padStart(7)} ${unit}  ${(values[i]! / bare).toFixed(2)}× bare\n`)
+  }
+  for (const era of eras) {
+    // one untimed start each: the OS file cache and the compile caches are warm for all
+    for (const s of servers) await timeToFirstCall(s, era)
+    const times = servers.map(() => [] as Array<number>)
+    for (let round = 0; round < rounds; round++)
+      for (let k = 0; k < servers.length; k++) {
+        const i = (round + k) % servers.length
+        times[i]!.push(await timeToFirstCall(servers[i]!, era))
+      }
+    report(`start-up ${era}`, "ms", times.map(median))
+  }
+  const rss = servers.map(() => [] as Array<number>)
+  for (let round = 0; round < 5; round++) for (const [i, s] of servers.entries()) rss[i]!.push(await idleRss(s))
+  report("idle RSS after first call", "MB", rss.map(median))
+} finally {
+  await rm(scratch, { recursive: true, force: true })
+}
