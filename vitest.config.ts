@@ -1,9 +1,13 @@
+import { availableParallelism } from "node:os"
 import { defineConfig } from "vitest/config"
 
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
     testTimeout: 30_000,
+    // most suites wait on servers they spawned (stdio, HTTP, Redis, nginx, Prometheus), not on a CPU:
+    // twice the cores keeps both busy (on 2 cores, 4 workers took the suite from about 260 s to 145 s)
+    maxWorkers: Math.max(2, availableParallelism() * 2),
     hookTimeout: 30_000,
     // in-process servers keep workspaces in memory; tests of the file and Redis stores say so
     env: { DIMENSIONAL_STORE: "memory" }
