@@ -19,84 +19,16 @@ import type * as Prefix from "../Prefix.ts"
 import * as Rational from "../Rational.ts"
 import { closestNames } from "../similarity.ts"
 import { type Term, type UnitExpression, fromTerms, multiplyTerms } from "../UnitExpression.ts"
-import { type UcumUnit, baseUnits, prefixes, units, ucumVersion } from "./ucumAtoms.ts"
+import { type UcumUnit, baseUnits, units } from "./ucumAtoms.ts"
 import { MAX_LENGTH, type Node, Syntax, SyntaxFailure } from "./ucumSyntax.ts"
 import { precomputedAtoms } from "./precomputedAtoms.ts"
 import { readAtoms } from "./ucumSnapshot.ts"
+import { type Atom, baseDimensions, decimal, perSubstance, record, ucumPrefixes, unsupportedFunctions } from "./ucumRecords.ts"
 
-const source = `UCUM ${ucumVersion}`
+export { type Atom, ucumPrefixes }
 
 // ---------------------------------------------------------------------------------------------
 // Atoms
-
-export const ucumPrefixes: ReadonlyArray<Prefix.Prefix> = prefixes
-  .map((p) => {
-    const value = Number(p.value)
-    const exponent = Math.round(Math.log10(value))
-    // decimal prefixes exactly (1e-24 is not a double); binary ones (Ki = 1024) as they are
-    const decimalPrefix = value === 10 ** exponent || Math.abs(value / 10 ** exponent - 1) < 1e-12
-    return {
-      name: p.name,
-      symbol: p.code,
-      inputSymbols: [],
-      factor: !decimalPrefix ? Rational.fromNumber(value) : exponent >= 0 ? Rational.make(10 ** exponent, 1) : Rational.make(1, 10 ** -exponent),
-      system: decimalPrefix ? ("si" as const) : ("binary" as const),
-      exponent
-    }
-  })
-  .sort((a, b) => b.symbol.length - a.symbol.length)
-
-const baseDimensions: Readonly<Record<string, { readonly dimension: Dimension.Dimension; readonly factor: Rational.Rational }>> = {
-  m: { dimension: Dimension.base("L"), factor: Rational.one },
-  s: { dimension: Dimension.base("T"), factor: Rational.one },
-  g: { dimension: Dimension.base("M"), factor: Rational.make(1, 1000) },
-  rad: { dimension: Dimension.base("A"), factor: Rational.one },
-  K: { dimension: Dimension.base("Θ"), factor: Rational.one },
-  C: { dimension: Dimension.multiply(Dimension.base("I"), Dimension.base("T")), factor: Rational.one },
-  cd: { dimension: Dimension.base("J"), factor: Rational.one }
-}
-
-/** Special units whose function is not an offset or a logarithm: refused, with the reason. */
-const unsupportedFunctions = new Set(["100tan", "tanTimes100", "hpX", "hpC", "hpM", "hpQ", "sqrt", "ld"])
-
-/** Units whose relation to the mole depends on the substance: never converted to mol without it. */
-const perSubstance: Readonly<Record<string, string>> = {
-  eq: "an equivalent is valence × mole: eq ↔ mol needs the substance's valence (1 mmol Ca²⁺ = 2 meq), which the unit does not carry; multiply by it explicitly",
-  osm: "an osmole counts dissolved particles: osm ↔ mol needs the number of particles per formula unit (1 mmol NaCl ≈ 2 mosm), which the unit does not carry; multiply by it explicitly"
-}
-
-export interface Atom {
-  readonly record: UnitRecord
-  readonly metric: boolean
-  /** Why the atom cannot be used, when it is one UCUM defines by a function this engine lacks. */
-  readonly unsupported?: string
-}
-
-const record = (
-  u: { code: string; name: string; property: string },
-  fields: Pick<UnitRecord, "dimension" | "factor" | "offset" | "logarithmic"> & { unconnected?: boolean; name?: string }
-): UnitRecord => ({
-  symbol: u.code,
-  name: fields.name ?? u.name,
-  aliases: [],
-  names: [],
-  plurals: false,
-  dimension: fields.dimension,
-  factor: fields.factor,
-  offset: fields.offset,
-  logarithmic: fields.logarithmic,
-  prefixes: "none",
-  exact: true,
-  source,
-  note: u.property || undefined,
-  system: "UCUM",
-  custom: false,
-  ...(fields.unconnected ? { unconnected: true } : {})
-})
-
-/** A decimal from the table, exact when it fits, else the nearest double (π to 64 digits). */
-const decimal = (literal: string): Rational.Rational =>
-  literal.replace(/[^\d]/g, "").length <= 15 ? Rational.fromDecimal(literal) : Rational.fromNumber(Number(literal))
 
 let atoms: Map<string, Atom> | undefined
 
