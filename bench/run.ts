@@ -122,15 +122,18 @@ try {
     try {
       for (const era of eras) {
         log(`telemetry off and on over stdio, ${era} era`)
-        const [off, on, b] = await Promise.all([
+        const [off, on, sampled, b] = await Promise.all([
           connectStdio({ ...ours, args: ["mcp"] }, era),
           connectStdio({ ...ours, args: ["mcp", "--otlp-endpoint", sink.endpoint] }, era),
+          // head sampling as an operator sets it for production traffic: one trace in ten recorded
+          connectStdio({ ...ours, args: ["mcp", "--otlp-endpoint", sink.endpoint, "--trace-sample-ratio", "0.1"] }, era),
           connectStdio(bare, era)
         ])
         try {
           rows.push(...(await compareTelemetry(`telemetry stdio ${era}`, { off: off.client, on: on.client, bare: b.client }, options)))
+          rows.push(...(await compareTelemetry(`telemetry stdio ${era}, 1 trace in 10`, { off: off.client, on: sampled.client, bare: b.client }, options)))
         } finally {
-          await Promise.all([off.close(), on.close(), b.close()])
+          await Promise.all([off.close(), on.close(), sampled.close(), b.close()])
         }
       }
       const [offPort, onPort, barePort] = [await freePort(), await freePort(), await freePort()]

@@ -15,7 +15,7 @@ import { keyOnCommandLine, settingKeys } from "./mcp/repair/SelfCorrectionConfig
 import { authEnv } from "./mcp/transports/http/authConfig.ts"
 import { clientLimitsEnv } from "./mcp/transports/http/clientLimits.ts"
 import { logFormatEnv } from "./mcp/transports/http/logFormat.ts"
-import { metricsEnv, otlpEnv } from "./mcp/transports/http/metricsConfig.ts"
+import { metricsEnv, otlpEnv, traceSampleEnv } from "./mcp/transports/http/metricsConfig.ts"
 import { httpEnv } from "./mcp/transports/httpConfig.ts"
 import { HttpServices, StdioServices } from "./layers.ts"
 import { runStdioServer } from "./mcp/transports/stdio.ts"
@@ -216,6 +216,13 @@ export const serverSettings: ReadonlyArray<SettingSpec> = [
     metavar: "URL",
     description:
       "Export traces over OTLP/HTTP to URL/v1/traces: a span per HTTP request and per tool call, continuing a traceparent in _meta (stdio too; default: none)"
+  },
+  {
+    flag: "trace-sample-ratio",
+    key: traceSampleEnv,
+    kind: "value",
+    metavar: "R",
+    description: "With --otlp-endpoint: record this share (0..1) of the traces that start here; a traceparent's sampled flag is followed (default 1)"
   },
   {
     flag: "allow-unauthenticated",

@@ -13,7 +13,7 @@ import { UnitCatalog } from "./services/UnitCatalog.ts"
 import { DefaultWorkspace, newWorkspaceId, Workspace } from "./services/Workspace.ts"
 import * as WorkspaceStore from "./services/WorkspaceStore.ts"
 import { Telemetry, instrumentStore } from "./services/Telemetry.ts"
-import { metricsEnabled, otlpEndpoint } from "./mcp/transports/http/metricsConfig.ts"
+import { metricsEnabled, otlpEndpoint, traceSampleRatio } from "./mcp/transports/http/metricsConfig.ts"
 
 /** Self-correction as configured (environment, or flags over it): the settings, the retry policy, the correctors. */
 export const SelfCorrection = Corrector.layer.pipe(Layer.provideMerge(RetryPolicy.layer), Layer.provideMerge(SelfCorrectionConfig.layer))
@@ -27,7 +27,7 @@ export const TelemetryFromConfig = (metricsServed: boolean) =>
     Telemetry,
     Effect.gen(function* () {
       const endpoint = yield* otlpEndpoint
-      return { traced: endpoint !== undefined, metrics: metricsServed && (yield* metricsEnabled) }
+      return { traced: endpoint !== undefined, metrics: metricsServed && (yield* metricsEnabled), sampleRatio: yield* traceSampleRatio }
     })
   )
 

@@ -26,7 +26,7 @@
 import type { CallToolResult } from "@modelcontextprotocol/server"
 import { Effect, Metric, Option, type Tracer } from "effect"
 import { Headers, HttpTraceContext } from "effect/http"
-import { CallStoreTime, type TelemetrySettings, latencyBoundaries } from "../services/Telemetry.ts"
+import { CallStoreTime, type TelemetrySettings, latencyBoundaries, startsSampled } from "../services/Telemetry.ts"
 import type { CallOutcome } from "./repair/callOutcome.ts"
 import { allErrorTypes } from "./repair/failures.ts"
 
@@ -134,6 +134,15 @@ export const observeToolCall = <R>(
     if (!settings.traced) return measured
     const fromMeta = metaTraceContext(facts.meta)
     const requestSpan = facts.request === undefined ? undefined : requestSpans.get(facts.request)
+    // head sampling, parent-based: a caller's traceparent decides; over HTTP a request the server
+    // did not record (its span unmade) is not recorded below either; a trace starting here is drawn
+    const sampled =
+      fromMeta !== undefined
+        ? fromMeta.parent.sampled
+        : facts.request !== undefined
+          ? requestSpan !== undefined && requestSpan.sampled
+          : startsSampled(settings)
+    if (!sampled) return Effect.withTracerEnabled(measured, false)
     const parent = fromMeta?.parent ?? requestSpan
     const links: Array<Tracer.SpanLink> =
       fromMeta !== undefined && requestSpan !== undefined ? [{ span: requestSpan, attributes: { "dimensional.link": "http request" } }] : []

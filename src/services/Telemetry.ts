@@ -22,9 +22,21 @@ export interface TelemetrySettings {
   readonly traced: boolean
   /** Metrics are served (`--metrics`): record them. */
   readonly metrics: boolean
+  /** The share of traces that start here to record (head sampling; 1 when absent). */
+  readonly sampleRatio?: number
 }
 
 export const telemetryOff: TelemetrySettings = { traced: false, metrics: false }
+
+/**
+ * Whether a trace that starts here is recorded: drawn once at its root, at the configured ratio
+ * (a trace continued from a caller follows the caller's sampled flag instead). An unrecorded trace
+ * runs with the tracer off, so it makes no span at all.
+ */
+export const startsSampled = (settings: TelemetrySettings): boolean => {
+  const ratio = settings.sampleRatio ?? 1
+  return ratio >= 1 || (ratio > 0 && Math.random() < ratio)
+}
 
 /** What this process records; off unless the composition root (src/layers.ts) or the HTTP server says otherwise. */
 export const Telemetry = Context.Reference<TelemetrySettings>("dimensional/Telemetry", { defaultValue: () => telemetryOff })

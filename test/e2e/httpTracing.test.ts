@@ -188,3 +188,44 @@ describe("traces over OTLP/HTTP", () => {
     expect(attribute(call, "mcp.era")).toBe("2026-07-28")
   }, 30_000)
 })
+
+describe("head sampling over HTTP (--trace-sample-ratio)", () => {
+  let receiver: OtlpReceiver
+  let server: SpawnedServer
+  beforeAll(async () => {
+    receiver = await startOtlpReceiver()
+    server = await spawnServer({ args: ["--store", "memory", "--otlp-endpoint", receiver.endpoint, "--trace-sample-ratio", "0"] })
+  })
+  afterAll(async () => {
+    await server?.stop()
+    await receiver?.close()
+  })
+
+  it("records no request that starts a trace at ratio 0, and every one a sampled traceparent continues, its tool call under it", async () => {
+    const call = (id: number, headers: Record<string, string>) =>
+      postRaw(
+        server.url,
+        JSON.stringify({
+          jsonrpc: "2.0",
+          id,
+          method: "tools/call",
+          params: {
+            name: "convert",
+            arguments: { value: id, from_unit: "km", to_unit: "m" },
+            _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} }
+          }
+        }),
+        { "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/call", "mcp-name": "convert", ...headers }
+      )
+    const traceId = "5bf92f3577b34da6a3ce929d0e0e4737"
+    for (const answer of [await call(1, {}), await call(2, { traceparent: `00-${traceId}-00f067aa0ba902b8-01` })]) {
+      expect(answer.status).toBe(200)
+      await answer.text()
+    }
+    const tool = await receiver.spanWith((s) => s.traceId === traceId && s.name === "tools/call convert")
+    const request = await receiver.spanWith((s) => s.traceId === traceId && s.kind === 2)
+    expect(tool.parentSpanId).toBe(request.spanId)
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    expect(receiver.spans.filter((s) => s.traceId !== traceId)).toEqual([])
+  }, 30_000)
+})

@@ -51,3 +51,45 @@ describe("traces over stdio", () => {
     expect(attribute(call, "dimensional.error_type")).toBe("dimension_mismatch")
   }, 30_000)
 })
+
+describe("head sampling over stdio (--trace-sample-ratio)", () => {
+  let receiver: OtlpReceiver
+  let client: Client
+  beforeAll(async () => {
+    receiver = await startOtlpReceiver()
+    client = new Client({ name: "stdio-sampling-tests", version: "1.0.0" })
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: ["src/cli.ts", "mcp", "--otlp-endpoint", receiver.endpoint, "--trace-sample-ratio", "0"],
+        cwd: root,
+        stderr: "pipe"
+      })
+    )
+  })
+  afterAll(async () => {
+    await client?.close()
+    await receiver?.close()
+  })
+
+  it("records no trace that starts here at ratio 0, but follows a caller's sampled flag either way", async () => {
+    const sampled = "2f2e3d4c5b6a79880716253443526171"
+    const unsampled = "3f2e3d4c5b6a79880716253443526172"
+    await client.callTool({ name: "convert", arguments: { value: 1, from_unit: "km", to_unit: "m" } })
+    await client.callTool({
+      name: "convert",
+      arguments: { value: 2, from_unit: "km", to_unit: "m" },
+      _meta: { traceparent: `00-${unsampled}-0a0b0c0d0e0f1012-00` }
+    })
+    await client.callTool({
+      name: "convert",
+      arguments: { value: 3, from_unit: "km", to_unit: "m" },
+      _meta: { traceparent: `00-${sampled}-0a0b0c0d0e0f1013-01` }
+    })
+    // the sampled caller's span arrives; by then (exports are batched each second) the others would have too
+    const call = await receiver.spanWith((s) => s.traceId === sampled && s.name === "tools/call convert")
+    expect(call.parentSpanId).toBe("0a0b0c0d0e0f1013")
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    expect(receiver.spans.filter((s) => s.traceId !== sampled)).toEqual([])
+  }, 30_000)
+})

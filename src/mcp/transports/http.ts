@@ -1,9 +1,9 @@
 import { createMcpHandler } from "@modelcontextprotocol/server"
 import { NodeHttpServer } from "@effect/platform-node"
 import { Console, Duration, Effect, Layer, Logger, References } from "effect"
-import { HttpRouter, HttpServer, HttpServerResponse } from "effect/http"
+import { HttpMiddleware, HttpRouter, HttpServer, HttpServerResponse } from "effect/http"
 import { Workspace } from "../../services/Workspace.ts"
-import { Telemetry } from "../../services/Telemetry.ts"
+import { Telemetry, type TelemetrySettings, startsSampled } from "../../services/Telemetry.ts"
 import * as WorkspaceStore from "../../services/WorkspaceStore.ts"
 import { type HttpSettings, allowListFor, httpEnv, httpSettings, isWildcard } from "./httpConfig.ts"
 import { HttpSessions } from "./httpSessions.ts"
@@ -15,7 +15,7 @@ import { mayListen } from "./http/exposure.ts"
 import { makeReadiness, readyPath } from "./http/readiness.ts"
 import { type LogFormat, logFormat, stderrLogger } from "./http/logFormat.ts"
 import { metricsPath, metricsResponse, recordRateFallback, recordRequest } from "./http/metrics.ts"
-import { metricsEnabled, otlpEndpoint } from "./http/metricsConfig.ts"
+import { metricsEnabled, otlpEndpoint, traceSampleRatio } from "./http/metricsConfig.ts"
 import { tracingLayer } from "./http/tracing.ts"
 import { type ClientLimitSettings, type SharedBuckets, clientLimitSettings, fallbackReporter, makeClientLimiter } from "./http/clientLimits.ts"
 import { healthPath, mcpPath } from "./http/answers.ts"
@@ -35,6 +35,8 @@ export interface HttpGuards {
   readonly metrics?: boolean | undefined
   /** Export traces over OTLP/HTTP to this endpoint. */
   readonly otlpEndpoint?: string | undefined
+  /** With `otlpEndpoint`: the share of traces that start here to record (1 when absent). */
+  readonly traceSampleRatio?: number | undefined
 }
 
 /** The routes, bound to the session registry. */
@@ -132,9 +134,27 @@ export const HttpMcpServer = (settings: HttpSettings, guards: HttpGuards = {}) =
     ),
     Layer.provideMerge(Layer.succeed(References.MinimumLogLevel, settings.logLevel)),
     // what the sessions' servers record per tool call (services/Telemetry.ts), as the guards say
-    Layer.provideMerge(Layer.succeed(Telemetry, { traced: guards.otlpEndpoint !== undefined, metrics: guards.metrics === true })),
-    Layer.provideMerge(guards.otlpEndpoint === undefined ? Layer.empty : tracingLayer(guards.otlpEndpoint))
+    Layer.provideMerge(Layer.succeed(Telemetry, telemetryOf(guards))),
+    Layer.provideMerge(guards.otlpEndpoint === undefined ? Layer.empty : tracingLayer(guards.otlpEndpoint)),
+    Layer.provideMerge(requestSampling(guards))
   )
+
+const telemetryOf = (guards: HttpGuards): TelemetrySettings => ({
+  traced: guards.otlpEndpoint !== undefined,
+  metrics: guards.metrics === true,
+  ...(guards.traceSampleRatio === undefined ? {} : { sampleRatio: guards.traceSampleRatio })
+})
+
+/**
+ * Head sampling of requests (parent-based): a request with a `traceparent` continues that trace as
+ * its sender decided; one that starts a trace here is recorded at the configured ratio, and an
+ * unrecorded one makes no span (nor do its tool calls, toolTelemetry.ts).
+ */
+const requestSampling = (guards: HttpGuards) => {
+  const settings = telemetryOf(guards)
+  if (!settings.traced || (settings.sampleRatio ?? 1) >= 1) return Layer.empty
+  return Layer.succeed(HttpMiddleware.TracerDisabledWhen)((request) => request.headers.traceparent === undefined && !startsSampled(settings))
+}
 
 /** Where clients connect, e.g. http://127.0.0.1:3000/mcp. */
 export const mcpUrl = Effect.gen(function* () {
@@ -202,5 +222,12 @@ const serveFromConfig = Effect.gen(function* () {
   const clientLimits = yield* clientLimitSettings
   const metrics = yield* metricsEnabled
   const otlp = yield* otlpEndpoint
-  return yield* serveHttp(settings, { authorization: authConfigured(authorization) ? authorization : undefined, clientLimits, metrics, otlpEndpoint: otlp })
+  const sampleRatio = yield* traceSampleRatio
+  return yield* serveHttp(settings, {
+    authorization: authConfigured(authorization) ? authorization : undefined,
+    clientLimits,
+    metrics,
+    otlpEndpoint: otlp,
+    traceSampleRatio: sampleRatio
+  })
 })
