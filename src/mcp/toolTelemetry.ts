@@ -140,7 +140,7 @@ export const observeToolCall = <R>(
       fromMeta !== undefined
         ? fromMeta.parent.sampled
         : facts.request !== undefined
-          ? requestSpan !== undefined && requestSpan.sampled
+          ? requestSpan?.sampled === true
           : startsSampled(settings)
     if (!sampled) return Effect.withTracerEnabled(measured, false)
     const parent = fromMeta?.parent ?? requestSpan
