@@ -136,12 +136,7 @@ export const observeToolCall = <R>(
     const requestSpan = facts.request === undefined ? undefined : requestSpans.get(facts.request)
     // head sampling, parent-based: a caller's traceparent decides; over HTTP a request the server
     // did not record (its span unmade) is not recorded below either; a trace starting here is drawn
-    const sampled =
-      fromMeta !== undefined
-        ? fromMeta.parent.sampled
-        : facts.request !== undefined
-          ? requestSpan?.sampled === true
-          : startsSampled(settings)
+    const sampled = fromMeta !== undefined ? fromMeta.parent.sampled : facts.request !== undefined ? requestSpan?.sampled === true : startsSampled(settings)
     if (!sampled) return Effect.withTracerEnabled(measured, false)
     const parent = fromMeta?.parent ?? requestSpan
     const links: Array<Tracer.SpanLink> =
