@@ -9,50 +9,16 @@
  *
  *   node bench/rate-limit.ts [--calls 2000]
  */
-import { spawn } from "node:child_process"
 import { createHash } from "node:crypto"
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { fileURLToPath } from "node:url"
-import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client"
+import { measureRoundTrips, startServer } from "./lib/httpRoundTrip.ts"
 import { newSigningKey, startIssuer } from "../test/support/oidc.ts"
 import { redisServer, startRedis } from "../test/support/redis.ts"
 
 const argv = process.argv.slice(2)
 const calls = Number(argv[argv.indexOf("--calls") + 1] ?? 2000) || 2000
-const repoRoot = fileURLToPath(new URL("..", import.meta.url))
-
-const startServer = (args: ReadonlyArray<string>) =>
-  new Promise<{ url: string; stop: () => void }>((resolve, reject) => {
-    const child = spawn(process.execPath, ["src/cli.ts", "mcp", "--http", "--port", "0", "--log-level", "warning", ...args], {
-      cwd: repoRoot,
-      stdio: ["ignore", "pipe", "inherit"]
-    })
-    let out = ""
-    child.stdout.on("data", (c: Buffer) => {
-      out += c.toString()
-      const m = /listening on (http:\/\/\S+\/mcp)/.exec(out)
-      if (m) resolve({ url: m[1]!, stop: () => child.kill("SIGTERM") })
-    })
-    child.once("exit", (code) => reject(new Error(`server exited ${code}`)))
-  })
-
-const measure = async (url: string, token: string) => {
-  const client = new Client({ name: "bench-rate-limit", version: "1.0.0" })
-  await client.connect(new StreamableHTTPClientTransport(new URL(url), { authProvider: { token: async () => token } }))
-  const call = () => client.callTool({ name: "convert", arguments: { value: 1, from_unit: "km", to_unit: "m" } })
-  for (let i = 0; i < 200; i++) await call()
-  const times: Array<number> = []
-  for (let i = 0; i < calls; i++) {
-    const started = performance.now()
-    await call()
-    times.push(performance.now() - started)
-  }
-  await client.close()
-  times.sort((a, b) => a - b)
-  return { median: times[Math.floor(times.length / 2)]!, p95: times[Math.floor(times.length * 0.95)]! }
-}
 
 const row = (name: string, r: { median: number; p95: number }, base: { median: number; p95: number }) =>
   `${name.padEnd(40)} median ${r.median.toFixed(3)} ms (${(r.median / base.median).toFixed(2)}×)   p95 ${r.p95.toFixed(3)} ms (${(r.p95 / base.p95).toFixed(2)}×)`
@@ -68,9 +34,9 @@ try {
   const memory = await startServer([...keys, "--store", "memory"])
   const memoryLimited = await startServer([...keys, "--store", "memory", ...unreachable])
   stops.push(memory.stop, memoryLimited.stop)
-  const memoryBase = await measure(memory.url, key)
+  const memoryBase = await measureRoundTrips(memory.url, key, calls)
   console.log(row("memory store, no rate limit", memoryBase, memoryBase))
-  console.log(row("memory store, --rate-limit (local)", await measure(memoryLimited.url, key), memoryBase))
+  console.log(row("memory store, --rate-limit (local)", await measureRoundTrips(memoryLimited.url, key, calls), memoryBase))
   if (redisServer === undefined) console.log("(Redis rows skipped: no redis-server)")
   else {
     const redis = await startRedis()
@@ -78,9 +44,9 @@ try {
     const onRedis = await startServer([...keys, "--store", redis.url])
     const onRedisLimited = await startServer([...keys, "--store", redis.url, ...unreachable])
     stops.push(onRedis.stop, onRedisLimited.stop)
-    const redisBase = await measure(onRedis.url, key)
+    const redisBase = await measureRoundTrips(onRedis.url, key, calls)
     console.log(row("Redis store, no rate limit", redisBase, redisBase))
-    console.log(row("Redis store, --rate-limit (shared)", await measure(onRedisLimited.url, key), redisBase))
+    console.log(row("Redis store, --rate-limit (shared)", await measureRoundTrips(onRedisLimited.url, key, calls), redisBase))
   }
   const resourceServer = { id: "bench-rs", secret: "bench-rs-secret-0123456789abcdef0123456789", scope: "units:read" }
   const opaque = { id: "bench-opaque", secret: "bench-opaque-secret-0123456789abcdef01234567", scope: "units:read units:write" }
@@ -106,7 +72,7 @@ try {
   stops.push(introspecting.stop)
   const before = issuer.introspections()
   const token = await issuer.token(opaque, introspecting.url, "units:read units:write")
-  console.log(row("opaque token, --auth-introspection", await measure(introspecting.url, token), memoryBase))
+  console.log(row("opaque token, --auth-introspection", await measureRoundTrips(introspecting.url, token, calls), memoryBase))
   console.log(`  (introspection requests to the issuer during the run: ${issuer.introspections() - before})`)
 } finally {
   for (const stop of stops.reverse()) await stop()

@@ -18,7 +18,8 @@ import { fileURLToPath } from "node:url"
 import { bundle, buildCli } from "../scripts/build.ts"
 import { describeTool } from "../src/mcp/toolListing.ts"
 import { convert } from "../src/tools/convert.ts"
-import { type Era, type ServerCommand, callConvert, connectStdio, eras, median, rssMb } from "./lib/mcp.ts"
+import { type ServerCommand, eras, median } from "./lib/mcp.ts"
+import { idleRss, timeToFirstCall } from "./startup.ts"
 
 const root = fileURLToPath(new URL("..", import.meta.url))
 const commit = process.argv[2]
@@ -29,28 +30,6 @@ if (!commit || commit.startsWith("--")) {
 const roundsAt = process.argv.indexOf("--rounds")
 const rounds = roundsAt > 0 ? Number(process.argv[roundsAt + 1]) : 21
 const log = (line: string) => process.stderr.write(`[versus] ${line}\n`)
-
-const timeToFirstCall = async (server: ServerCommand, era: Era): Promise<number> => {
-  const t0 = process.hrtime.bigint()
-  const connection = await connectStdio(server, era)
-  try {
-    await callConvert(connection.client)
-    return Number(process.hrtime.bigint() - t0) / 1e6
-  } finally {
-    await connection.close()
-  }
-}
-
-const idleRss = async (server: ServerCommand): Promise<number> => {
-  const connection = await connectStdio(server)
-  try {
-    await callConvert(connection.client)
-    await new Promise((r) => setTimeout(r, 1_000))
-    return rssMb(connection.pid)
-  } finally {
-    await connection.close()
-  }
-}
 
 const scratch = await mkdtemp(join(tmpdir(), "dimensional-versus-"))
 try {
@@ -90,7 +69,7 @@ try {
     report(`start-up ${era}`, "ms", times.map(median))
   }
   const rss = servers.map(() => [] as Array<number>)
-  for (let round = 0; round < 5; round++) for (const [i, s] of servers.entries()) rss[i]!.push(await idleRss(s))
+  for (let round = 0; round < 5; round++) for (const [i, s] of servers.entries()) rss[i]!.push(await idleRss(s, 1_000))
   report("idle RSS after first call", "MB", rss.map(median))
 } finally {
   await rm(scratch, { recursive: true, force: true })

@@ -18,7 +18,7 @@ export const defaultStartupOptions: StartupOptions = { rounds: 15, idleMs: 1_000
 export const quickStartupOptions: StartupOptions = { rounds: 5, idleMs: 500 }
 
 /** Milliseconds from spawn to the first successful convert result. */
-const timeToFirstCall = async (server: ServerCommand, era: Era): Promise<number> => {
+export const timeToFirstCall = async (server: ServerCommand, era: Era): Promise<number> => {
   const t0 = process.hrtime.bigint()
   const connection = await connectStdio(server, era)
   try {
@@ -29,7 +29,8 @@ const timeToFirstCall = async (server: ServerCommand, era: Era): Promise<number>
   }
 }
 
-const idleRss = async (server: ServerCommand, idleMs: number): Promise<number> => {
+/** The server's RSS (MB) `idleMs` after its first call. */
+export const idleRss = async (server: ServerCommand, idleMs: number): Promise<number> => {
   const connection = await connectStdio(server)
   try {
     await callConvert(connection.client)

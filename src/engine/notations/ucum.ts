@@ -325,20 +325,23 @@ const cache = new Map<string, UnitExpression | UnitError | InvalidInput>()
 const checked = (input: string, e: UnitExpression | UnitError | InvalidInput): UnitExpression | UnitError | InvalidInput =>
   isEngineError(e) ? e : (misplacedSpecial(input, e) ?? e)
 
+/** The refusal of an expression longer than any UCUM code, read no further (either form of UCUM). */
+export const tooLong = (input: string): ParseError | undefined =>
+  input.length > MAX_LENGTH
+    ? new ParseError({
+        message: `The expression is ${input.length} characters long; at most ${MAX_LENGTH} are read`,
+        expression: input.slice(0, 40),
+        position: MAX_LENGTH,
+        expected: `at most ${MAX_LENGTH} characters`,
+        hints: []
+      })
+    : undefined
+
 /** Resolves a UCUM expression ("mg/dL", "10*3/uL", "[lb_av]", "mm[Hg]", "kg.m.s-2"). */
 export const resolveUcum = (input: string): UnitExpression | UnitError | InvalidInput => {
   const hit = cache.get(input)
   if (hit) return hit
-  const result =
-    input.length > MAX_LENGTH
-      ? new ParseError({
-          message: `The expression is ${input.length} characters long; at most ${MAX_LENGTH} are read`,
-          expression: input.slice(0, 40),
-          position: MAX_LENGTH,
-          expected: `at most ${MAX_LENGTH} characters`,
-          hints: []
-        })
-      : checked(input, evaluate(atomTable(), input, new Syntax(input)))
+  const result = tooLong(input) ?? checked(input, evaluate(atomTable(), input, new Syntax(input)))
   if (input.length <= 256) {
     if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!)
     cache.set(input, result)

@@ -9,12 +9,11 @@
  * A symbol with two readings that differ (prefix + atom against another atom) is refused with both,
  * never guessed; UCUM's table is built so that none does.
  */
-import { AmbiguousInput, fieldsOf, type InvalidInput, ParseError, UnknownUnit, type UnitError, isEngineError } from "../errors.ts"
+import { AmbiguousInput, fieldsOf, type InvalidInput, UnknownUnit, type UnitError, isEngineError } from "../errors.ts"
 import type { UnitExpression } from "../UnitExpression.ts"
-import { resolveUcum } from "./ucum.ts"
+import { resolveUcum, tooLong } from "./ucum.ts"
 import { units } from "./ucumAtoms.ts"
 import codes from "./ucumCaseInsensitive.json" with { type: "json" }
-import { MAX_LENGTH } from "./ucumSyntax.ts"
 
 interface Tables {
   /** c/i prefix code → case-sensitive code, longest first (MA before M). */
@@ -128,14 +127,8 @@ const translateSymbol = (input: string, run: string, position: number): string |
 
 /** Resolves an expression in UCUM's case-insensitive form ("MG/DL", "10*3/UL", "CEL", "MM[HG]"). */
 export const resolveUcumCaseInsensitive = (input: string): UnitExpression | UnitError | InvalidInput => {
-  if (input.length > MAX_LENGTH)
-    return new ParseError({
-      message: `The expression is ${input.length} characters long; at most ${MAX_LENGTH} are read`,
-      expression: input.slice(0, 40),
-      position: MAX_LENGTH,
-      expected: `at most ${MAX_LENGTH} characters`,
-      hints: []
-    })
+  const refused = tooLong(input)
+  if (refused) return refused
   const translated = translate(input)
   if (isEngineError(translated)) return translated
   const read = resolveUcum(translated.text)

@@ -1,7 +1,8 @@
 /**
  * Traces over OTLP/HTTP (JSON) with Effect's own tracer (effect/observability OtlpTracer), for
- * both transports: over HTTP every request is a server span (effect/http opens one per request)
- * and each tool call a span under it; over stdio each tool call is a span of its own, or continues
+ * both transports: over HTTP every request is a server span (effect/http opens one per request,
+ * continuing an incoming W3C `traceparent` header, with what the seam adds as attributes: tool,
+ * principal, refusal, session; see http.ts `observed`) and each tool call a span under it; over stdio each tool call is a span of its own, or continues
  * the trace its request's `_meta` names (src/mcp/toolTelemetry.ts). Off unless an endpoint is given.
  *
  *   --otlp-endpoint URL     OTEL_EXPORTER_OTLP_ENDPOINT (the OpenTelemetry variable): spans go to URL/v1/traces

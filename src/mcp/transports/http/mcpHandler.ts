@@ -184,11 +184,9 @@ export const makeMcpHandler = (
       return response
     })
 
-  const get = (request: HttpServerRequest.HttpServerRequest, log: RequestLog) =>
+  /** A GET (its stream) or DELETE handed to the session the request names, or why there is none. */
+  const toSession = (request: HttpServerRequest.HttpServerRequest, log: RequestLog) =>
     Effect.gen(function* () {
-      if (!mediaTypes(request.headers.accept).includes("text/event-stream")) {
-        return jsonRpcError(406, ErrorCodes.server, "Not Acceptable: the Accept header must list text/event-stream")
-      }
       const found = yield* existing(request, log)
       if (found._tag === "Missing") return sessionRequired
       if (found._tag === "Busy") return busy(found.maxSessions)
@@ -197,15 +195,12 @@ export const makeMcpHandler = (
       return yield* handOver(found.session, request, log)
     })
 
-  const del = (request: HttpServerRequest.HttpServerRequest, log: RequestLog) =>
-    Effect.gen(function* () {
-      const found = yield* existing(request, log)
-      if (found._tag === "Missing") return sessionRequired
-      if (found._tag === "Busy") return busy(found.maxSessions)
-      if (found._tag === "StoreDown") return storeDown
-      if (found._tag === "Unknown") return sessionNotFound(found.id)
-      return yield* handOver(found.session, request, log)
-    })
+  const get = (request: HttpServerRequest.HttpServerRequest, log: RequestLog) =>
+    mediaTypes(request.headers.accept).includes("text/event-stream")
+      ? toSession(request, log)
+      : Effect.succeed(jsonRpcError(406, ErrorCodes.server, "Not Acceptable: the Accept header must list text/event-stream"))
+
+  const del = toSession
 
   return (request: HttpServerRequest.HttpServerRequest, log: RequestLog) =>
     Effect.gen(function* () {
