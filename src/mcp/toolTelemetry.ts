@@ -24,9 +24,9 @@
  * the error types of the failure table (repair/failures.ts), never a unit or an argument's value.
  */
 import type { CallToolResult } from "@modelcontextprotocol/server"
-import { Effect, Metric, Option, type Tracer } from "effect"
+import { Effect, Exit, Metric, Option, type Tracer } from "effect"
 import { Headers, HttpTraceContext } from "effect/http"
-import { CallStoreTime, type TelemetrySettings, latencyBoundaries, startsSampled } from "../services/Telemetry.ts"
+import { type CallRecord, CurrentCall, type TelemetrySettings, latencyBoundaries, startsSampled } from "../services/Telemetry.ts"
 import type { CallOutcome } from "./repair/callOutcome.ts"
 import { allErrorTypes } from "./repair/failures.ts"
 
@@ -106,14 +106,14 @@ export const observeToolCall = <R>(
 ): Effect.Effect<CallToolResult, never, R> =>
   Effect.suspend(() => {
     const started = performance.now()
-    const store = { seconds: 0 }
+    const call: CallRecord = { storeSeconds: 0, span: undefined }
     let retries = 0
     const body = Effect.provideService(
       run((outcome) => {
         retries = outcome.retry === undefined ? 0 : outcome.retry.attempts - 1
       }),
-      CallStoreTime,
-      store
+      CurrentCall,
+      call
     )
     const record = (result: CallToolResult) => {
       const { outcome, errorType } = outcomeOf(result)
@@ -141,30 +141,34 @@ export const observeToolCall = <R>(
     const parent = fromMeta?.parent ?? requestSpan
     const links: Array<Tracer.SpanLink> =
       fromMeta !== undefined && requestSpan !== undefined ? [{ span: requestSpan, attributes: { "dimensional.link": "http request" } }] : []
-    const annotated = Effect.flatMap(measured, (result) =>
-      Effect.map(Effect.option(Effect.currentSpan), (span) => {
-        if (Option.isSome(span)) {
-          const { outcome, errorType } = outcomeOf(result)
-          span.value.attribute("dimensional.outcome", outcome)
-          if (errorType !== "") span.value.attribute("dimensional.error_type", errorType)
-          span.value.attribute("dimensional.retries", retries)
-          span.value.attribute("dimensional.store_time_ms", Math.round(store.seconds * 1e6) / 1e3)
-        }
-        return result
-      })
-    )
-    return Effect.withSpan(annotated, `tools/call ${facts.tool}`, {
+    const options = {
       ...(parent === undefined ? { root: true } : { parent }),
       links,
       // the request's own span is the server span over HTTP; over stdio the call is the server's work
-      kind: requestSpan === undefined ? "server" : "internal",
-      // no call-site stack trace: Effect captures one per span by default, the larger part of a span's cost
-      captureStackTrace: false,
+      kind: requestSpan === undefined ? ("server" as const) : ("internal" as const),
       attributes: {
         "mcp.method.name": "tools/call",
         "mcp.tool": facts.tool,
         "mcp.era": facts.era === "modern" ? "2026-07-28" : "2025",
         ...(fromMeta?.tracestate === undefined ? {} : { "w3c.tracestate": fromMeta.tracestate })
       }
+    }
+    // the span is the call's (CurrentCall), not the fiber's current span: see services/Telemetry.ts
+    return Effect.flatMap(Effect.makeSpan(`tools/call ${facts.tool}`, options), (span) => {
+      call.span = span
+      return Effect.onExit(measured, (exit) =>
+        Effect.clockWith((clock) =>
+          Effect.sync(() => {
+            if (Exit.isSuccess(exit)) {
+              const { outcome, errorType } = outcomeOf(exit.value)
+              span.attribute("dimensional.outcome", outcome)
+              if (errorType !== "") span.attribute("dimensional.error_type", errorType)
+              span.attribute("dimensional.retries", retries)
+              span.attribute("dimensional.store_time_ms", Math.round(call.storeSeconds * 1e6) / 1e3)
+            }
+            span.end(clock.currentTimeNanosUnsafe(), exit)
+          })
+        )
+      )
     })
   })

@@ -14,7 +14,7 @@
  * The labels come from closed sets (memory, file, redis; get, set, delete, end, ended): never a
  * workspace id or a path.
  */
-import { Context, Effect, Exit, Metric, Option } from "effect"
+import { Context, Effect, Exit, Metric, Option, Tracer } from "effect"
 import type { WorkspaceStore } from "./storeCommon.ts"
 
 export interface TelemetrySettings {
@@ -44,11 +44,32 @@ export const Telemetry = Context.Reference<TelemetrySettings>("dimensional/Telem
 /** Whether anything is recorded at all. */
 export const recording = (settings: TelemetrySettings): boolean => settings.traced || settings.metrics
 
+/** What the tool call being served records as it runs. */
+export interface CallRecord {
+  /** Time spent in the workspace store: each operation adds its duration. */
+  storeSeconds: number
+  /** The call's span, when the call is traced: the parent of the spans made inside it. */
+  span: Tracer.Span | undefined
+}
+
 /**
- * The store time of the tool call being served: the store adds each operation's duration to it
- * (set per call by the tool-call telemetry, src/mcp/toolTelemetry.ts; absent outside a call).
+ * The tool call being served (set per call by the tool-call telemetry, src/mcp/toolTelemetry.ts;
+ * absent outside a call). The call's span travels here rather than as the fiber's current span:
+ * making a span current rebuilds the fiber's cached context, which cost a traced call more than the
+ * span itself, and only the few spans below a call need their parent.
  */
-export const CallStoreTime = Context.Reference<{ seconds: number } | undefined>("dimensional/CallStoreTime", { defaultValue: () => undefined })
+export const CurrentCall = Context.Reference<CallRecord | undefined>("dimensional/CurrentCall", { defaultValue: () => undefined })
+
+/**
+ * `effect` with the current tool call's span as its parent, when the call has one and no span made
+ * inside the call (the correctors') is current already.
+ */
+export const underCallSpan = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+  Effect.withFiber((fiber) => {
+    const call = fiber.getRef(CurrentCall)
+    if (call?.span === undefined || Option.isSome(Context.getOption(fiber.context, Tracer.ParentSpan))) return effect
+    return Effect.withParentSpan(effect, call.span)
+  })
 
 /**
  * Span options without the call site's stack trace, which Effect captures by default for every span
@@ -93,9 +114,9 @@ const instrumentOperation = <Args extends ReadonlyArray<unknown>, A, E>(
     Effect.suspend(() => {
       const started = performance.now()
       return Effect.onExit(run(...args), (exit) =>
-        Effect.flatMap(CallStoreTime, (call) => {
+        Effect.flatMap(CurrentCall, (call) => {
           const seconds = (performance.now() - started) / 1000
-          if (call !== undefined) call.seconds += seconds
+          if (call !== undefined) call.storeSeconds += seconds
           if (!settings.metrics) return Effect.void
           // a store that did not answer is an error; a write it refused (a principal's quota) is its answer
           const unavailable = Option.exists(Exit.findErrorOption(exit), (e) => (e as { _tag?: string } | undefined)?._tag === "StoreUnavailable")
@@ -103,14 +124,16 @@ const instrumentOperation = <Args extends ReadonlyArray<unknown>, A, E>(
         })
       )
     })
-  if (!settings.traced) return measured
+  // an in-process map is no I/O boundary: its time still counts in the call's store time, but a span
+  // of its own would double what tracing costs a call and say nothing the call's span does not
+  if (!settings.traced || store === "memory") return measured
   // a named span per operation at the I/O boundary, a child of the tool call's span. Effect.withSpan
   // rather than Effect.fn: a store operation runs on nearly every call, and Effect.fn captures its
   // call site (an Error) each time, as a span does by default; both were the largest part of what
   // tracing added to a call (bench/telemetry.ts), and neither says more than the span's name.
   const name = `WorkspaceStore.${operation}`
   const options = spanOptions({ "dimensional.store": store })
-  return (...args: Args) => Effect.withSpan(measured(...args), name, options)
+  return (...args: Args) => underCallSpan(Effect.withSpan(measured(...args), name, options))
 }
 
 /** The store with its operations timed, counted and (when traced) spanned; the store itself when nothing is recorded. */

@@ -21,7 +21,8 @@ describe("traces over OTLP/HTTP", () => {
     dir = mkdtempSync(join(tmpdir(), "dimensional-tracing-"))
     writeFileSync(join(dir, "keys"), `tracer sha256:${createHash("sha256").update(key).digest("hex")}\n`)
     server = await spawnServer({
-      args: ["--api-keys-file", join(dir, "keys"), "--store", "memory", "--otlp-endpoint", receiver.endpoint, "--log-format", "json"]
+      // a store on disk: its operations are I/O, each a span (an in-memory store's are not: see the stdio test)
+      args: ["--api-keys-file", join(dir, "keys"), "--store", `file:${join(dir, "store")}`, "--otlp-endpoint", receiver.endpoint, "--log-format", "json"]
     })
   })
   afterAll(async () => {
@@ -116,7 +117,7 @@ describe("traces over OTLP/HTTP", () => {
     // the definition was written: a store span under the call, naming the kind of store
     const write = await spanWith((s) => s.traceId === traceId && s.name === "WorkspaceStore.set")
     expect(write.parentSpanId).toBe(call.spanId)
-    expect(attribute(write, "dimensional.store")).toBe("memory")
+    expect(attribute(write, "dimensional.store")).toBe("file")
 
     // a failing call: its error_type on its span
     const failedTrace = "6b2d0f1c8e4a5b3c9d7f2a1b0c9d8e7f"

@@ -1,9 +1,13 @@
 // `dimensional mcp --otlp-endpoint URL` over stdio: each tool call is a span exported over OTLP/HTTP
 // to a receiver that decodes the real payloads; a `traceparent` in the call's `_meta` continues the
-// caller's trace (stdio has no headers: `_meta` is the only way in), and the store's operations are
-// spans under the call.
+// caller's trace (stdio has no headers: `_meta` is the only way in). A store on disk makes a span per
+// operation under the call; the default in-memory store makes none (a map lookup is no I/O boundary),
+// its time still counted in the call's store time.
 import { Client } from "@modelcontextprotocol/client"
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio"
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type OtlpReceiver, attribute, startOtlpReceiver } from "../support/otlpReceiver.ts"
 
@@ -12,16 +16,24 @@ const root = new URL("../..", import.meta.url).pathname
 describe("traces over stdio", () => {
   let receiver: OtlpReceiver
   let client: Client
+  let dir: string
   beforeAll(async () => {
     receiver = await startOtlpReceiver()
+    dir = mkdtempSync(join(tmpdir(), "dimensional-stdio-tracing-"))
     client = new Client({ name: "stdio-tracing-tests", version: "1.0.0" })
     await client.connect(
-      new StdioClientTransport({ command: process.execPath, args: ["src/cli.ts", "mcp", "--otlp-endpoint", receiver.endpoint], cwd: root, stderr: "pipe" })
+      new StdioClientTransport({
+        command: process.execPath,
+        args: ["src/cli.ts", "mcp", "--store", `file:${dir}`, "--otlp-endpoint", receiver.endpoint],
+        cwd: root,
+        stderr: "pipe"
+      })
     )
   })
   afterAll(async () => {
     await client?.close()
     await receiver?.close()
+    rmSync(dir, { recursive: true, force: true })
   })
 
   it("continues the trace a call's _meta names, with the call's tool, era and outcome, and its store operations under it", async () => {
@@ -91,5 +103,7 @@ describe("head sampling over stdio (--trace-sample-ratio)", () => {
     expect(call.parentSpanId).toBe("0a0b0c0d0e0f1013")
     await new Promise((resolve) => setTimeout(resolve, 1500))
     expect(receiver.spans.filter((s) => s.traceId !== sampled)).toEqual([])
+    // the default store is this process's memory: a lookup there is no I/O, and makes no span
+    expect(receiver.spans.map((s) => s.name)).toEqual(["tools/call convert"])
   }, 30_000)
 })

@@ -12,7 +12,7 @@ import { type Classification, RetryPolicy } from "./RetryPolicy.ts"
 import type { AnyTool } from "../../tools/Tool.ts"
 import { type CallOutcome, type Rejection, type RetryReport, type Succeeded, dispatch } from "./callOutcome.ts"
 import { describeRejection, errorTypeOf } from "./failures.ts"
-import { Telemetry } from "../../services/Telemetry.ts"
+import { Telemetry, underCallSpan } from "../../services/Telemetry.ts"
 import { type CorrectorLabel, correctorOf, recordCorrectionAttempt, recordRetries, tracedCorrection } from "./repairTelemetry.ts"
 
 /** What a tool looks like to a corrector: its name, description and advertised input schema. */
@@ -124,7 +124,7 @@ const recover = <R>(
         first ??= decision
         if (!decision.retry) return false
         const asked = corrector.correct(requestFor(describe(), rejection))
-        const proposal = yield* telemetry.traced ? tracedCorrection(tool.name, errorTypeOf(rejection.failure), asked) : asked
+        const proposal = yield* telemetry.traced ? underCallSpan(tracedCorrection(tool.name, errorTypeOf(rejection.failure), asked)) : asked
         const s = yield* Ref.get(state)
         const usable = Option.filter(
           proposal,

@@ -2,13 +2,17 @@
  * Traces over OTLP/HTTP (JSON) with Effect's own tracer (effect/observability OtlpTracer), for
  * both transports: over HTTP every request is a server span (effect/http opens one per request,
  * continuing an incoming W3C `traceparent` header, with what the seam adds as attributes: tool,
- * principal, refusal, session; see http.ts `observed`) and each tool call a span under it; over stdio each tool call is a span of its own, or continues
- * the trace its request's `_meta` names (src/mcp/toolTelemetry.ts). Off unless an endpoint is given.
+ * principal, refusal, session; see http.ts `observed`) and each tool call a span under it; over
+ * stdio each tool call is a span of its own, or continues the trace its request's `_meta` names
+ * (src/mcp/toolTelemetry.ts). Off unless an endpoint is given.
  *
  *   --otlp-endpoint URL     OTEL_EXPORTER_OTLP_ENDPOINT (the OpenTelemetry variable): spans go to URL/v1/traces
+ *
+ * Batches go out through Node's own HTTP client on one kept-alive connection: `fetch`'s request
+ * machinery cost a traced stdio call about a fifth of what tracing added to it (bench/telemetry.ts).
  */
+import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import { Effect, Layer } from "effect"
-import { FetchHttpClient } from "effect/http"
 import { OtlpSerialization, OtlpTracer } from "effect/observability"
 import { serverInfo } from "../server.ts"
 import { otlpEndpoint } from "./http/metricsConfig.ts"
@@ -18,7 +22,7 @@ export const tracingLayer = (endpoint: string) =>
     url: `${endpoint.replace(/\/+$/, "")}/v1/traces`,
     resource: { serviceName: serverInfo.name, serviceVersion: serverInfo.version },
     exportInterval: "1 second"
-  }).pipe(Layer.provide(OtlpSerialization.layerJson), Layer.provide(FetchHttpClient.layer))
+  }).pipe(Layer.provide(OtlpSerialization.layerJson), Layer.provide(NodeHttpClient.layerNodeHttpOptions({ keepAlive: true })))
 
 /** The exporter when `--otlp-endpoint` (OTEL_EXPORTER_OTLP_ENDPOINT) is set, else nothing. */
 export const tracingFromConfig = Layer.unwrap(Effect.map(otlpEndpoint, (endpoint) => (endpoint === undefined ? Layer.empty : tracingLayer(endpoint))))
