@@ -31,7 +31,7 @@ import { sinkValue } from "./lib/timing.ts"
 import { compareRoundTrips, defaultProtocolOptions, quickProtocolOptions } from "./protocol.ts"
 import { defaultStartupOptions, quickStartupOptions, runStartupBench } from "./startup.ts"
 import { runWorkspaceBench } from "./workspaces.ts"
-import { compareTelemetry, startOtlpSink } from "./telemetry.ts"
+import { compareTelemetry, startOtlpSink, telemetryProtocolOptions } from "./telemetry.ts"
 
 const root = fileURLToPath(new URL("..", import.meta.url))
 const quick = process.argv.includes("--quick")
@@ -118,7 +118,7 @@ try {
   }
   if (runs("telemetry")) {
     const sink = await startOtlpSink()
-    const options = quick ? quickProtocolOptions : defaultProtocolOptions
+    const options = quick ? quickProtocolOptions : telemetryProtocolOptions
     try {
       for (const era of eras) {
         log(`telemetry off and on over stdio, ${era} era`)

@@ -19,6 +19,14 @@ import { type ProtocolOptions, pipelined, sequential } from "./protocol.ts"
 /** How far the on ratio may move from the off ratio (issue 21). */
 export const TELEMETRY_MOVEMENT = 0.1
 
+/**
+ * Longer rounds than the protocol rows': the difference measured is a tenth of a round trip, and a
+ * traced server's cost comes partly in bursts (a batch of spans encoded every 1,000), so a round of
+ * 300 pipelined calls (about 15 ms) either holds a batch or not, and its rate swung by ±50 % between
+ * rounds of the same server. At 2,000 calls a round holds two batches.
+ */
+export const telemetryProtocolOptions: ProtocolOptions = { rounds: 12, callsPerRound: 2_000, warmupCalls: 3_000, inFlight: 16 }
+
 export interface OtlpSink {
   readonly endpoint: string
   readonly stop: () => Promise<void>

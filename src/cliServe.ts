@@ -10,16 +10,15 @@
  * src/services/WorkspaceStore.ts). A value the server cannot read stops it with exit code 2 and a
  * message naming the flag and the variable, never a raw ConfigError.
  */
-import { Cause, Config, ConfigProvider, Effect } from "effect"
+import { Cause, Config, ConfigProvider, Effect, Layer } from "effect"
 import { keyOnCommandLine, settingKeys } from "./mcp/repair/SelfCorrectionConfig.ts"
 import { authEnv } from "./mcp/transports/http/authConfig.ts"
 import { clientLimitsEnv } from "./mcp/transports/http/clientLimits.ts"
 import { logFormatEnv } from "./mcp/transports/http/logFormat.ts"
-import { metricsEnv, otlpEnv, traceSampleEnv } from "./mcp/transports/http/metricsConfig.ts"
+import { metricsEnv, otlpEndpoint, otlpEnv, traceSampleEnv } from "./mcp/transports/http/metricsConfig.ts"
 import { httpEnv } from "./mcp/transports/httpConfig.ts"
 import { HttpServices, StdioServices } from "./layers.ts"
 import { runStdioServer } from "./mcp/transports/stdio.ts"
-import { tracingFromConfig } from "./mcp/transports/otlp.ts"
 import { maxWorkspacesEnv, maxWorkspacesPerPrincipalEnv, storeEnv } from "./services/WorkspaceStore.ts"
 
 export interface SettingSpec {
@@ -249,6 +248,18 @@ const refusedSetting = (error: Config.ConfigError) =>
       `dimensional mcp: ${settingProblem(error.message)}\n  (each setting is a flag or its environment variable; see: dimensional mcp --help)\n`
     )
   })
+
+/**
+ * The exporter when --otlp-endpoint (OTEL_EXPORTER_OTLP_ENDPOINT) is set, else nothing: its code (an
+ * HTTP client, the OTLP encoding) loads only then, not on every start of a server without telemetry.
+ */
+const tracingFromConfig = Layer.unwrap(
+  Effect.flatMap(otlpEndpoint, (endpoint) =>
+    endpoint === undefined
+      ? Effect.succeed(Layer.empty)
+      : Effect.promise(() => import("./mcp/transports/otlp.ts")).pipe(Effect.map((m) => m.tracingLayer(endpoint)))
+  )
+)
 
 /** Serves MCP over stdio, or Streamable HTTP, with `values` (config keys → flag values) over the environment. */
 export const serveMcp = (http: boolean, values: Readonly<Record<string, string>>): Effect.Effect<void, unknown> => {

@@ -12,10 +12,9 @@
  * machinery cost a traced stdio call about a fifth of what tracing added to it (bench/telemetry.ts).
  */
 import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
-import { Effect, Layer } from "effect"
+import { Layer } from "effect"
 import { OtlpSerialization, OtlpTracer } from "effect/observability"
 import { serverInfo } from "../server.ts"
-import { otlpEndpoint } from "./http/metricsConfig.ts"
 
 export const tracingLayer = (endpoint: string) =>
   OtlpTracer.layer({
@@ -23,6 +22,3 @@ export const tracingLayer = (endpoint: string) =>
     resource: { serviceName: serverInfo.name, serviceVersion: serverInfo.version },
     exportInterval: "1 second"
   }).pipe(Layer.provide(OtlpSerialization.layerJson), Layer.provide(NodeHttpClient.layerNodeHttpOptions({ keepAlive: true })))
-
-/** The exporter when `--otlp-endpoint` (OTEL_EXPORTER_OTLP_ENDPOINT) is set, else nothing. */
-export const tracingFromConfig = Layer.unwrap(Effect.map(otlpEndpoint, (endpoint) => (endpoint === undefined ? Layer.empty : tracingLayer(endpoint))))
