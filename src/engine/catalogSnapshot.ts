@@ -14,9 +14,9 @@
  * catalog. A factor JSON cannot carry exactly (NaN, ±Infinity) refuses the snapshot at build time.
  */
 import { Catalog, type UnitRecord } from "./Catalog.ts"
-import type * as Dimension from "./Dimension.ts"
 import { buildCatalog, type ResolvedScale, toRecord } from "./buildCatalog.ts"
 import type { UnitEntry } from "./catalog/define.ts"
+import { dimensionTable, exactFactor, frozenDimensions } from "./snapshotJson.ts"
 
 /** Bump when the layout below changes. */
 export const snapshotVersion = 1
@@ -42,20 +42,11 @@ export const snapshotText = (entries: ReadonlyArray<UnitEntry>): string => {
   const { catalog, problems } = buildCatalog(entries)
   if (problems.length > 0) throw new Error(`the unit catalog is inconsistent: ${problems.map((p) => `${p.symbol}: ${p.problem}`).join("; ")}`)
   // with no problems, every entry resolved and buildCatalog listed its record in entry order
-  const dimensionIndex = new Map<string, number>()
-  const dimensions: Array<Dimension.Dimension> = []
+  const { dimensions, indexOf } = dimensionTable()
   const scales = entries.map((entry, i): Snapshot["scales"][number] => {
     const record = catalog.records[i]!
     if (!resolves(entry)) return 0
-    for (const x of [record.factor.n, record.factor.d])
-      if (!Number.isFinite(x)) throw new Error(`catalog snapshot: the factor of '${entry.symbol}' is ${x}, which JSON cannot carry`)
-    const key = record.dimension.join(",")
-    let d = dimensionIndex.get(key)
-    if (d === undefined) {
-      d = dimensions.push(record.dimension) - 1
-      dimensionIndex.set(key, d)
-    }
-    return [d, record.factor.n, record.factor.d]
+    return [indexOf(record.dimension), ...exactFactor(record.factor, `catalog snapshot: the factor of '${entry.symbol}'`)]
   })
   const recordIndex = new Map(catalog.records.map((r, i) => [r, i]))
   const keyed = (index: ReadonlyMap<string, UnitRecord>) => [...index].map(([k, r]) => [k, recordIndex.get(r)!] as const)
@@ -76,8 +67,7 @@ export const snapshotText = (entries: ReadonlyArray<UnitEntry>): string => {
 export const restoreCatalog = (text: string, entries: ReadonlyArray<UnitEntry>): Catalog | undefined => {
   const snapshot = JSON.parse(text) as Snapshot
   if (snapshot.version !== snapshotVersion || snapshot.entries.length !== entries.length || snapshot.scales.length !== entries.length) return undefined
-  // frozen, as Dimension.ts makes every vector
-  const dimensions = snapshot.dimensions.map((d) => Object.freeze(d))
+  const dimensions = frozenDimensions(snapshot.dimensions)
   const records: Array<UnitRecord> = []
   for (const [i, entry] of entries.entries()) {
     const stored = snapshot.scales[i]!

@@ -11,7 +11,7 @@
  * table does not hold, is not read (the table is then evaluated); a factor JSON cannot carry
  * exactly (NaN, ±Infinity) refuses the snapshot at build time.
  */
-import type * as Dimension from "../Dimension.ts"
+import { dimensionTable, exactFactor, frozenDimensions } from "../snapshotJson.ts"
 import type { AtomEvaluation, EvaluatedAtoms } from "./ucum.ts"
 import { ucumVersion, units } from "./ucumAtoms.ts"
 
@@ -28,18 +28,10 @@ interface Snapshot {
 
 /** The snapshot of an evaluated table, as the JSON text the bundle carries. */
 export const snapshotAtoms = (evaluated: EvaluatedAtoms): string => {
-  const dimensionIndex = new Map<string, number>()
-  const dimensions: Array<Dimension.Dimension> = []
+  const { dimensions, indexOf } = dimensionTable()
   const atoms = evaluated.order.map(({ unit, evaluation }): Snapshot["atoms"][number] => {
-    for (const x of [evaluation.factor.n, evaluation.factor.d])
-      if (!Number.isFinite(x)) throw new Error(`UCUM snapshot: the factor of '${unit.code}' is ${x}, which JSON cannot carry`)
-    const key = evaluation.dimension.join(",")
-    let d = dimensionIndex.get(key)
-    if (d === undefined) {
-      d = dimensions.push(evaluation.dimension) - 1
-      dimensionIndex.set(key, d)
-    }
-    return [units.indexOf(unit), unit.code, d, evaluation.factor.n, evaluation.factor.d, evaluation.arbitraryName ?? 0]
+    const [n, d] = exactFactor(evaluation.factor, `UCUM snapshot: the factor of '${unit.code}'`)
+    return [units.indexOf(unit), unit.code, indexOf(evaluation.dimension), n, d, evaluation.arbitraryName ?? 0]
   })
   const snapshot: Snapshot = { version: atomSnapshotVersion, ucum: ucumVersion, dimensions, atoms }
   return JSON.stringify(snapshot)
@@ -49,8 +41,7 @@ export const snapshotAtoms = (evaluated: EvaluatedAtoms): string => {
 export const readAtoms = (text: string): EvaluatedAtoms["order"] | undefined => {
   const snapshot = JSON.parse(text) as Snapshot
   if (snapshot.version !== atomSnapshotVersion || snapshot.ucum !== ucumVersion) return undefined
-  // frozen, as Dimension.ts makes every vector
-  const dimensions = snapshot.dimensions.map((d) => Object.freeze(d))
+  const dimensions = frozenDimensions(snapshot.dimensions)
   const order: Array<EvaluatedAtoms["order"][number]> = []
   for (const [i, code, d, n, den, name] of snapshot.atoms) {
     const unit = units[i]
