@@ -24,8 +24,7 @@
  * the error types of the failure table (repair/failures.ts), never a unit or an argument's value.
  */
 import type { CallToolResult } from "@modelcontextprotocol/server"
-import { Effect, Exit, Metric, Option, type Tracer } from "effect"
-import { Headers, HttpTraceContext } from "effect/http"
+import { Effect, Exit, Metric, Tracer } from "effect"
 import { type CallRecord, CurrentCall, type TelemetrySettings, latencyBoundaries, startsSampled } from "../services/Telemetry.ts"
 import type { CallOutcome } from "./repair/callOutcome.ts"
 import { allErrorTypes } from "./repair/failures.ts"
@@ -72,14 +71,31 @@ export const outcomeOf = (result: CallToolResult): { readonly outcome: "success"
 /** W3C trace context values are short; anything longer is not one (https://www.w3.org/TR/trace-context/#tracestate-header). */
 const MAX_TRACESTATE = 512
 
+/**
+ * A W3C `traceparent` of version 00 (https://www.w3.org/TR/trace-context/#traceparent-header):
+ * `00-<trace-id: 32 lowercase hex>-<parent-id: 16 lowercase hex>-<flags: 2 hex>`, neither id all
+ * zeros; bit 0 of the flags says the caller sampled it. Read here, as effect/http's
+ * HttpTraceContext.w3c reads a header, because importing effect/http would put its whole HTTP
+ * stack (about 150 KB) in the start of every stdio server.
+ */
+const traceparentForm = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/
+
+const traceparentSpan = (traceparent: string): Tracer.ExternalSpan | undefined => {
+  const parts = traceparentForm.exec(traceparent)
+  if (parts === null) return undefined
+  const [, traceId, spanId, flags] = parts as unknown as [string, string, string, string]
+  if (/^0+$/.test(traceId) || /^0+$/.test(spanId)) return undefined
+  return Tracer.externalSpan({ traceId, spanId, sampled: (Number.parseInt(flags, 16) & 1) === 1 })
+}
+
 /** The trace a request's `_meta` continues, with its `tracestate`; none when `_meta` carries no valid `traceparent`. */
 export const metaTraceContext = (meta: unknown): { readonly parent: Tracer.ExternalSpan; readonly tracestate: string | undefined } | undefined => {
   if (typeof meta !== "object" || meta === null) return undefined
   const { traceparent, tracestate } = meta as { traceparent?: unknown; tracestate?: unknown }
   if (typeof traceparent !== "string" || traceparent.length > 55) return undefined
-  const parent = HttpTraceContext.w3c(Headers.fromRecordUnsafe({ traceparent }))
-  if (Option.isNone(parent)) return undefined
-  return { parent: parent.value, tracestate: typeof tracestate === "string" && tracestate.length <= MAX_TRACESTATE ? tracestate : undefined }
+  const parent = traceparentSpan(traceparent)
+  if (parent === undefined) return undefined
+  return { parent, tracestate: typeof tracestate === "string" && tracestate.length <= MAX_TRACESTATE ? tracestate : undefined }
 }
 
 /** What the server knows of a call before it runs. */
