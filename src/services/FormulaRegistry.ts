@@ -13,7 +13,6 @@ import type { Formula } from "../engine/Formula.ts"
 import { type FormulaCallError, type FormulaInput, type FormulaResult, evaluateFormula } from "../engine/FormulaEvaluation.ts"
 import { closestNames, likelyName } from "../engine/FormulaDiagnostics.ts"
 import * as Constants from "../engine/Constants.ts"
-import { builtinFormulas } from "../engine/formulas/index.ts"
 import { asUconCall } from "../engine/formulas/ucon.ts"
 import { type PreparedFormula, prepare } from "../engine/PreparedFormula.ts"
 import type { Catalog } from "../engine/Catalog.ts"
@@ -111,16 +110,21 @@ export class FormulaRegistry extends Context.Service<
   )
 
   /**
-   * The registry with every built-in formula, registered through `register` on first use rather
-   * than at start-up (preparing them and checking their examples would delay a server's first
-   * answer by the time it takes). A defective built-in fails that first use as a defect; the
+   * The registry with every built-in formula, loaded and registered through `register` on first
+   * use rather than at start-up (loading, preparing them and checking their examples would delay a
+   * server's first answer by the time it takes). A defective built-in fails that first use as a defect; the
    * formula tests run every built-in.
    */
   static readonly layer = Layer.effect(
     FormulaRegistry,
     Effect.gen(function* () {
       const registry = yield* FormulaRegistry
-      const ready = yield* Effect.cached(Effect.forEach(builtinFormulas, (formula) => Effect.orDie(registry.register(formula)), { discard: true }))
+      // the formulas' data is loaded then too: a server that is never asked for a formula never parses it
+      const ready = yield* Effect.cached(
+        Effect.promise(() => import("../engine/formulas/index.ts")).pipe(
+          Effect.flatMap(({ builtinFormulas }) => Effect.forEach(builtinFormulas, (formula) => Effect.orDie(registry.register(formula)), { discard: true }))
+        )
+      )
       return FormulaRegistry.of({
         register: (formula) => Effect.andThen(ready, registry.register(formula)),
         list: Effect.andThen(ready, registry.list),
