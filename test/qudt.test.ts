@@ -72,6 +72,16 @@ const exceptions: ReadonlyMap<string, { readonly reason: string; readonly relati
     (id) => [id, { reason: ROUNDED, relative: 1e-6 }] as const
   ),
   ["CAL_MEAN", { reason: "QUDT gives 4.19 J; NIST SP 811 B.8 gives the mean calorie as 4.19002 J", relative: 1e-5 }],
+  ...["DARCY", "MilliDARCY"].map(
+    (id) =>
+      [
+        id,
+        {
+          reason: "QUDT gives NIST SP 811's rounded 9.869233e-13 m²; the darcy is 1 cP·cm²/(s·atm) = 1e-12/1.01325 m² exactly (as GNU units and pint have it)",
+          relative: 1e-7
+        }
+      ] as const
+  ),
   [
     "DAY_Sidereal",
     { reason: "QUDT's 86164.099 s is 8.5 ms off; the sidereal day is 86164.0905 s (IERS Conventions 2010; the catalog's value)", relative: 1e-7 }

@@ -151,7 +151,8 @@ const acrossDimensions = (catalog: Catalog, from: UnitExpression, to: UnitExpres
 }
 
 const buildConverter = (catalog: Catalog, from: UnitExpression, to: UnitExpression): Converter | DimensionMismatch | NoConversionPath | AmbiguousInput => {
-  const notes = [...from.notes, ...to.notes]
+  // a note both sides carry (1 gal → gal) is said once
+  const notes = [...new Set([...from.notes, ...to.notes])]
   if (!Dimension.equals(from.dimension, to.dimension) && Dimension.equals(Dimension.foldSolidAngle(from.dimension), Dimension.foldSolidAngle(to.dimension))) {
     // a solid angle is a plane angle squared (SI Brochure 2.3.3): deg² → sr, 41253 deg² = 4π sr
     return linear(Rational.divide(from.factor, to.factor), [...notes, "Solid angle as plane angle squared: 1 sr = 1 rad²"])

@@ -65,11 +65,15 @@ const ambiguousUnit = (expression: string, token: string, position: number, entr
     token
   })
 
-/** Notes naming the reading taken for units that mean other things elsewhere (gal: the US gallon). */
+/**
+ * Notes naming the reading taken for units that mean other things elsewhere (gal: the US gallon),
+ * by the prefixed symbol first (Gbit: the gigabit, not the gilbert), else by the unit's, so a
+ * prefixed unit says its reading too (MRayl: the MKS rayl).
+ */
 const readingNotes = (terms: ReadonlyArray<Term>): Array<string> => {
   const notes: Array<string> = []
   for (const t of terms) {
-    const reading = dominant[(t.prefix?.symbol ?? "") + t.unit.symbol]
+    const reading = dominant[(t.prefix?.symbol ?? "") + t.unit.symbol] ?? (t.prefix === undefined ? undefined : dominant[t.unit.symbol])
     if (reading !== undefined && !t.unit.custom) notes.push(reading.note)
   }
   return notes

@@ -84,6 +84,16 @@ describe("every name with more than one reading in use is data (catalog/readings
 })
 
 describe("names with a dominant reading", () => {
+  it("say their reading when prefixed too, and once: 1.5 MRayl is 1.5e6 Pa·s/m (the MKS rayl); 1 gal → gal notes the US gallon once", () => {
+    const mrayl = convert(catalog, 1.5, "MRayl", "Pa*s/m")
+    if (isEngineError(mrayl)) throw new Error(mrayl.message)
+    expect(mrayl.quantity).toBe(1.5e6)
+    expect(mrayl.notes).toContain(dominant.rayl!.note)
+    const gal = convert(catalog, 1, "gal", "gal")
+    if (isEngineError(gal)) throw new Error(gal.message)
+    expect(gal.notes.filter((n) => n === dominant.gal!.note)).toHaveLength(1)
+  })
+
   it("names only units the catalog has, by their symbol", () => {
     for (const symbol of Object.keys(dominant)) expect(isEngineError(resolveUnitExpression(catalog, symbol)), symbol).toBe(false)
   })

@@ -2,7 +2,7 @@
 // erg = dyn·cm, galileo = cm/s², poise = dyn·s/cm² = g/(cm·s), stokes = cm²/s, barye = dyn/cm²,
 // kayser = 1/cm, langley = cal_th/cm². Electromagnetic CGS units are in electromagnetic.ts, the
 // phot and stilb in light.ts.
-import { decimal, unit } from "./define.ts"
+import { unit } from "./define.ts"
 
 const cgs = { system: "CGS", source: "NIST SP 811 B.8" } as const
 
@@ -15,10 +15,12 @@ export const cgsUnits = [
   unit("Ba", "barye", [1, "dyn/cm^2"], { ...cgs, names: ["barad"], note: "0.1 Pa" }),
   unit("K_wave", "kayser", [1, "1/cm"], { ...cgs, note: "wavenumber, 1 cm⁻¹; written K_wave because K is the kelvin" }),
   unit("Ly_rad", "langley", [1, "cal/cm^2"], { ...cgs, note: "radiant exposure, 1 cal_th/cm² = 41840 J/m²" }),
-  unit("darcy", "darcy", [decimal("9.869233e-13"), "m^2"], {
+  // defined by Darcy's law: 1 cm³/s of a 1 cP fluid through 1 cm² under 1 atm per cm, so exactly
+  // 1e-12/1.01325 m²; NIST SP 811 B.8 prints it rounded to 9.869233e-13 m² (GNU units and pint
+  // define it the same exact way)
+  unit("darcy", "darcy", [1, "cP*cm^2/(s*atm)"], {
     system: "CGS",
-    exact: false,
-    source: "NIST SP 811 B.8 (9.869233e-13 m²)",
+    source: "Darcy's law (1 cP, 1 cm³/s, 1 cm², 1 atm/cm); NIST SP 811 B.8 (9.869233e-13 m², rounded)",
     note: "permeability of porous media; mD (millidarcy) via the name 'millidarcy'",
     prefixes: "si"
   }),

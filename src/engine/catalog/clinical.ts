@@ -51,7 +51,9 @@ export const clinicalUnits = [
     source: "IUPAC Green Book 2.10 (1 M = 1 mol/dm³)",
     note: "amount concentration; mM, µM, nM accepted; 'M' alone is never mega"
   }),
-  unit("amagat", "amagat", [ratio(101325, 8.314462618 * 273.15), "mol/m^3"], {
+  // R = N_A·k = 8.31446261815324 J/(mol·K), exact since 2019 (both constants are defining ones);
+  // CODATA's printed 8.314462618 is that value cut to ten digits, 1.8e-11 short
+  unit("amagat", "amagat", [ratio(101325, 8.31446261815324 * 273.15), "mol/m^3"], {
     system: "chemistry",
     source: "IUPAC Gold Book (ideal-gas number density at 0 °C, 1 atm; R exact since 2019)",
     note: "about 44.615 mol/m³"

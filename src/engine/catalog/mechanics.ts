@@ -125,7 +125,14 @@ export const mechanics = [
   unit("rhe", "rhe", [1, "1/P"], { system: "CGS", source: "NIST SP 811 B.8", note: "fluidity, reciprocal poise" }),
 
   // acoustic impedance and thermal insulation
-  unit("rayl", "rayl", [1, "Pa*s/m"], { system: "SI", source: "ISO 80000-8 (MKS rayl)", note: "specific acoustic impedance, Pa·s/m" }),
+  unit("rayl", "rayl", [1, "Pa*s/m"], {
+    system: "SI",
+    // prefixed as ultrasound writes it: water is about 1.48 MRayl
+    aliases: ["Rayl"],
+    prefixes: "si",
+    source: "ISO 80000-8 (MKS rayl)",
+    note: "specific acoustic impedance, Pa·s/m"
+  }),
   unit("clo", "clo", [decimal("0.155"), "K*m^2/W"], { system: "thermal", source: "ISO 9920 (0.155 m²·K/W)", note: "clothing insulation" }),
   unit("tog", "tog", [decimal("0.1"), "K*m^2/W"], { system: "thermal", source: "BS 4745 (0.1 m²·K/W)", note: "textile insulation" }),
 

@@ -18,8 +18,11 @@ export interface AmbiguousName {
   readonly readings: ReadonlyArray<Reading>
 }
 
-/** An amount-of-substance flow p·V̇/(R·T) of an ideal gas at a pressure and temperature. */
-const atConditions = (volume: string, kelvin: string, pascal = "101325") => `(${pascal} Pa)*(${volume})/((8.314462618 J/(mol*K))*(${kelvin} K))`
+/**
+ * An amount-of-substance flow p·V̇/(R·T) of an ideal gas at a pressure and temperature, with the
+ * exact R = N_A·k (the 2019 SI: both are defining constants), not CODATA's ten printed digits.
+ */
+const atConditions = (volume: string, kelvin: string, pascal = "101325") => `(${pascal} Pa)*(${volume})/((8.31446261815324 J/(mol*K))*(${kelvin} K))`
 
 /**
  * Standard-condition gas flows name a volume at a reference state, and the reference differs between
@@ -239,6 +242,18 @@ export const dominant: Readonly<Record<string, DominantName>> = {
   bbl: { note: "barrel read as the oil barrel (42 US gal = 158.987 L); other barrels: bbl_fluid, bbl_beer", others: ["bbl_fluid", "bbl_beer"] },
   pt_typo: { note: "point read as the DTP (PostScript) point, 1/72 in; the traditional printer's point is pt_printer (0.013837 in)", others: ["pt_printer"] },
   pica: { note: "pica read as the DTP pica (1/6 in); the traditional printer's pica is slightly smaller", others: ["pica_printer"] },
+  fsw: {
+    note: "fsw read as the US Navy's foot of seawater (33 fsw = 1 atm, 3070.45 Pa); a foot of EN 13319's msw (0.1 bar), as GNU units reads fsw, is 3048 Pa",
+    others: ["0.3048 msw"]
+  },
+  rayl: {
+    note: "rayl read as the MKS rayl (1 Pa·s/m, the rayl of MRayl in ultrasound); the CGS rayl (1 dyn·s/cm³, GNU units' rayl) is 10 Pa·s/m",
+    others: ["10 Pa*s/m"]
+  },
+  lea: {
+    note: "lea read as the league (3 statute miles); in textiles a lea is a length of yarn (300 yd of linen, as GNU units reads lea)",
+    others: ["300 yd"]
+  },
   Gbit: { note: "Gb read as the gigabit; the gilbert (UCUM's Gb) is spelled 'gilbert'", others: ["gilbert"] },
   Tbit: { note: "Tb read as the terabit, not a tablespoon", others: ["tbsp"] },
   yr: { note: "year read as the Julian year (365.25 d, IAU); the Gregorian year is yr_greg, the tropical yr_trop", others: ["yr_greg", "yr_trop"] },
