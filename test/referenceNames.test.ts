@@ -19,7 +19,7 @@ const differences: Readonly<Record<string, string>> = {
   Tm: "the terametre (SI prefix) here",
   Td: "an SI-prefixed unit here (pint: the troland)",
   Tt: "the teratonne (SI prefix) here",
-  aA: "the attoampere (SI prefix) here (GNU units: the abampere)",
+  aA: "the attoampere (SI prefix) here, with a note (GNU units: the abampere)",
   h: "the hour (SI Brochure table 8) here (GNU units: the Planck constant)",
   hg: "the hectogram (SI prefix) here (GNU units: a column of mercury)",
   rad: "the radian here (GNU units: the rad of absorbed dose, which is rad_dose here)",
