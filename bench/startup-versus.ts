@@ -1,9 +1,10 @@
 /**
  * Start-up and idle memory before and after a change, in one run: this checkout's bin, the bin of
  * another commit (built from `git archive` into a temporary directory, with this checkout's
- * node_modules), and the bare SDK server bundled and compile-cached the same way, rounds
- * alternating between the three so the machine's load of the moment falls on all of them. On a
- * shared machine absolute times drift; read the ratios.
+ * node_modules), the bare SDK server, and the bare server run the Effect way
+ * (bench/bare-effect-server.ts: what Effect itself costs a start), both bundled and compile-cached
+ * the same way, rounds alternating between them so the machine's load of the moment falls on all.
+ * On a shared machine absolute times drift; read the ratios.
  *
  *   node bench/startup-versus.ts <commit> [--rounds N]      (default 21 rounds per era)
  *
@@ -42,15 +43,21 @@ try {
     cwd: before,
     stdio: "ignore"
   })
-  await bundle({ entries: { "bare-server": join(root, "bench/bare-server.ts") }, outdir: join(scratch, "bare"), shebang: true })
-  await writeFile(join(scratch, "bare", "launcher.js"), 'import module from "node:module"\nmodule.enableCompileCache?.()\nawait import("./bare-server.js")\n')
+  for (const [dir, entry] of [
+    ["bare", "bare-server"],
+    ["bare-effect", "bare-effect-server"]
+  ] as const) {
+    await bundle({ entries: { [entry]: join(root, `bench/${entry}.ts`) }, outdir: join(scratch, dir), shebang: true })
+    await writeFile(join(scratch, dir, "launcher.js"), `import module from "node:module"\nmodule.enableCompileCache?.()\nawait import("./${entry}.js")\n`)
+  }
   const toolFile = join(scratch, "convert-tool.json")
   await writeFile(toolFile, JSON.stringify(describeTool(convert)))
 
   const servers: ReadonlyArray<ServerCommand> = [
     { name: "this checkout", script: join(root, "bin/dimensional.js"), args: [] },
     { name: commit, script: join(before, "bin/dimensional.js"), args: [] },
-    { name: "bare SDK", script: join(scratch, "bare", "launcher.js"), args: [], env: { BARE_TOOL_FILE: toolFile } }
+    { name: "bare SDK", script: join(scratch, "bare", "launcher.js"), args: [], env: { BARE_TOOL_FILE: toolFile } },
+    { name: "bare SDK+Effect", script: join(scratch, "bare-effect", "launcher.js"), args: [], env: { BARE_TOOL_FILE: toolFile } }
   ]
   const report = (what: string, unit: string, values: ReadonlyArray<number>) => {
     const bare = values[2]!
