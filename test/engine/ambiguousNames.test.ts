@@ -35,6 +35,21 @@ describe("names with several meanings", () => {
     expect(r.likelyFix).toBeUndefined()
   })
 
+  it("refuses gas quantities at a reference state (scf, MMscf, Nm3, Sm3) with each standard's amount and the plain volume, never a fix that drops the 'standard'", () => {
+    const scf = convert(catalog, 1, "scf", "mol")
+    if (!isEngineError(scf) || scf._tag !== "AmbiguousInput") throw new Error("expected a refusal")
+    // 1 lb-mol is 379.5 scf at 60 °F and 14.696 psia: 1 scf ≈ 1.1953 mol
+    expect(scf.readings[0]!.value).toBeCloseTo(1.195286939861875, 12)
+    const mmscf = convert(catalog, 1, "MMscf", "m^3")
+    if (!isEngineError(mmscf) || mmscf._tag !== "AmbiguousInput") throw new Error("expected a refusal")
+    expect(mmscf.likelyFix).toBeUndefined()
+    expect(mmscf.readings.map((r) => r.value)).toContain(28316.846592)
+    const nm3 = convert(catalog, 1, "kg/Nm3", "kg/m^3")
+    expect(isEngineError(nm3) && nm3._tag).toBe("AmbiguousInput")
+    // the newton metre itself stays what it is
+    expect(convert(catalog, 1, "Nm", "J")).toMatchObject({ quantity: 1 })
+  })
+
   it("keeps prefixed forms that are not ambiguous: Gb is the gigabit though bare b is refused", () => {
     const gb = resolveUnitExpression(catalog, "Gb")
     expect(isEngineError(gb)).toBe(false)

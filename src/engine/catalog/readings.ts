@@ -22,7 +22,21 @@ export interface AmbiguousName {
  * An amount-of-substance flow p·V̇/(R·T) of an ideal gas at a pressure and temperature, with the
  * exact R = N_A·k (the 2019 SI: both are defining constants), not CODATA's ten printed digits.
  */
-const atConditions = (volume: string, kelvin: string, pascal = "101325") => `(${pascal} Pa)*(${volume})/((8.31446261815324 J/(mol*K))*(${kelvin} K))`
+const atConditions = (volume: string, kelvin: string, pressure = "101325 Pa") => `(${pressure})*(${volume})/((8.31446261815324 J/(mol*K))*(${kelvin} K))`
+
+/** 60 °F in kelvin, the US gas industry's standard temperature: (60 + 459.67) × 5/9. */
+const sixtyF = "288.7055555555556"
+
+/**
+ * Gas quantities at a reference state, as the gas trade writes them (scf, MMscf, Nm3, Sm3): the
+ * amount of gas at one standard's conditions, or the plain volume. The standards: US practice
+ * 60 °F at 14.696 psia (101.325 kPa) or AGA's 14.73 psia; ISO 13443 15 °C; DIN 1343 "normal" 0 °C.
+ */
+const gasVolume = (volume: string, what: string, per = ""): ReadonlyArray<Reading> => [
+  { meaning: `${what} of gas at 60 °F and 101.325 kPa (US practice), as an amount`, unit: atConditions(`${volume}${per}`, sixtyF) },
+  { meaning: "at 60 °F and 14.73 psia (AGA, US gas sales)", unit: atConditions(`${volume}${per}`, sixtyF, "14.73 psi") },
+  { meaning: "the volume itself, whatever the conditions", unit: `${volume}${per}` }
+]
 
 /**
  * Standard-condition gas flows name a volume at a reference state, and the reference differs between
@@ -36,6 +50,28 @@ export const ambiguous: ReadonlyArray<AmbiguousName> = [
       { meaning: "standard cubic feet per minute at 60 °F and 101.325 kPa (US gas industry)", unit: atConditions("ft^3/min", "288.7055555555556") },
       { meaning: "at 68 °F (20 °C) and 101.325 kPa", unit: atConditions("ft^3/min", "293.15") },
       { meaning: "at 0 °C and 101.325 kPa (normal conditions, DIN 1343)", unit: atConditions("ft^3/min", "273.15") }
+    ]
+  },
+  { names: ["scf", "SCF"], anyCase: false, readings: gasVolume("ft^3", "standard cubic feet") },
+  { names: ["Mscf", "MSCF", "Mcfs"], anyCase: false, readings: gasVolume("1000 ft^3", "thousand standard cubic feet") },
+  { names: ["MMscf", "MMSCF"], anyCase: false, readings: gasVolume("1000000 ft^3", "million standard cubic feet") },
+  { names: ["MMscfd", "MMSCFD"], anyCase: false, readings: gasVolume("1000000 ft^3", "million standard cubic feet a day", "/d") },
+  {
+    names: ["Nm3"],
+    anyCase: false,
+    readings: [
+      { meaning: "normal cubic metres: the amount of gas in 1 m³ at 0 °C and 101.325 kPa (DIN 1343)", unit: atConditions("m^3", "273.15") },
+      { meaning: "the volume itself, whatever the conditions", unit: "m^3" },
+      { meaning: "a newton metre cubed, (N·m)³", unit: "(N*m)^3" }
+    ]
+  },
+  {
+    names: ["Sm3"],
+    anyCase: false,
+    readings: [
+      { meaning: "standard cubic metres: the amount of gas in 1 m³ at 15 °C and 101.325 kPa (ISO 13443)", unit: atConditions("m^3", "288.15") },
+      { meaning: "at 20 °C and 101.325 kPa", unit: atConditions("m^3", "293.15") },
+      { meaning: "the volume itself, whatever the conditions", unit: "m^3" }
     ]
   },
   {
