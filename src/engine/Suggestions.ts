@@ -306,12 +306,25 @@ export const disallowedPrefix = (catalog: Catalog, token: string): DisallowedPre
 }
 
 /**
+ * A token written with the clinical "mc" for micro (mcg, mcL: ISMP's spellings) before a unit that
+ * is not one of those: mcmol, mcU. It reads as micro that unit, so the nearest spelling (mcmol →
+ * mmol, a thousand times more) is never offered as a fix; the hints say how to write micro. "mc" is
+ * not a prefix here because it would make mcd (the millicandela of LED data sheets) a microcandela.
+ */
+export const clinicalMicro = (catalog: Catalog, token: string): Resolved | undefined => {
+  if (token.length < 3 || !token.startsWith("mc")) return undefined
+  const micro = catalog.resolve(`µ${token.slice(2)}`)
+  return micro && !micro.unit.custom && micro.prefix?.symbol === "µ" ? micro : undefined
+}
+
+/**
  * A token that is a unit in pint is never "corrected" into another quantity: the fix
  * is the catalog unit with that very meaning (nmile → nautical mile), or there is none and the
  * hints say what the name means there (cusec, appound, c for the speed of light).
  */
 export const suggest = (catalog: Catalog, token: string): Suggestion => {
-  const spelling = keepQuantity(catalog, token, suggestSpelling(catalog, token))
+  const spelled = keepQuantity(catalog, token, suggestSpelling(catalog, token))
+  const spelling = spelled.likelyFix && clinicalMicro(catalog, token) ? { likelyFix: undefined, alternatives: spelled.alternatives } : spelled
   const elsewhere = foreign(token)
   if (elsewhere === undefined) return spelling
   const same = sameMeaningOf(catalog, token, elsewhere)

@@ -110,6 +110,11 @@ const unknownUnit = (catalog: Catalog, expression: string, token: string, positi
         `which this catalog does not prefix: give the value in ${prefixed.unit.symbol} instead`
     )
   }
+  const micro = Suggestions.clinicalMicro(catalog, token)
+  if (micro)
+    hints.push(
+      `'${token}' reads as mc (micro, the clinical spelling in mcg) + ${describeUnit({ unit: micro.unit, prefix: undefined })}: write µ${token.slice(2)} (or u${token.slice(2)})`
+    )
   if (elsewhere) {
     hints.push(
       likelyFix
@@ -126,7 +131,7 @@ const unknownUnit = (catalog: Catalog, expression: string, token: string, positi
     if (alternatives.length > 0) hints.push(`Other similar units: ${alternatives.map(describeUnit).join(", ")}`)
   } else if (alternatives.length > 0) {
     hints.push(`Similar units: ${alternatives.map(describeUnit).join(", ")}`)
-  } else if (!prefixed) {
+  } else if (!prefixed && !micro) {
     hints.push("No similar units found")
     hints.push("List the catalog's units (by dimension) to find the name")
   }

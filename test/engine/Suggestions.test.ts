@@ -108,4 +108,12 @@ describe("a likely fix is offered only for a slip of the hand", () => {
     for (const token of ["MG", "pfu", "Gf"]) expect(fixOf(token)).toBeUndefined()
     expect(["KG", "ghz", "PSI"].map(fixOf)).toEqual(["kg", "GHz", "psi"])
   })
+
+  it("never turns the clinical mc (micro, as in mcg) into another prefix: mcmol is not mmol, a thousand times more; the hint says µmol", () => {
+    for (const token of ["mcmol", "mcU", "mcs"]) expect(fixOf(token)).toBeUndefined()
+    const r = resolveUnitExpression(catalog, "mcmol/L")
+    if (!isEngineError(r) || r._tag !== "UnknownUnit") throw new Error("expected an unknown unit")
+    expect(r.hints.join(" ")).toMatch(/write µmol/)
+    expect(r.hints.join(" ")).not.toMatch(/mmol/)
+  })
 })

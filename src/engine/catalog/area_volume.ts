@@ -97,6 +97,28 @@ export const areaVolume = [
     source: "US EIA, Natural gas explained: units (Tcf = 1 trillion cubic feet)",
     note: "10¹² ft³ of gas"
   }),
+  // daily flows as the trade writes them (EIA's tables: MMcf/d); the same volumes, per day
+  unit("Mcfd", "thousand cubic feet per day", [1, "Mcf/d"], {
+    aliases: ["MCFD"],
+    plurals: false,
+    system: "US customary",
+    source: "US EIA, Natural gas explained: units (Mcf); per day as in EIA's Mcf/d",
+    note: "1000 ft³ of gas a day; a volume flow, at whatever conditions the meter states"
+  }),
+  unit("MMcfd", "million cubic feet per day", [1, "MMcf/d"], {
+    aliases: ["MMCFD"],
+    plurals: false,
+    system: "US customary",
+    source: "US EIA, Natural gas explained: units (MMcf); per day as in EIA's MMcf/d",
+    note: "10⁶ ft³ of gas a day; a volume flow, at whatever conditions the meter states"
+  }),
+  unit("Bcfd", "billion cubic feet per day", [1, "Bcf/d"], {
+    aliases: ["BCFD"],
+    plurals: false,
+    system: "US customary",
+    source: "US EIA, Natural gas explained: units (Bcf); per day as in EIA's Bcf/d",
+    note: "10⁹ ft³ of gas a day; a volume flow, at whatever conditions the meter states"
+  }),
   unit("bdft", "board foot", [144, "in^3"], { ...us, aliases: ["FBM"], plurals: ["board feet"], note: "lumber: 1 ft × 1 ft × 1 in" }),
   unit("cord", "cord", [128, "ft^3"], { ...us, note: "stacked firewood, 4 ft × 4 ft × 8 ft" }),
   unit("ac_ft", "acre foot", [1, "acre*ft"], { ...us, aliases: ["acre_ft"], plurals: ["acre feet"] }),
