@@ -311,10 +311,13 @@ export const disallowedPrefix = (catalog: Catalog, token: string): DisallowedPre
  * mmol, a thousand times more) is never offered as a fix; the hints say how to write micro. "mc" is
  * not a prefix here because it would make mcd (the millicandela of LED data sheets) a microcandela.
  */
-export const clinicalMicro = (catalog: Catalog, token: string): Resolved | undefined => {
+export const clinicalMicro = (catalog: Catalog, token: string): { readonly unit: Resolved; readonly micro: boolean } | undefined => {
   if (token.length < 3 || !token.startsWith("mc")) return undefined
   const micro = catalog.resolve(`µ${token.slice(2)}`)
-  return micro && !micro.unit.custom && micro.prefix?.symbol === "µ" ? micro : undefined
+  if (micro && !micro.unit.custom && micro.prefix?.symbol === "µ") return { unit: { unit: micro.unit, prefix: undefined }, micro: true }
+  // micro before a unit that takes no micro (mcdeg, mcgsm): still no fix that reads it otherwise
+  const rest = catalog.resolve(token.slice(2))
+  return rest && !rest.unit.custom && rest.prefix === undefined ? { unit: rest, micro: false } : undefined
 }
 
 /**

@@ -113,7 +113,10 @@ const unknownUnit = (catalog: Catalog, expression: string, token: string, positi
   const micro = Suggestions.clinicalMicro(catalog, token)
   if (micro)
     hints.push(
-      `'${token}' reads as mc (micro, the clinical spelling in mcg) + ${describeUnit({ unit: micro.unit, prefix: undefined })}: write µ${token.slice(2)} (or u${token.slice(2)})`
+      `'${token}' reads as mc (micro, the clinical spelling in mcg) + ${describeUnit(micro.unit)}: ` +
+        (micro.micro
+          ? `write µ${token.slice(2)} (or u${token.slice(2)})`
+          : `which this catalog does not prefix with micro: give the value in ${token.slice(2)} instead`)
     )
   if (elsewhere) {
     hints.push(
