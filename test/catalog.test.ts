@@ -318,6 +318,17 @@ const resolvedSymbol = (token: string): string | undefined => {
 }
 
 describe("tokens that other libraries get wrong", () => {
+  it("reads the trade's glued shorthands as written: 2.5 sqmm is 2.5 mm² (a cable size, never 'sqm'), 20 ohmm is 20 Ω·m (a resistivity, never a doubled ohm)", () => {
+    const cases: ReadonlyArray<readonly [number, string, string, number]> = [
+      [2.5, "sqmm", "m^2", 2.5e-6],
+      [1, "sqkm", "sqm", 1e6],
+      [20, "ohmm", "ohm*cm", 2000],
+      [1, "Ωcm", "Ωm", 0.01],
+      [100, "sqft", "sqm", 9.290304]
+    ]
+    for (const [value, from, to, expected] of cases) expect(relativeError(convert(value, from, to), expected), `${from} → ${to}`).toBeLessThan(1e-12)
+  })
+
   it("reads 'min' as the minute, never the milli-inch", () => {
     expect(resolvedSymbol("min")).toBe("min")
     expect(convert(1, "min", "s")).toBe(60)

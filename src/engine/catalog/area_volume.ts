@@ -34,8 +34,8 @@ export const areaVolume = [
   }),
   unit("shed", "shed", [decimal("1e-24"), "b_area"], { system: "SI accepted", source: "Los Alamos convention (1e-52 m²)", note: "1e-24 barn" }),
   unit("cmil", "circular mil", [ratio(Math.PI, 4), "mil^2"], { ...us, note: "area of a circle one mil in diameter; wire gauges" }),
-  unit("sq_in", "square inch", [1, "in^2"], { ...us, plurals: ["square inches"] }),
-  unit("sq_ft", "square foot", [1, "ft^2"], { ...us, plurals: ["square feet"] }),
+  unit("sq_in", "square inch", [1, "in^2"], { ...us, aliases: ["sqin"], plurals: ["square inches"] }),
+  unit("sq_ft", "square foot", [1, "ft^2"], { ...us, aliases: ["sqft"], plurals: ["square feet"] }),
   // property listings write "sqm" and "sq m"; without it 'sqm' hinted the square mile
   unit("sqm", "sqm", [1, "m^2"], {
     aliases: ["sq_m"],
@@ -44,8 +44,13 @@ export const areaVolume = [
     source: "SI Brochure (m²)",
     note: "1 m², as property listings write it; the square mile is sq_mi"
   }),
-  unit("sq_yd", "square yard", [1, "yd^2"], us),
-  unit("sq_mi", "square mile", [1, "mi^2"], us),
+  // the same shorthand for other metric areas: wire cross-sections are sold in "sqmm" (2.5 sqmm);
+  // without these, 'sqmm' was fixed to 'sqm', a million times more
+  unit("sqmm", "sqmm", [1, "mm^2"], { aliases: ["sq_mm"], plurals: false, system: "SI", source: "SI Brochure (mm²)", note: "1 mm², as cable sizes write it" }),
+  unit("sqcm", "sqcm", [1, "cm^2"], { aliases: ["sq_cm"], plurals: false, system: "SI", source: "SI Brochure (cm²)", note: "1 cm²" }),
+  unit("sqkm", "sqkm", [1, "km^2"], { aliases: ["sq_km"], plurals: false, system: "SI", source: "SI Brochure (km²)", note: "1 km²; the square mile is sq_mi" }),
+  unit("sq_yd", "square yard", [1, "yd^2"], { ...us, aliases: ["sqyd"] }),
+  unit("sq_mi", "square mile", [1, "mi^2"], { ...us, aliases: ["sqmi"] }),
 
   // metric volume
   unit("L", "liter", [1, "dm^3"], {

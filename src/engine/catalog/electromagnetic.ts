@@ -25,6 +25,24 @@ export const electromagnetic = [
     note: "charge of one mole of electrons"
   }),
 
+  // resistivity as well logs and data sheets write it: "ohmm" is Ω·m, never a doubled ohm
+  unit("ohm_m", "ohm metre", [1, "Ω*m"], {
+    aliases: ["ohmm", "Ωm", "Ω_m"],
+    plurals: ["ohm metres", "ohm meters"],
+    names: ["ohm meter"],
+    system: "SI",
+    source: "SI Brochure (Ω·m, electrical resistivity)",
+    note: "electrical resistivity"
+  }),
+  unit("ohm_cm", "ohm centimetre", [1, "Ω*cm"], {
+    aliases: ["ohmcm", "Ωcm", "Ω_cm"],
+    plurals: ["ohm centimetres", "ohm centimeters"],
+    names: ["ohm centimeter"],
+    system: "SI",
+    source: "SI Brochure (Ω·m); the centimetre form of semiconductor data sheets",
+    note: "electrical resistivity, 0.01 Ω·m"
+  }),
+
   // the 1948 mean international units, superseded by the absolute units
   unit("V_int", "international volt", [decimal("1.00034"), "V"], international),
   unit("ohm_int", "international ohm", [decimal("1.00049"), "Ω"], { ...international, aliases: ["Ω_int"] }),
