@@ -318,13 +318,21 @@ const resolvedSymbol = (token: string): string | undefined => {
 }
 
 describe("tokens that other libraries get wrong", () => {
-  it("reads the trade's glued shorthands as written: 2.5 sqmm is 2.5 mm² (a cable size, never 'sqm'), 20 ohmm is 20 Ω·m (a resistivity, never a doubled ohm)", () => {
+  it("reads the trade's glued shorthands as written: 2.5 sqmm is 2.5 mm² (a cable size, never 'sqm'), 20 ohmm is 20 Ω·m (a resistivity, never a doubled ohm), 3 Nmm is 0.003 N·m (never 'Nm')", () => {
     const cases: ReadonlyArray<readonly [number, string, string, number]> = [
       [2.5, "sqmm", "m^2", 2.5e-6],
       [1, "sqkm", "sqm", 1e6],
       [20, "ohmm", "ohm*cm", 2000],
       [1, "Ωcm", "Ωm", 0.01],
-      [100, "sqft", "sqm", 9.290304]
+      [100, "sqft", "sqm", 9.290304],
+      // torque as structural, machine-design and servo data sheets write it
+      [5, "kNm", "N*m", 5000],
+      [3, "Nmm", "N*m", 0.003],
+      [40, "Ncm", "N*m", 0.4],
+      [10, "kgfcm", "N*m", 0.980665],
+      // impulse, and reactive power as switchgear writes it
+      [40, "Ns", "kg*m/s", 40],
+      [2, "MVAr", "kvar", 2000]
     ]
     for (const [value, from, to, expected] of cases) expect(relativeError(convert(value, from, to), expected), `${from} → ${to}`).toBeLessThan(1e-12)
   })

@@ -153,6 +153,8 @@ export const energy = [
     note: "reactive energy, 3600 var·s; kvarh, Mvarh accepted"
   }),
   unit("var", "volt ampere reactive", [1, "V*A"], {
+    // kVAr and MVAr, as switchgear and utility tables write them
+    aliases: ["VAr"],
     prefixes: "si",
     plurals: ["volt amperes reactive"],
     source: "IEC 60050-131",
@@ -224,6 +226,14 @@ export const energy = [
     plurals: ["kilogram force meters", "kilogram force metres"],
     system: "gravitational",
     note: "9.80665 J; also torque (kgf·m)"
+  }),
+  unit("kgf_cm", "kilogram force centimetre", [1, "kgf*cm"], {
+    ...nist,
+    aliases: ["kgfcm"],
+    names: ["kilogram force centimeter", "kilogram-force centimetre", "kilogram-force centimeter"],
+    plurals: ["kilogram force centimeters", "kilogram force centimetres"],
+    system: "gravitational",
+    note: "torque, 0.0980665 N·m (servo data sheets)"
   }),
   unit("in_ozf", "inch ounce force", [1, "in*ozf"], {
     ...nist,

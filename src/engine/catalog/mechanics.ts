@@ -153,11 +153,34 @@ export const mechanics = [
   unit("plf", "pound per linear foot", [1, "lbf/ft"], { ...gravitational, plurals: ["pounds per linear foot"], note: "distributed load, force per length" }),
   unit("klf", "kip per linear foot", [1, "kip/ft"], { ...gravitational, plurals: ["kips per linear foot"], note: "distributed load, 1000 lbf/ft" }),
   unit("ksf", "kip per square foot", [1, "kip/ft^2"], { ...gravitational, plurals: ["kips per square foot"], note: "soil bearing pressure, 1000 lbf/ft²" }),
+  // prefixed as structural and motor data write it (kNm, MNm, cNm, mNm); Nmm and Ncm glue a
+  // prefixed metre, as machine design writes them: without them 'Nmm' was fixed to 'Nm', a thousand times more
   unit("N_m", "newton metre", [1, "N*m"], {
     aliases: ["Nm"],
     names: ["newton meter", "newton-metre", "newton-meter"],
+    prefixes: "si",
     source: "SI Brochure 2.3.4 (the newton metre for a moment of force)",
     note: "torque or moment of force; the same dimension as the joule, which names energy. Nm is not nm (nanometre)"
+  }),
+  unit("N_mm", "newton millimetre", [1, "N*mm"], {
+    aliases: ["Nmm"],
+    names: ["newton millimeter"],
+    prefixes: "large",
+    source: "SI Brochure 2.3.4 (N·m), with the millimetre of machine design",
+    note: "torque, 0.001 N·m; kNmm accepted"
+  }),
+  unit("N_cm", "newton centimetre", [1, "N*cm"], {
+    aliases: ["Ncm"],
+    names: ["newton centimeter"],
+    source: "SI Brochure 2.3.4 (N·m), with the centimetre of small-motor data sheets",
+    note: "torque, 0.01 N·m"
+  }),
+  unit("N_s", "newton second", [1, "N*s"], {
+    aliases: ["Ns"],
+    names: ["newton-second"],
+    prefixes: "si",
+    source: "SI Brochure (N·s, impulse and momentum)",
+    note: "impulse or momentum, 1 kg·m/s; Ns is not ns (nanosecond)"
   }),
   unit("kip_ft", "kip foot", [1, "kip*ft"], {
     ...gravitational,

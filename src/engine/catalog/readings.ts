@@ -295,7 +295,8 @@ export const dominant: Readonly<Record<string, DominantName>> = {
   aA: { note: "aA read as the attoampere (SI prefix); the abampere (10 A), which CGS texts and GNU units also write aA, is abA", others: ["abA"] },
   yr: { note: "year read as the Julian year (365.25 d, IAU); the Gregorian year is yr_greg, the tropical yr_trop", others: ["yr_greg", "yr_trop"] },
   U: { note: "U read as the enzyme unit (1 µmol/min), not the rack unit", others: ["1.75 in"] },
-  N_m: { note: "Nm read as the newton metre (torque), not nm (the nanometre) or the metric yarn count (km/kg)", others: ["nm", "km/kg"] }
+  N_m: { note: "Nm read as the newton metre (torque), not nm (the nanometre) or the metric yarn count (km/kg)", others: ["nm", "km/kg"] },
+  N_s: { note: "Ns read as the newton second (impulse), not ns (the nanosecond)", others: ["ns"] }
 }
 
 /**
