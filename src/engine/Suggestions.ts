@@ -363,6 +363,19 @@ export const sameMeaning = (catalog: Catalog, token: string): { readonly unit: R
   return elsewhere && unit ? { unit, elsewhere } : undefined
 }
 
+/**
+ * The token is the candidate with another unit written after it (mmolL: mmol and L), so dropping
+ * that unit would drop a "per litre" the writer meant: no slip. A doubled last letter (kgg) and a
+ * plural's s (feets) are slips.
+ */
+const unitAppended = (catalog: Catalog, token: string, form: string): boolean => {
+  if (!token.startsWith(form) || token.length === form.length) return false
+  const rest = token.slice(form.length)
+  // a doubled last letter (kgg) or a plural's s (feets) is the slip, not a second
+  if ((rest.length === 1 && form.endsWith(rest)) || rest === "s" || rest === "es") return false
+  return catalog.resolve(rest) !== undefined
+}
+
 /** A likely fix when one candidate clearly wins; otherwise the candidates as alternatives. */
 const suggestSpelling = (catalog: Catalog, token: string): Suggestion => {
   const ranked = closestUnits(catalog, token)
@@ -381,7 +394,8 @@ const suggestSpelling = (catalog: Catalog, token: string): Suggestion => {
     (second === undefined || top.score - second.score >= LIKELY_FIX_LEAD - EPSILON) &&
     !otherQuantityNear &&
     (token.length > SHORT_TOKEN || onlyCaseOrDoubling) &&
-    isSlip(token, top.form)
+    isSlip(token, top.form) &&
+    !unitAppended(catalog, token, top.form)
   return clear
     ? { likelyFix: top.target, alternatives: ranked.slice(1, 3).map((r) => r.target) }
     : { likelyFix: undefined, alternatives: ranked.slice(0, 3).map((r) => r.target) }

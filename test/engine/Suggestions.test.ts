@@ -109,6 +109,11 @@ describe("a likely fix is offered only for a slip of the hand", () => {
     expect(["KG", "ghz", "PSI"].map(fixOf)).toEqual(["kg", "GHz", "psi"])
   })
 
+  it("never drops a unit written after another: mmolL is not fixed to mmol (the litre is meant); kgg and feets still are", () => {
+    expect(fixOf("mmolL")).toBeUndefined()
+    expect(["kgg", "feets"].map(fixOf)).toEqual(["kg", "ft"])
+  })
+
   it("never turns the clinical mc (micro, as in mcg) into another prefix: mcmol is not mmol, a thousand times more; the hint says µmol", () => {
     for (const token of ["mcmol", "mcU", "mcs"]) expect(fixOf(token)).toBeUndefined()
     const r = resolveUnitExpression(catalog, "mcmol/L")

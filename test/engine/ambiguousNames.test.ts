@@ -46,6 +46,10 @@ describe("names with several meanings", () => {
     expect(mmscf.readings.map((r) => r.value)).toContain(28316.846592)
     const nm3 = convert(catalog, 1, "kg/Nm3", "kg/m^3")
     expect(isEngineError(nm3) && nm3._tag).toBe("AmbiguousInput")
+    // haematology's cells/cmm (per cubic millimetre) against ventilation's CMM (cubic metres a minute)
+    const cmm = convert(catalog, 7500, "1/cmm", "1/uL")
+    if (!isEngineError(cmm) || cmm._tag !== "AmbiguousInput") throw new Error("expected a refusal")
+    expect(cmm.readings[0]!.value).toBeCloseTo(7500, 9)
     // the newton metre itself stays what it is
     expect(convert(catalog, 1, "Nm", "J")).toMatchObject({ quantity: 1 })
   })

@@ -64,6 +64,15 @@ export const areaVolume = [
 
   // cubic customary
   unit("cu_in", "cubic inch", [1, "in^3"], { ...us, plurals: ["cubic inches"] }),
+  // haematology counts per "cu mm" (cells/cumm): the cubic millimetre; bare 'cmm' is refused (readings.ts)
+  unit("cu_mm", "cubic millimetre", [1, "mm^3"], {
+    aliases: ["cumm"],
+    names: ["cubic millimeter"],
+    plurals: false,
+    system: "SI",
+    source: "SI Brochure (mm³)",
+    note: "1 mm³ = 1 µL"
+  }),
   unit("cu_ft", "cubic foot", [1, "ft^3"], { ...us, plurals: ["cubic feet"] }),
   unit("cu_yd", "cubic yard", [1, "yd^3"], us),
   // Natural gas volumes (US EIA, Natural gas explained: units; GNU units' Mcf = 1000 ft³): C is the

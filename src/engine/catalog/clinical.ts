@@ -59,6 +59,13 @@ export const clinicalUnits = [
     note: "about 44.615 mol/m³"
   }),
   unit("mg%", "milligram percent", [1, "mg/dL"], { ...clinical, names: ["milligrams percent"], plurals: false, note: "mg per 100 mL (= mg/dL)" }),
+  unit("g%", "gram percent", [1, "g/dL"], {
+    ...clinical,
+    names: ["grams percent"],
+    plurals: false,
+    source: "UCUM (g% = g/dl)",
+    note: "g per 100 mL (= g/dL), as haemoglobin is reported"
+  }),
   unit("Fr_gauge", "French gauge", [1, "mm/3"], {
     system: "clinical",
     names: ["French catheter scale", "Charrière"],

@@ -75,6 +75,14 @@ export const ambiguous: ReadonlyArray<AmbiguousName> = [
     ]
   },
   {
+    names: ["cmm", "CMM"],
+    anyCase: false,
+    readings: [
+      { meaning: "cubic millimetres (haematology: cells/cmm, 1 mm³ = 1 µL)", unit: "mm^3" },
+      { meaning: "cubic metres per minute (ventilation and compressors: CMM)", unit: "m^3/min" }
+    ]
+  },
+  {
     names: ["slpm", "SLPM", "slm", "SLM"],
     anyCase: false,
     readings: [
