@@ -80,6 +80,27 @@ const forceOfMass = (from: UnitExpression, to: UnitExpression): string | undefin
     : undefined
 }
 
+/**
+ * K/µL → 10*9/L: a lab count's K (thousand) or M (million), read here as the kelvin or the molar.
+ * The side with the unprefixed K or M, divided out, leaves the other side's dimension.
+ */
+const countMultiplier: Readonly<Record<string, string>> = { K: "thousand (10*3)", M: "million (10*6)" }
+const countLetter = (from: UnitExpression, to: UnitExpression): string | undefined => {
+  for (const [side, other] of [
+    [from, to],
+    [to, from]
+  ] as const) {
+    const letter = side.terms.find((t) => t.prefix === undefined && t.exponent === 1 && Object.hasOwn(countMultiplier, t.unit.symbol))
+    if (letter === undefined) continue
+    const rest = Dimension.divide(side.dimension, letter.unit.dimension)
+    if (Dimension.equalsIgnoringPseudo(rest, other.dimension)) {
+      const symbol = letter.unit.symbol
+      return `'${symbol}' in '${side.input}' is the ${symbol === "K" ? "kelvin" : "molar (mol/L)"}; a lab count's ${symbol} means ${countMultiplier[symbol]}: write ${symbol === "K" ? "10*3" : "10*6"} instead (e.g. ${side.input.replace(symbol, symbol === "K" ? "10*3" : "10*6")})`
+    }
+  }
+  return undefined
+}
+
 /** Up to `limit` catalog units of a dimension, most common first (catalog order). */
 export const unitsOfDimension = (catalog: Catalog, dimension: Dimension.Dimension, limit = 5): Array<string> =>
   catalog
@@ -139,6 +160,8 @@ const acrossDimensions = (catalog: Catalog, from: UnitExpression, to: UnitExpres
   for (const c of StatedRelation.connections(from.dimension, to.dimension)) hints.push(`${fromDim} and ${toDim} are related by ${c}`)
   const force = forceOfMass(from, to)
   if (force) hints.push(force)
+  const count = countLetter(from, to)
+  if (count) hints.push(count)
   hints.push("Compare the two units' dimensions before combining them")
   return new DimensionMismatch({
     message: `Cannot convert '${from.input}' to '${to.input}': ${fromDim} is not compatible with ${toDim}`,

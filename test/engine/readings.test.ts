@@ -36,6 +36,17 @@ describe("10*N is a power of ten", () => {
   })
 })
 
+describe("a lab count's K and M", () => {
+  it("are never read as thousand or million silently: 7.5 K/uL → 10*9/L is refused (K is the kelvin), and the hint says to write 10*3/uL", () => {
+    const r = convert(catalog, 7.5, "K/uL", "10*9/L")
+    if (!isEngineError(r) || r._tag !== "DimensionMismatch") throw new Error("expected a dimension mismatch")
+    expect(r.hints.join(" ")).toMatch(/write 10\*3 instead \(e\.g\. 10\*3\/uL\)/)
+    expect(result(7.5, "10*3/uL", "10*9/L").quantity).toBeCloseTo(7.5, 12)
+    const m = convert(catalog, 4.5, "M/uL", "10*12/L")
+    expect(isEngineError(m) && m.hints.join(" ")).toMatch(/million \(10\*6\)/)
+  })
+})
+
 describe("what a division divides by", () => {
   const units = ["kilogram", "kelvin", "second", "mole", "metre", "hour"]
   const symbols: Record<string, string> = { kilogram: "kg", kelvin: "K", second: "s", mole: "mol", metre: "m", hour: "h" }
