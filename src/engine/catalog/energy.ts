@@ -228,7 +228,8 @@ export const energy = [
     note: "9.80665 J; also torque (kgf·m)"
   }),
   unit("kgf_cm", "kilogram force centimetre", [1, "kgf*cm"], {
-    ...nist,
+    // NIST SP 811 lists the kilogram-force metre; the centimetre form is the servo data sheets'
+    source: "NIST SP 811 B.8 (kilogram-force meter), ÷ 100",
     aliases: ["kgfcm"],
     names: ["kilogram force centimeter", "kilogram-force centimetre", "kilogram-force centimeter"],
     plurals: ["kilogram force centimeters", "kilogram force centimetres"],
