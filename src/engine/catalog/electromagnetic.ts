@@ -31,7 +31,7 @@ export const electromagnetic = [
     plurals: ["ohm metres", "ohm meters"],
     names: ["ohm meter"],
     system: "SI",
-    source: "SI Brochure (Ω·m, electrical resistivity)",
+    source: "ISO 80000-6 (resistivity, in Ω·m)",
     note: "electrical resistivity"
   }),
   unit("ohm_cm", "ohm centimetre", [1, "Ω*cm"], {
@@ -39,7 +39,7 @@ export const electromagnetic = [
     plurals: ["ohm centimetres", "ohm centimeters"],
     names: ["ohm centimeter"],
     system: "SI",
-    source: "SI Brochure (Ω·m); the centimetre form of semiconductor data sheets",
+    source: "ISO 80000-6 (resistivity, in Ω·m); the centimetre form of semiconductor data sheets",
     note: "electrical resistivity, 0.01 Ω·m"
   }),
 

@@ -179,7 +179,7 @@ export const mechanics = [
     aliases: ["Ns"],
     names: ["newton-second"],
     prefixes: "si",
-    source: "SI Brochure (N·s, impulse and momentum)",
+    source: "ISO 80000-4 (impulse, in N·s)",
     note: "impulse or momentum, 1 kg·m/s; Ns is not ns (nanosecond)"
   }),
   unit("kip_ft", "kip foot", [1, "kip*ft"], {
