@@ -101,6 +101,23 @@ const countLetter = (from: UnitExpression, to: UnitExpression): string | undefin
   return undefined
 }
 
+/** 25 C → F: the coulomb and the farad where the Celsius and Fahrenheit scales were meant. */
+const scaleOfLetter: Readonly<Record<string, string>> = { C: "the coulomb; for Celsius write °C (degC)", F: "the farad; for Fahrenheit write °F (degF)" }
+const temperatureLetters = (from: UnitExpression, to: UnitExpression): Array<string> => {
+  const temperature = Dimension.base("Θ")
+  const letterOf = (e: UnitExpression) => {
+    const [only, ...more] = e.terms
+    return only !== undefined && more.length === 0 && only.prefix === undefined && only.exponent === 1 && Object.hasOwn(scaleOfLetter, only.unit.symbol)
+      ? only.unit.symbol
+      : undefined
+  }
+  const letters = [from, to].map(letterOf)
+  const temperatureSides = [from, to].map((e) => Dimension.equals(e.dimension, temperature))
+  return [0, 1]
+    .filter((i) => letters[i] !== undefined && (temperatureSides[1 - i] || letters[1 - i] !== undefined))
+    .map((i) => `'${letters[i]}' is ${scaleOfLetter[letters[i]!]}`)
+}
+
 /** Up to `limit` catalog units of a dimension, most common first (catalog order). */
 export const unitsOfDimension = (catalog: Catalog, dimension: Dimension.Dimension, limit = 5): Array<string> =>
   catalog
@@ -162,6 +179,7 @@ const acrossDimensions = (catalog: Catalog, from: UnitExpression, to: UnitExpres
   if (force) hints.push(force)
   const count = countLetter(from, to)
   if (count) hints.push(count)
+  hints.push(...temperatureLetters(from, to))
   hints.push("Compare the two units' dimensions before combining them")
   return new DimensionMismatch({
     message: `Cannot convert '${from.input}' to '${to.input}': ${fromDim} is not compatible with ${toDim}`,

@@ -47,6 +47,20 @@ describe("a lab count's K and M", () => {
   })
 })
 
+describe("temperatures as people type them", () => {
+  it("reads 25 deg C, degrees C and ºC (the ordinal sign) as the Celsius scale, not degree × coulomb", () => {
+    for (const spelling of ["deg C", "degree C", "degrees C", "ºC"]) expect(result(25, spelling, "degF").quantity, spelling).toBeCloseTo(77, 10)
+    expect(result(77, "deg F", "degC").quantity).toBeCloseTo(25, 10)
+  })
+
+  it("refuses 25 C → F (the coulomb and the farad) and says how to write the scales", () => {
+    const r = convert(catalog, 25, "C", "F")
+    if (!isEngineError(r)) throw new Error("expected a refusal")
+    expect(r.hints.join(" ")).toMatch(/'C' is the coulomb; for Celsius write °C/)
+    expect(r.hints.join(" ")).toMatch(/'F' is the farad; for Fahrenheit write °F/)
+  })
+})
+
 describe("what a division divides by", () => {
   const units = ["kilogram", "kelvin", "second", "mole", "metre", "hour"]
   const symbols: Record<string, string> = { kilogram: "kg", kelvin: "K", second: "s", mole: "mol", metre: "m", hour: "h" }

@@ -10,8 +10,10 @@ export const temperature = [
     "degree Celsius",
     { factor: ratio(1), offset: decimal("273.15") },
     {
-      aliases: ["degC", "℃"],
-      names: ["degrees Celsius", "celsius", "centigrade", "degree centigrade", "degrees centigrade"],
+      // "25 deg C" as reports write it (read otherwise as degree × coulomb); º is the ordinal sign
+      // Spanish and Portuguese keyboards put where ° belongs
+      aliases: ["degC", "℃", "ºC"],
+      names: ["degrees Celsius", "celsius", "centigrade", "degree centigrade", "degrees centigrade", "deg C", "degree C", "degrees C"],
       system: "SI",
       source: "SI Brochure table 4; NIST SP 811 4.2.1.1",
       note: "a point on the Celsius scale; a difference of 1 °C is delta_degC = 1 K"
@@ -22,8 +24,8 @@ export const temperature = [
     "degree Fahrenheit",
     { factor: ratio(5, 9), offset: decimal("459.67") },
     {
-      aliases: ["degF", "℉"],
-      names: ["degrees Fahrenheit", "fahrenheit"],
+      aliases: ["degF", "℉", "ºF"],
+      names: ["degrees Fahrenheit", "fahrenheit", "deg F", "degree F", "degrees F"],
       system: "US customary",
       source: "NIST SP 811 B.9",
       note: "a point on the Fahrenheit scale; a difference of 1 °F is delta_degF = 5/9 K"
