@@ -332,7 +332,9 @@ describe("tokens that other libraries get wrong", () => {
       [10, "kgfcm", "N*m", 0.980665],
       // impulse, and reactive power as switchgear writes it
       [40, "Ns", "kg*m/s", 40],
-      [2, "MVAr", "kvar", 2000]
+      [2, "MVAr", "kvar", 2000],
+      // a label's fluid dram (not femtolitre × dram)
+      [1, "fl dr", "mL", 3.6966911953125]
     ]
     for (const [value, from, to, expected] of cases) expect(relativeError(convert(value, from, to), expected), `${from} → ${to}`).toBeLessThan(1e-12)
   })

@@ -169,7 +169,8 @@ export const areaVolume = [
     note: "US tablespoon, 14.78676478125 mL (nutrition labelling rounds to 15 mL)"
   }),
   unit("tsp", "teaspoon", [ratio(1, 3), "tbsp"], { ...us, names: ["US teaspoon"], note: "US teaspoon, 4.92892159375 mL (nutrition labelling rounds to 5 mL)" }),
-  unit("fldr", "fluid dram", [ratio(1, 8), "floz"], { ...us, names: ["US fluid dram", "fluidram"] }),
+  // "fl dr" as labels write it: read otherwise as femtolitre × dram
+  unit("fldr", "fluid dram", [ratio(1, 8), "floz"], { ...us, names: ["US fluid dram", "fluidram", "fl dr"] }),
   unit("minim", "minim", [ratio(1, 60), "fldr"], { ...us, aliases: ["min_vol"], names: ["US minim"], note: "1/480 US fl oz" }),
   unit("hhd", "hogshead", [63, "gal"], { ...us, note: "63 US gallons (wine)" }),
   unit("bbl", "barrel", [42, "gal"], { ...us, names: ["oil barrel", "petroleum barrel"], note: "US petroleum barrel, 42 US gal (158.987294928 L)" }),

@@ -298,6 +298,11 @@ export const dominant: Readonly<Record<string, DominantName>> = {
     note: "lea read as the league (3 statute miles); in textiles a lea is a length of yarn (300 yd of linen, as GNU units reads lea)",
     others: ["300 yd"]
   },
+  // ISMP lists "gr" among error-prone abbreviations: the grain mistaken for the gram, 15 times more
+  gr: {
+    note: "gr read as the grain (64.79891 mg), as apothecary doses and ammunition write it; Spanish, Italian and Portuguese write gr for the gram, which is g here",
+    others: ["g"]
+  },
   Gbit: { note: "Gb read as the gigabit; the gilbert (UCUM's Gb) is spelled 'gilbert'", others: ["gilbert"] },
   Tbit: { note: "Tb read as the terabit, not a tablespoon", others: ["tbsp"] },
   aA: { note: "aA read as the attoampere (SI prefix); the abampere (10 A), which CGS texts and GNU units also write aA, is abA", others: ["abA"] },
