@@ -10,6 +10,7 @@ import elsewhere from "./catalog/elsewhere.json" with { type: "json" }
 import * as Dimension from "./Dimension.ts"
 import * as Prefix from "./Prefix.ts"
 import * as Rational from "./Rational.ts"
+import { prefixReading } from "./prefixReadings.ts"
 import { similarity } from "./similarity.ts"
 import { collapse, isSlip } from "./slips.ts"
 
@@ -278,56 +279,12 @@ const means = (r: Resolved, f: ForeignUnit, tolerance: number): boolean => {
 }
 
 /**
- * A token that reads as a prefix the unit does not take followed by a catalog unit: centineper is
- * centi + neper, kilomile kilo + mile. Such a token means that unit scaled, so it is never "corrected"
- * into a neighbour of another quantity (centineper is not centimeter); the hints say what it reads as.
- */
-export interface DisallowedPrefix {
-  readonly prefix: Prefix.Prefix
-  readonly unit: Resolved["unit"]
-}
-
-export const disallowedPrefix = (catalog: Catalog, token: string): DisallowedPrefix | undefined => {
-  const lower = token.toLowerCase()
-  for (const [form, prefix] of Prefix.nameForms) {
-    if (lower.length > form.length + 2 && lower.startsWith(form)) {
-      const unit = catalog.nameRecord(lower.slice(form.length))
-      if (unit && !unit.custom && !Prefix.allows(unit.prefixes, prefix)) return { prefix, unit }
-    }
-  }
-  // symbols only where the rest is a symbol of at least two characters: "kmi", not "ms" read as m·s
-  for (const [form, prefix] of Prefix.symbolForms) {
-    if (token.length >= form.length + 2 && token.startsWith(form)) {
-      const unit = catalog.symbolRecord(token.slice(form.length))
-      if (unit && !unit.custom && !Prefix.allows(unit.prefixes, prefix)) return { prefix, unit }
-    }
-  }
-  return undefined
-}
-
-/**
- * A token written with the clinical "mc" for micro (mcg, mcL: ISMP's spellings) before a unit that
- * is not one of those: mcmol, mcU. It reads as micro that unit, so the nearest spelling (mcmol →
- * mmol, a thousand times more) is never offered as a fix; the hints say how to write micro. "mc" is
- * not a prefix here because it would make mcd (the millicandela of LED data sheets) a microcandela.
- */
-export const clinicalMicro = (catalog: Catalog, token: string): { readonly unit: Resolved; readonly micro: boolean } | undefined => {
-  if (token.length < 3 || !token.startsWith("mc")) return undefined
-  const micro = catalog.resolve(`µ${token.slice(2)}`)
-  if (micro && !micro.unit.custom && micro.prefix?.symbol === "µ") return { unit: { unit: micro.unit, prefix: undefined }, micro: true }
-  // micro before a unit that takes no micro (mcdeg, mcgsm): still no fix that reads it otherwise
-  const rest = catalog.resolve(token.slice(2))
-  return rest && !rest.unit.custom && rest.prefix === undefined ? { unit: rest, micro: false } : undefined
-}
-
-/**
  * A token that is a unit in pint is never "corrected" into another quantity: the fix
  * is the catalog unit with that very meaning (nmile → nautical mile), or there is none and the
  * hints say what the name means there (cusec, appound, c for the speed of light).
  */
 export const suggest = (catalog: Catalog, token: string): Suggestion => {
-  const spelled = keepQuantity(catalog, token, suggestSpelling(catalog, token))
-  const spelling = spelled.likelyFix && clinicalMicro(catalog, token) ? { likelyFix: undefined, alternatives: spelled.alternatives } : spelled
+  const spelling = keepQuantity(catalog, token, suggestSpelling(catalog, token))
   const elsewhere = foreign(token)
   if (elsewhere === undefined) return spelling
   const same = sameMeaningOf(catalog, token, elsewhere)
@@ -339,11 +296,12 @@ export const suggest = (catalog: Catalog, token: string): Suggestion => {
 }
 
 /**
- * A prefixed form of a known unit (Mbpd, centineper) has no spelling fix: the unprefixed unit is off
- * by the prefix's factor, and a neighbour is another quantity. The hints say what it reads as.
+ * A prefixed form of a known unit (Mbpd, centineper, mcmol) has no spelling fix: the unprefixed unit
+ * is off by the prefix's factor, and a neighbour is another quantity (prefixReadings.ts). The hints
+ * say what it reads as.
  */
 const keepQuantity = (catalog: Catalog, token: string, spelling: Suggestion): Suggestion =>
-  spelling.likelyFix && disallowedPrefix(catalog, token) ? { likelyFix: undefined, alternatives: spelling.alternatives } : spelling
+  spelling.likelyFix && prefixReading(catalog, token) ? { likelyFix: undefined, alternatives: spelling.alternatives } : spelling
 
 /** The catalog unit that means exactly what pint means by the name, if any. */
 const sameMeaningOf = (catalog: Catalog, token: string, elsewhere: ForeignUnit): Resolved | undefined => {

@@ -8,6 +8,7 @@ import * as Dimension from "./Dimension.ts"
 import { AmbiguousInput, ParseError, UnknownUnit, isEngineError, type UnitError } from "./errors.ts"
 import { type AmbiguousName, ambiguous, dominant, wordNotes } from "./catalog/readings.ts"
 import * as Rational from "./Rational.ts"
+import { prefixReading } from "./prefixReadings.ts"
 import * as Suggestions from "./Suggestions.ts"
 import * as UnitSyntax from "./UnitSyntax.ts"
 
@@ -103,21 +104,8 @@ const possessive = (source: string): string => (source.endsWith("s") ? `${source
 const unknownUnit = (catalog: Catalog, expression: string, token: string, position: number): UnknownUnit => {
   const { likelyFix, alternatives, elsewhere } = Suggestions.suggest(catalog, token)
   const hints: Array<string> = []
-  const prefixed = Suggestions.disallowedPrefix(catalog, token)
-  if (prefixed) {
-    hints.push(
-      `'${token}' reads as ${prefixed.prefix.name} (${prefixed.prefix.symbol}, ×${Rational.toNumber(prefixed.prefix.factor)}) + ${describeUnit({ unit: prefixed.unit, prefix: undefined })}, ` +
-        `which this catalog does not prefix: give the value in ${prefixed.unit.symbol} instead`
-    )
-  }
-  const micro = Suggestions.clinicalMicro(catalog, token)
-  if (micro)
-    hints.push(
-      `'${token}' reads as mc (micro, the clinical spelling in mcg) + ${describeUnit(micro.unit)}: ` +
-        (micro.micro
-          ? `write µ${token.slice(2)} (or u${token.slice(2)})`
-          : `which this catalog does not prefix with micro: give the value in ${token.slice(2)} instead`)
-    )
+  const prefixed = prefixReading(catalog, token)
+  if (prefixed) hints.push(`'${token}' reads as ${prefixed.prefix} + ${describeUnit(prefixed.unit)}, ${prefixed.instead}`)
   if (elsewhere) {
     hints.push(
       likelyFix
@@ -134,7 +122,7 @@ const unknownUnit = (catalog: Catalog, expression: string, token: string, positi
     if (alternatives.length > 0) hints.push(`Other similar units: ${alternatives.map(describeUnit).join(", ")}`)
   } else if (alternatives.length > 0) {
     hints.push(`Similar units: ${alternatives.map(describeUnit).join(", ")}`)
-  } else if (!prefixed && !micro) {
+  } else if (!prefixed) {
     hints.push("No similar units found")
     hints.push("List the catalog's units (by dimension) to find the name")
   }
