@@ -104,18 +104,21 @@ const countLetter = (from: UnitExpression, to: UnitExpression): string | undefin
 /** 25 C → F: the coulomb and the farad where the Celsius and Fahrenheit scales were meant. */
 const scaleOfLetter: Readonly<Record<string, string>> = { C: "the coulomb; for Celsius write °C (degC)", F: "the farad; for Fahrenheit write °F (degF)" }
 const temperatureLetters = (from: UnitExpression, to: UnitExpression): Array<string> => {
-  const temperature = Dimension.base("Θ")
-  const letterOf = (e: UnitExpression) => {
+  const letterOf = (e: UnitExpression): string | undefined => {
     const [only, ...more] = e.terms
-    return only !== undefined && more.length === 0 && only.prefix === undefined && only.exponent === 1 && Object.hasOwn(scaleOfLetter, only.unit.symbol)
+    return only && more.length === 0 && only.prefix === undefined && only.exponent === 1 && Object.hasOwn(scaleOfLetter, only.unit.symbol)
       ? only.unit.symbol
       : undefined
   }
-  const letters = [from, to].map(letterOf)
-  const temperatureSides = [from, to].map((e) => Dimension.equals(e.dimension, temperature))
-  return [0, 1]
-    .filter((i) => letters[i] !== undefined && (temperatureSides[1 - i] || letters[1 - i] !== undefined))
-    .map((i) => `'${letters[i]}' is ${scaleOfLetter[letters[i]!]}`)
+  const hints: Array<string> = []
+  for (const [side, other] of [
+    [from, to],
+    [to, from]
+  ] as const) {
+    const letter = letterOf(side)
+    if (letter && (Dimension.equals(other.dimension, Dimension.base("Θ")) || letterOf(other))) hints.push(`'${letter}' is ${scaleOfLetter[letter]}`)
+  }
+  return hints
 }
 
 /** Up to `limit` catalog units of a dimension, most common first (catalog order). */
