@@ -7,26 +7,11 @@
  *
  *   BARE_TOOL_FILE=convert-tool.json node bench/bare-effect-server.ts
  */
-import { readFileSync } from "node:fs"
 import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import { Server } from "@modelcontextprotocol/server"
 import { serveStdio } from "@modelcontextprotocol/server/stdio"
+import { bareResult, bareTool } from "./lib/bareTool.ts"
 import { Context, Effect, Layer, Schema } from "effect"
-
-const structured = {
-  quantity: 3.1068559611866697,
-  unit: "mi",
-  dimension: "length",
-  uncertainty: null,
-  conversion: "linear",
-  factor: 0.621371192237334,
-  notes: [],
-  ucum: "[mi_i]"
-}
-const result = { content: [{ type: "text" as const, text: JSON.stringify(structured) }], structuredContent: structured }
-const tool = process.env.BARE_TOOL_FILE
-  ? JSON.parse(readFileSync(process.env.BARE_TOOL_FILE, "utf8"))
-  : { name: "convert", description: "Returns a constant", inputSchema: { type: "object" as const } }
 
 const Input = Schema.Struct({
   value: Schema.Number,
@@ -35,15 +20,15 @@ const Input = Schema.Struct({
   notation: Schema.optional(Schema.Literals(["conventional", "ucum", "ucum_ci"]))
 })
 
-class Answers extends Context.Service<Answers, { readonly answer: typeof result }>()("bench/Answers") {
-  static readonly layer = Layer.succeed(Answers, Answers.of({ answer: result }))
+class Answers extends Context.Service<Answers, { readonly answer: typeof bareResult }>()("bench/Answers") {
+  static readonly layer = Layer.succeed(Answers, Answers.of({ answer: bareResult }))
 }
 
 const main = Effect.gen(function* () {
   const run = Effect.runPromiseWith(yield* Effect.context<Answers>())
   serveStdio(() => {
     const server = new Server({ name: "bare-effect", version: "1.0.0" }, { capabilities: { tools: { listChanged: false } } })
-    server.setRequestHandler("tools/list", async () => ({ tools: [tool] }))
+    server.setRequestHandler("tools/list", async () => ({ tools: [bareTool] }))
     server.setRequestHandler("tools/call", async (request) =>
       run(
         Schema.decodeUnknownEffect(Input)(request.params.arguments).pipe(

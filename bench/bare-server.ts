@@ -3,10 +3,9 @@
  * returns a constant. It does nothing but speak the protocol, so the distance between it and our
  * server is what our own work costs per call and at start-up.
  *
- * The constant has the shape and size of our convert result for 5 km → mi (text plus
- * structuredContent), so both servers serialise the same amount of JSON. With BARE_TOOL_FILE (what
- * `npm run bench` sets) its tools/list entry is our convert tool's, output schema included, so a
- * client validates both servers' answers alike.
+ * Its answer and tools/list entry are bench/lib/bareTool.ts: a constant the shape and size of our
+ * convert result for 5 km → mi, and (with BARE_TOOL_FILE) our convert tool's entry, output schema
+ * included, so both servers serialise the same JSON and a client validates both answers alike.
  *
  * It serves both protocol eras the way ours does, so each era is compared like with like:
  *   stdio  `serveStdio(factory)`: the opening message picks the era, one instance per connection.
@@ -22,32 +21,16 @@
  *                                        `listening <port>` on stderr once ready
  */
 import { randomUUID } from "node:crypto"
-import { readFileSync } from "node:fs"
 import { createServer, type IncomingMessage } from "node:http"
 import { type NodeIncomingMessageLike, NodeStreamableHTTPServerTransport, toNodeHandler } from "@modelcontextprotocol/node"
 import { type EventStore, type JSONRPCMessage, Server, createMcpHandler, isLegacyRequest } from "@modelcontextprotocol/server"
 import { serveStdio } from "@modelcontextprotocol/server/stdio"
-
-const structured = {
-  quantity: 3.1068559611866697,
-  unit: "mi",
-  dimension: "length",
-  uncertainty: null,
-  conversion: "linear",
-  factor: 0.621371192237334,
-  notes: [],
-  ucum: "[mi_i]"
-}
-const result = { content: [{ type: "text" as const, text: JSON.stringify(structured) }], structuredContent: structured }
-
-const tool = process.env.BARE_TOOL_FILE
-  ? JSON.parse(readFileSync(process.env.BARE_TOOL_FILE, "utf8"))
-  : { name: "convert", description: "Returns a constant", inputSchema: { type: "object" as const } }
+import { bareResult, bareTool } from "./lib/bareTool.ts"
 
 const makeServer = (): Server => {
   const server = new Server({ name: "bare", version: "1.0.0" }, { capabilities: { tools: { listChanged: false } } })
-  server.setRequestHandler("tools/list", async () => ({ tools: [tool] }))
-  server.setRequestHandler("tools/call", async () => result)
+  server.setRequestHandler("tools/list", async () => ({ tools: [bareTool] }))
+  server.setRequestHandler("tools/call", async () => bareResult)
   return server
 }
 
