@@ -22,7 +22,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { build, type Plugin } from "esbuild"
-import { bundle, buildCli, precomputedPlugin } from "../scripts/build.ts"
+import { bundle, buildCli, commonJsOptions, precomputedPlugin } from "../scripts/build.ts"
 import { describeTool } from "../src/mcp/toolListing.ts"
 import { convert } from "../src/tools/convert.ts"
 import { median } from "./lib/mcp.ts"
@@ -85,19 +85,7 @@ try {
 
   await writeFile(join(scratch, "entry.ts"), entry)
   await symlink(join(root, "node_modules"), join(scratch, "node_modules"))
-  await build({
-    entryPoints: [join(scratch, "entry.ts")],
-    outfile: join(scratch, "entry.cjs"),
-    bundle: true,
-    format: "cjs",
-    platform: "node",
-    target: "node22",
-    minifySyntax: true,
-    minifyWhitespace: true,
-    legalComments: "none",
-    plugins: [leftOut, precomputedPlugin],
-    logLevel: "warning"
-  })
+  await build({ ...commonJsOptions, entryPoints: [join(scratch, "entry.ts")], outfile: join(scratch, "entry.cjs"), plugins: [leftOut, precomputedPlugin] })
   const blob = join(scratch, "server.blob")
   execFileSync(process.execPath, ["--snapshot-blob", blob, "--build-snapshot", join(scratch, "entry.cjs")], { cwd: scratch, stdio: "inherit" })
   await writeFile(

@@ -14,7 +14,7 @@ import { execFile } from "node:child_process"
 import { readFile, rm } from "node:fs/promises"
 import { promisify } from "node:util"
 import { fileURLToPath } from "node:url"
-import { build, type Metafile, type Plugin } from "esbuild"
+import { build, type BuildOptions, type Metafile, type Plugin } from "esbuild"
 import { builtinEntries } from "../src/engine/catalog/index.ts"
 import { snapshotText } from "../src/engine/catalogSnapshot.ts"
 import { evaluateAtomTable } from "../src/engine/notations/ucum.ts"
@@ -108,20 +108,21 @@ export const precomputedPlugin: Plugin = {
   }
 }
 
+/** One CommonJS file for Node, minified like the bundle: node-redis below, the start-up snapshot experiment (bench/startup-snapshot.ts). */
+export const commonJsOptions = {
+  bundle: true,
+  format: "cjs",
+  platform: "node",
+  target: "node22",
+  minifySyntax: true,
+  minifyWhitespace: true,
+  legalComments: "none",
+  logLevel: "warning"
+} as const satisfies BuildOptions
+
 /** node-redis as one CommonJS file beside the chunks, for the stand-in above to load. */
 const bundleRedisClient = (outdir: string) =>
-  build({
-    entryPoints: [`${root}node_modules/redis/dist/index.js`],
-    outfile: `${outdir}/chunks/redis-client.cjs`,
-    bundle: true,
-    format: "cjs",
-    platform: "node",
-    target: "node22",
-    minifySyntax: true,
-    minifyWhitespace: true,
-    legalComments: "none",
-    logLevel: "warning"
-  })
+  build({ ...commonJsOptions, entryPoints: [`${root}node_modules/redis/dist/index.js`], outfile: `${outdir}/chunks/redis-client.cjs` })
 
 /**
  * Every bundle file ASCII only. esbuild escapes other characters in strings, but leaves a regular
