@@ -119,8 +119,9 @@ export const McpRoutes = (settings: HttpSettings, guards: HttpGuards = {}) =>
  * The whole HTTP server as a layer: node server, routes, session registry and shared services.
  * It listens once built (port 0: a free port, see HttpServer.HttpServer's address).
  */
-export const HttpMcpServer = (settings: HttpSettings, guards: HttpGuards = {}) =>
-  HttpRouter.serve(McpRoutes(settings, guards), { disableLogger: true, disableListenLog: true }).pipe(
+export const HttpMcpServer = (settings: HttpSettings, guards: HttpGuards = {}) => {
+  const telemetry = telemetryOf(guards)
+  return HttpRouter.serve(McpRoutes(settings, guards), { disableLogger: true, disableListenLog: true }).pipe(
     // the port opens last, once the store and the sessions are ready (layers build from the bottom up)
     Layer.provideMerge(
       NodeHttpServer.layer(startingServer, {
@@ -134,10 +135,11 @@ export const HttpMcpServer = (settings: HttpSettings, guards: HttpGuards = {}) =
     ),
     Layer.provideMerge(Layer.succeed(References.MinimumLogLevel, settings.logLevel)),
     // what the sessions' servers record per tool call (services/Telemetry.ts), as the guards say
-    Layer.provideMerge(Layer.succeed(Telemetry, telemetryOf(guards))),
+    Layer.provideMerge(Layer.succeed(Telemetry, telemetry)),
     Layer.provideMerge(guards.otlpEndpoint === undefined ? Layer.empty : tracingLayer(guards.otlpEndpoint)),
-    Layer.provideMerge(requestSampling(guards))
+    Layer.provideMerge(requestSampling(telemetry))
   )
+}
 
 const telemetryOf = (guards: HttpGuards): TelemetrySettings => ({
   traced: guards.otlpEndpoint !== undefined,
@@ -150,8 +152,7 @@ const telemetryOf = (guards: HttpGuards): TelemetrySettings => ({
  * its sender decided; one that starts a trace here is recorded at the configured ratio, and an
  * unrecorded one makes no span (nor do its tool calls, toolTelemetry.ts).
  */
-const requestSampling = (guards: HttpGuards) => {
-  const settings = telemetryOf(guards)
+const requestSampling = (settings: TelemetrySettings) => {
   if (!settings.traced || (settings.sampleRatio ?? 1) >= 1) return Layer.empty
   return Layer.succeed(HttpMiddleware.TracerDisabledWhen)((request) => request.headers.traceparent === undefined && !startsSampled(settings))
 }
