@@ -13,7 +13,7 @@ import { type Converter, converterBetween } from "./Conversion.ts"
 import { resolveUnit } from "./convert.ts"
 import * as Dimension from "./Dimension.ts"
 import * as DimensionNames from "./DimensionNames.ts"
-import { DimensionMismatch, type EngineError, InvalidInput, NoConversionPath, isEngineError, locate } from "./errors.ts"
+import { DimensionMismatch, type EngineError, InvalidInput, NoConversionPath, ParseError, fieldsOf, isEngineError, locate } from "./errors.ts"
 import { Role } from "./roles.ts"
 import * as Rational from "./Rational.ts"
 import { type Term, type UnitExpression, format, multiplyTerms, unitValue } from "./UnitExpression.ts"
@@ -33,37 +33,67 @@ export interface DecomposeResult {
   readonly notes: ReadonlyArray<string>
 }
 
-// →, escaped: a literal non-ASCII character makes V8 hold the whole bundle chunk as a two-byte string (scripts/build.ts)
-const QUERY_SEPARATOR = /\s+(?:to|in|into|as)\s+|\s*(?:\u2192|->|=>)\s*/u
+// →, escaped: a literal non-ASCII character makes V8 hold the whole bundle chunk as a two-byte string (scripts/build.ts).
+// Each separator ends where its word does (the lookahead), so "1 in in cm" finds both of its "in"s.
+const QUERY_SEPARATOR = /\s+(?:to|into|in|as)(?=\s)|\s*(?:\u2192|->|=>)\s*/gu
+// "in" and "as" are also units (the inch, the attosecond): "1 in to cm" splits at "to"
+const WEAK_SEPARATOR = /^\s+(?:in|as)$/u
 const LEADING_NUMBER = /^\s*([+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)\s*(.*)$/su
 
-/** Splits "500 mL to L" into value, source and target; the value is optional. */
-export const parseQuery = (query: string): { value: number | null; source: string; target: string } | InvalidInput => {
-  const match = QUERY_SEPARATOR.exec(query)
-  if (!match) {
-    return new InvalidInput({
+interface QuerySplit {
+  readonly value: number | null
+  readonly source: string
+  readonly target: string
+  /** Where each unit stands in the query, [start, end): a fix to one is said as the whole query corrected. */
+  readonly sourceAt: readonly [number, number]
+  readonly targetAt: readonly [number, number]
+}
+
+const splitAt = (query: string, match: RegExpExecArray): QuerySplit => {
+  const left = query.slice(0, match.index).trim()
+  const rest = query.slice(match.index + match[0].length)
+  const target = rest.trim()
+  const number = LEADING_NUMBER.exec(left)
+  const value = number && number[2]!.trim() !== "" ? Number(number[1]) : null
+  const source = value === null ? left : number![2]!.trim()
+  const sourceEnd = query.slice(0, match.index).trimEnd().length
+  const targetStart = match.index + match[0].length + (rest.length - rest.trimStart().length)
+  return { value, source, target, sourceAt: [sourceEnd - source.length, sourceEnd], targetAt: [targetStart, targetStart + target.length] }
+}
+
+/**
+ * Splits "500 mL to L" into value, source and target; the value is optional. Of the separators
+ * the query holds, "to", "into" and the arrows come before "in" and "as", and the first that leaves
+ * a unit on each side is taken: "1 in to cm" is an inch, "3 in in cm" too.
+ */
+export const parseQuery = (query: string): QuerySplit | ParseError => {
+  const separators = [...query.matchAll(QUERY_SEPARATOR)]
+  const ordered = [...separators.filter((m) => !WEAK_SEPARATOR.test(m[0])), ...separators.filter((m) => WEAK_SEPARATOR.test(m[0]))]
+  if (ordered.length === 0) {
+    return new ParseError({
       message: `Cannot read the query '${query}': expected '<value> <unit> to <unit>'`,
       role: Role.query,
       got: query,
       expected: "'<value> <unit> to <unit>', e.g. '500 mL to L' or '60 mph -> km/h'",
+      expression: query,
+      position: query.length,
       hints: ["Separate source and target with 'to', 'in', '->' or '→'", "Or give the source and target units separately"]
     })
   }
-  const left = query.slice(0, match.index).trim()
-  const target = query.slice(match.index + match[0].length).trim()
-  const number = LEADING_NUMBER.exec(left)
-  const value = number && number[2]!.trim() !== "" ? Number(number[1]) : null
-  const source = value === null ? left : number![2]!.trim()
-  if (source === "" || target === "") {
-    return new InvalidInput({
+  const splits = ordered.map((m) => splitAt(query, m))
+  const split = splits.find((s) => s.source !== "" && s.target !== "" && !(s.value === null && LEADING_NUMBER.test(s.source))) ?? splits[0]!
+  if (split.source === "" || split.target === "") {
+    return new ParseError({
       message: `The query '${query}' is missing a unit`,
       role: Role.query,
       got: query,
       expected: "'<value> <unit> to <unit>'",
+      expression: query,
+      position: split.source === "" ? 0 : query.length,
       hints: []
     })
   }
-  return { value, source, target }
+  return split
 }
 
 const notAPureFactor = (from: UnitExpression, to: UnitExpression, converter: Converter): NoConversionPath =>
@@ -88,7 +118,22 @@ const bridgeFactor = (catalog: Catalog, from: UnitExpression, to: UnitExpression
   return { value: Rational.toNumber(converter.slope), numerator: toText, denominator: fromText }
 }
 
-/** Query mode, or initial/target units with no known quantities: one exact factor. */
+/**
+ * Query mode: the query's one exact factor. A failure names the query, and a fix to either unit is
+ * the whole query with that unit corrected ("5 mg to g" for "5 mgg to g"), so it can be sent back as is.
+ */
+export const decomposeQuery = (catalog: Catalog, query: string): Effect.Effect<DecomposeResult, EngineError> => {
+  const split = parseQuery(query)
+  if (isEngineError(split)) return Effect.fail(split)
+  return Effect.mapError(decomposeConversion(catalog, split.source, split.target, split.value), (error) => {
+    const at = error.role === Role.sourceUnit ? split.sourceAt : error.role === Role.targetUnit ? split.targetAt : undefined
+    const corrected = error.corrected === undefined || at === undefined ? undefined : query.slice(0, at[0]) + error.corrected + query.slice(at[1])
+    const Constructor = error.constructor as new (fields: object) => EngineError
+    return new Constructor({ ...fieldsOf(error), role: Role.query, corrected })
+  })
+}
+
+/** Initial and target units with no known quantities (or a query's two units): one exact factor. */
 export const decomposeConversion = (
   catalog: Catalog,
   source: string,

@@ -1,6 +1,6 @@
 import { Effect, Schema } from "effect"
-import { type DecomposeResult, decomposeConversion, decomposeWithQuantities, parseQuery } from "../engine/decompose.ts"
-import { InvalidInput, isEngineError } from "../engine/errors.ts"
+import { type DecomposeResult, decomposeConversion, decomposeQuery, decomposeWithQuantities } from "../engine/decompose.ts"
+import { InvalidInput } from "../engine/errors.ts"
 import { openWorkspace, workspaceField } from "./workspaceArgument.ts"
 import { Role, knownQuantityOf } from "../engine/roles.ts"
 import { defineTool, readOnly, type RolePlacement, unitField } from "./Tool.ts"
@@ -78,9 +78,7 @@ export const decompose = defineTool({
     Effect.gen(function* () {
       const catalog = yield* (yield* openWorkspace(input, "read")).catalog()
       if (input.query !== undefined) {
-        const parsed = parseQuery(input.query)
-        if (isEngineError(parsed)) return yield* Effect.fail(parsed)
-        return wire(yield* decomposeConversion(catalog, parsed.source, parsed.target, parsed.value, { from: Role.query, to: Role.query }))
+        return wire(yield* decomposeQuery(catalog, input.query))
       }
       if (input.initial_unit === undefined || input.target_unit === undefined) return yield* Effect.fail(needsUnits())
       const known = (input.known_quantities ?? []).map((q) => ({ value: q.value, unit: q.unit ?? "ea" }))

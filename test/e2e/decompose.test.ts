@@ -29,6 +29,33 @@ describe("decompose", () => {
     expect(energy.computed.unit).toBe("kWh")
   })
 
+  it("reads 'in' and 'as' as units where they are: 1 in to cm is the inch, 3 in in cm too, 2 as to fs the attosecond", async () => {
+    expect((await chain("1 in to cm")).computed.quantity).toBeCloseTo(2.54, 14)
+    expect((await chain("3 in in cm")).computed.quantity).toBeCloseTo(7.62, 14)
+    expect((await chain("12 in -> ft")).computed.quantity).toBeCloseTo(1, 14)
+    expect((await chain("2 as to fs")).computed.quantity).toBeCloseTo(0.002, 17)
+    expect((await chain("5 ft in m")).computed.quantity).toBeCloseTo(1.524, 14)
+  })
+
+  it("answers a query it cannot split with parse_error, and a misspelt unit with the whole query corrected", async () => {
+    for (const query of ["5 m ft", "   ", "to m"]) {
+      const { isError, data } = await c.call("decompose", { query })
+      expect(isError, query).toBe(true)
+      expect(data.error_type, query).toBe("parse_error")
+      expect(data.parameter, query).toBe("query")
+    }
+    for (const [query, fixed] of [
+      ["5 mgg to g", "5 mg to g"],
+      ["5 g to mgg", "5 g to mg"],
+      ["2 mcg/kgg → mg/kg", "2 mcg/kg → mg/kg"]
+    ] as const) {
+      const { data } = await c.call("decompose", { query })
+      expect(data.fix, query).toEqual({ parameter: "query", value: fixed })
+      // the promise of a fix: sent back as it stands, it is the call that was meant
+      expect((await c.call("decompose", { query: data.fix.value })).isError, fixed).toBe(false)
+    }
+  })
+
   it("reports a temperature offset instead of dropping it", async () => {
     const { isError, data } = await c.call("decompose", { query: "100 degC to degF" })
     expect(isError).toBe(true)

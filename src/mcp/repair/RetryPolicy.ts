@@ -32,7 +32,9 @@ export const classify = (settings: SelfCorrectionSettings, errorType: string, li
     return {
       class: "retryable",
       retry: false,
-      reason: "the server does not change names on its own: apply likely_fix yourself (server-side unit correction is off)"
+      reason: likelyFix
+        ? "the server does not change names on its own: apply likely_fix yourself (server-side unit correction is off)"
+        : "the server does not rewrite what was written on its own: correct it from the hints and call again (server-side unit correction is off)"
     }
   }
   return { class: "retryable", retry: true, reason: `${errorType} may be corrected` }
