@@ -274,6 +274,13 @@ class Parser {
 }
 
 /** Parses `input` into an AST, or describes where and why it is not a unit expression. Never throws. */
+/**
+ * Water as chemists write it, H₂O with a subscript two (U+2082), read as H2O: cmH₂O is cmH2O. One
+ * character for one, so every position an error reports is still the caller's. No other subscript is
+ * read: a subscript digit elsewhere is a label (x₂), never an exponent.
+ */
+const withPlainWater = (input: string): string => (input.includes("\u2082") ? input.replace(/H\u2082O/gu, "H2O") : input)
+
 export const parse = (input: string, options: SyntaxOptions = {}): { ok: true; value: Parsed } | { ok: false; failure: SyntaxFailure } => {
   if (input.length > MAX_EXPRESSION_LENGTH) {
     return {
@@ -286,9 +293,10 @@ export const parse = (input: string, options: SyntaxOptions = {}): { ok: true; v
     }
   }
   const notes: Array<string> = []
-  const tokens = tokenize(input, options, notes)
+  const text = withPlainWater(input)
+  const tokens = tokenize(text, options, notes)
   if (tokens instanceof Failure) return { ok: false, failure: tokens.failure }
-  const parser = new Parser(input, tokens, notes)
+  const parser = new Parser(text, tokens, notes)
   const ast = parser.parse()
   return ast instanceof Failure ? { ok: false, failure: ast.failure } : { ok: true, value: { ast, notes: parser.notes } }
 }

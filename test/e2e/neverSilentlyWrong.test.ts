@@ -16,6 +16,18 @@ describe("never silently wrong, as an agent sees it", () => {
     expect(data.likely_fix).toBeNull()
   })
 
+  it("bare R is refused with the roentgen, the Rankine scale and the gas constant; mR/h is the survey meter's milliroentgen", async () => {
+    const { isError, data } = await c.call("convert", { value: 520, from_unit: "R", to_unit: "K" })
+    expect(isError).toBe(true)
+    expect(data.error_type).toBe("ambiguous_input")
+    expect(data.readings.map((r: { unit: string }) => r.unit)).toEqual(["roentgen", "°R", "8.31446261815324 J/(mol*K)"])
+    expect(data.readings[1].value).toBeCloseTo(288.8888888888889, 12)
+    // UCUM's R is the roentgen, and a prefix settles it in the conventional notation too
+    expect((await c.call("convert", { value: 1, from_unit: "R", to_unit: "C/kg", notation: "ucum" })).data.quantity).toBeCloseTo(2.58e-4, 18)
+    expect((await c.call("convert", { value: 2, from_unit: "mR/h", to_unit: "nC/(kg*h)" })).data.quantity).toBeCloseTo(516, 12)
+    expect((await c.call("convert", { value: 50, from_unit: "uR/h", to_unit: "mR/h" })).data.quantity).toBeCloseTo(0.05, 15)
+  })
+
   it("10 delta_degC → degC is refused as a point/difference mismatch, placed at the target unit", async () => {
     const { isError, data } = await c.call("convert", { value: 10, from_unit: "delta_degC", to_unit: "degC" })
     expect(isError).toBe(true)

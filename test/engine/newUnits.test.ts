@@ -184,6 +184,11 @@ describe("spelling rules across the catalog", () => {
     expect(meaning("inches H2O/s")).toBe(meaning("inH2O/s"))
     expect(meaning("millimetres Hg")).toBe(meaning("mmHg"))
     expect(meaning("centimeter H2O")).toBe(meaning("cmH2O"))
+    // water as chemists write it, with a subscript two, joined or apart; the subscript reads nowhere else
+    expect(meaning("cmH\u2082O")).toBe(meaning("cmH2O"))
+    expect(meaning("m H\u2082O")).toBe(meaning("mH2O"))
+    expect(meaning("in H\u2082O/s")).toBe(meaning("inH2O/s"))
+    expect(meaning("m\u2082")).toMatch(/^error ParseError/)
     // the fluids alone are no units, so joining them only turns errors into answers
     for (const fluid of ["H2O", "Hg", "Aq"]) expect(catalog.resolve(fluid)).toBeUndefined()
     // only the fluids join: 'N m' stays a product

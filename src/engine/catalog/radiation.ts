@@ -16,6 +16,9 @@ export const radiation = [
     prefixes: "si",
     note: "exposure, 2.58e-4 C/kg; bare 'R' is not accepted (roentgen, rankine or gas constant?)"
   }),
+  // survey meters read mR/h and µR/h: there the prefix settles which R is meant (no one writes a millirankine)
+  unit("mR", "milliroentgen", [ratio(1, 1000), "R_exp"], { ...legacy, note: "exposure, 2.58e-7 C/kg; survey meters read mR/h" }),
+  unit("µR", "microroentgen", [ratio(1, 1000000), "R_exp"], { ...legacy, aliases: ["uR"], note: "exposure, 2.58e-10 C/kg; survey meters read µR/h" }),
   unit("rad_dose", "radiation absorbed dose", [ratio(1, 100), "Gy"], {
     ...legacy,
     aliases: ["rad_absorbed"],

@@ -75,6 +75,16 @@ export const ambiguous: ReadonlyArray<AmbiguousName> = [
     ]
   },
   {
+    // UCUM's R is the roentgen; engineering tables write "520 R" for the Rankine scale
+    names: ["R"],
+    anyCase: false,
+    readings: [
+      { meaning: "roentgen, exposure 2.58e-4 C/kg (NIST SP 811)", unit: "roentgen" },
+      { meaning: "degree Rankine, 5/9 K (an absolute scale)", unit: "°R" },
+      { meaning: "the molar gas constant, 8.314462618 J/(mol·K)", unit: "8.31446261815324 J/(mol*K)" }
+    ]
+  },
+  {
     names: ["cmm", "CMM"],
     anyCase: false,
     readings: [
@@ -307,7 +317,12 @@ export const dominant: Readonly<Record<string, DominantName>> = {
   Tbit: { note: "Tb read as the terabit, not a tablespoon", others: ["tbsp"] },
   aA: { note: "aA read as the attoampere (SI prefix); the abampere (10 A), which CGS texts and GNU units also write aA, is abA", others: ["abA"] },
   yr: { note: "year read as the Julian year (365.25 d, IAU); the Gregorian year is yr_greg, the tropical yr_trop", others: ["yr_greg", "yr_trop"] },
-  U: { note: "U read as the enzyme unit (1 µmol/min), not the rack unit", others: ["1.75 in"] },
+  // the units of insulin and heparin are substance-specific, like IU: "U" for them is on ISMP's
+  // do-not-use list, and read as the enzyme unit they agree only where U cancels or only time changes
+  U: {
+    note: "U read as the enzyme unit (1 µmol/min), not the rack unit or a drug's own units (insulin, heparin), which convert to no other unit",
+    others: ["1.75 in"]
+  },
   N_m: { note: "Nm read as the newton metre (torque), not nm (the nanometre) or the metric yarn count (km/kg)", others: ["nm", "km/kg"] },
   N_s: { note: "Ns read as the newton second (impulse), not ns (the nanosecond)", others: ["ns"] }
 }
