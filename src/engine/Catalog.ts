@@ -51,6 +51,8 @@ export interface UnitRecord {
   readonly unconnected?: boolean
   /** A gauge pressure (zero at the local atmosphere) or an explicitly absolute one (see define.ts). */
   readonly pressureReference?: "gauge" | "absolute"
+  /** The kind of quantity the unit is reserved for (absorbed dose, activity, reactive power): see catalog/define.ts. */
+  readonly kind?: string
 }
 
 export interface Resolved {

@@ -11,7 +11,8 @@ export const Action = {
   defineKind: "define a kind of quantity",
   listFormulas: "list the formulas with their parameters and dimensions",
   relateUnit: "relate the unit to a known one with a conversion edge",
-  emptyWorkspace: "empty the workspace of its definitions"
+  emptyWorkspace: "empty the workspace of its definitions",
+  multiplyByFactor: "multiply by the factor that relates the two quantities, as a step of a factor chain"
 } as const
 
 export type Action = (typeof Action)[keyof typeof Action]

@@ -71,6 +71,7 @@ export const toRecord = (entry: UnitEntry, custom: boolean, scale: ResolvedScale
     custom,
     ...(entry.interval ? { interval: true } : {}),
     ...(entry.pressureReference ? { pressureReference: entry.pressureReference } : {}),
+    ...(entry.kind ? { kind: entry.kind } : {}),
     // the equivalent and the osmole: the relation to the mole is the substance's, never assumed
     ...(entry.perSubstance ? { unconnected: true, note: entry.perSubstance } : {}),
     // the erlang: dimensionless, yet no plain number is what it means

@@ -13,7 +13,8 @@ export const nextStep: Readonly<Record<Action, string>> = {
   [Action.defineKind]: "Or register one with define_quantity_kind",
   [Action.listFormulas]: "Call list_formulas to see each formula's parameters and dimensions",
   [Action.relateUnit]: "Relate it to a known unit with define_conversion",
-  [Action.emptyWorkspace]: "reset_session empties the workspace of its units, conversions, constants and kinds"
+  [Action.emptyWorkspace]: "reset_session empties the workspace of its units, conversions, constants and kinds",
+  [Action.multiplyByFactor]: "Give that factor to compute as a step (value, numerator, denominator)"
 }
 
 /** A failure's hints followed by its next steps, named as tools. */

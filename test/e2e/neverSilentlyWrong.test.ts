@@ -28,6 +28,43 @@ describe("never silently wrong, as an agent sees it", () => {
     expect((await c.call("convert", { value: 50, from_unit: "uR/h", to_unit: "mR/h" })).data.quantity).toBeCloseTo(0.05, 15)
   })
 
+  it("units reserved for different kinds of one dimension never convert: Gy → Sv, Bq → Hz, VA → W, kWh → kVAh", async () => {
+    for (const [from, to, notation] of [
+      ["Gy", "Sv", "conventional"],
+      ["mGy/h", "mSv/h", "conventional"],
+      ["rad_dose", "rem", "conventional"],
+      ["Gy", "Sv", "ucum"],
+      ["Bq", "Hz", "conventional"],
+      ["GBq", "GHz", "ucum"],
+      ["kVA", "kW", "conventional"],
+      ["kvar", "kVA", "conventional"],
+      ["kWh", "kVAh", "conventional"]
+    ] as const) {
+      const { isError, data } = await c.call("convert", { value: 2, from_unit: from, to_unit: to, notation })
+      expect(isError, `${from} → ${to}`).toBe(true)
+      expect(data.error_type, `${from} → ${to}`).toBe("no_conversion_path")
+    }
+    const dose = await c.call("convert", { value: 2, from_unit: "Gy", to_unit: "Sv" })
+    expect(dose.data.hints.join(" ")).toMatch(/w_R/)
+    // the factor that relates them, given explicitly, is how an agent gets there
+    const weighted = await c.call("compute", { initial_value: 2, initial_unit: "Gy", factors: [{ value: 20, numerator: "Sv", denominator: "Gy" }] })
+    expect(weighted.data).toMatchObject({ quantity: 40, unit: "Sv" })
+    // within a kind, and to base units that name no kind, everything converts
+    for (const [from, to, expected] of [
+      ["Gy", "J/kg", 2],
+      ["cGy", "rad_dose", 2],
+      ["mCi", "MBq", 74],
+      ["Bq", "1/s", 2],
+      ["V*A", "W", 2],
+      ["W*h", "kWh", 0.002],
+      ["kW", "hp", 2 / 0.7456998715822702]
+    ] as const) {
+      const { isError, data } = await c.call("convert", { value: 2, from_unit: from, to_unit: to })
+      expect(isError, `${from} → ${to}`).toBe(false)
+      expect(data.quantity, `${from} → ${to}`).toBeCloseTo(expected, 12)
+    }
+  })
+
   it("10 delta_degC → degC is refused as a point/difference mismatch, placed at the target unit", async () => {
     const { isError, data } = await c.call("convert", { value: 10, from_unit: "delta_degC", to_unit: "degC" })
     expect(isError).toBe(true)

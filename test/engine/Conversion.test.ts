@@ -84,7 +84,8 @@ describe("conversion", () => {
     const records = catalog.allRecords().filter((r) => !r.logarithmic && !r.offset && !r.unconnected)
     const byDimension = new Map<string, Array<string>>()
     for (const r of records) {
-      const k = r.dimension.join(",")
+      // units reserved for different kinds of one dimension (Gy and Sv) never convert into each other
+      const k = `${r.dimension.join(",")} ${r.kind ?? ""}`
       byDimension.set(k, [...(byDimension.get(k) ?? []), r.symbol])
     }
     const pairs = [...byDimension.values()].filter((l) => l.length > 1)

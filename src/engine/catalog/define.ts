@@ -77,6 +77,8 @@ export interface UnitEntry {
   readonly pressureReference?: "gauge" | "absolute"
   /** Set for a unit that converts only to itself, always (see EntryOptions). */
   readonly standalone?: string
+  /** The kind of quantity the unit is reserved for (see EntryOptions). */
+  readonly kind?: string
 }
 
 export interface EntryOptions {
@@ -100,6 +102,16 @@ export interface EntryOptions {
    * plain-number reading would be silently wrong (the erlang is not a ratio of 1). The text says why.
    */
   readonly standalone?: string
+  /**
+   * The kind of quantity a unit is reserved for among the units of its dimension: the gray for
+   * absorbed dose and the sievert for dose equivalent, the becquerel for activity and the hertz for
+   * frequency (SI Brochure, table 4 and its notes), the watt, var and volt ampere for active,
+   * reactive and apparent power (IEC 80000-6), and the energies a meter registers from them (kWh,
+   * kvarh, kVAh) with their power's kind, since each is defined as that power times the hour. Units
+   * reserved for different kinds never convert into each other; each converts to an expression that
+   * names no kind (Gy → J/kg).
+   */
+  readonly kind?: string
 }
 
 const entry = (symbol: string, name: string, definition: Definition, options: EntryOptions, defaultPrefixes: PrefixPolicy): UnitEntry => ({
@@ -117,7 +129,8 @@ const entry = (symbol: string, name: string, definition: Definition, options: En
   interval: options.interval ?? false,
   ...(options.perSubstance ? { perSubstance: options.perSubstance } : {}),
   ...(options.pressureReference ? { pressureReference: options.pressureReference } : {}),
-  ...(options.standalone ? { standalone: options.standalone } : {})
+  ...(options.standalone ? { standalone: options.standalone } : {}),
+  ...(options.kind ? { kind: options.kind } : {})
 })
 
 /** An exact ratio n/d, for definitions: `ratio(5, 9)`. */

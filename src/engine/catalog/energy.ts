@@ -14,6 +14,7 @@ export const energy = [
     system: "SI accepted",
     source: "SI Brochure table 8 (hour)",
     names: ["watt-hour"],
+    kind: "active power (or energy)",
     note: "3600 J; kWh, MWh, GWh accepted"
   }),
   // the bare word "calorie" is left out: in food talk it means the kilocalorie, a 1000× trap
@@ -134,7 +135,13 @@ export const energy = [
     source: "ASHRAE (12000 BTU_IT/h)",
     note: "3516.8528420666… W"
   }),
-  unit("VA", "volt ampere", [1, "V*A"], { prefixes: "si", names: ["volt-ampere"], source: "IEC 60050-131", note: "apparent power; same dimension as W" }),
+  unit("VA", "volt ampere", [1, "V*A"], {
+    prefixes: "si",
+    names: ["volt-ampere"],
+    kind: "apparent power (or energy)",
+    source: "IEC 60050-131",
+    note: "apparent power; same dimension as W"
+  }),
   // apparent and reactive energy, as electricity meters register them (kVAh, kvarh): the power × the hour
   unit("VAh", "volt ampere hour", [1, "VA*h"], {
     prefixes: "si",
@@ -142,6 +149,7 @@ export const energy = [
     names: ["volt-ampere hour", "volt-ampere-hour"],
     system: "SI accepted",
     source: "IEC 62053-23/-24 (apparent energy registers); IEC 60050-131 (volt ampere) with the hour (SI Brochure table 8)",
+    kind: "apparent power (or energy)",
     note: "apparent energy, 3600 V·A·s; kVAh, MVAh accepted"
   }),
   unit("varh", "volt ampere reactive hour", [1, "var*h"], {
@@ -150,6 +158,7 @@ export const energy = [
     names: ["var hour", "var-hour"],
     system: "SI accepted",
     source: "IEC 62053-23 (static meters for reactive energy); IEC 60050-131 (var) with the hour",
+    kind: "reactive power (or energy)",
     note: "reactive energy, 3600 var·s; kvarh, Mvarh accepted"
   }),
   unit("var", "volt ampere reactive", [1, "V*A"], {
@@ -157,6 +166,7 @@ export const energy = [
     aliases: ["VAr"],
     prefixes: "si",
     plurals: ["volt amperes reactive"],
+    kind: "reactive power (or energy)",
     source: "IEC 60050-131",
     note: "reactive power; same dimension as W"
   }),

@@ -6,9 +6,9 @@ import { decimal, ratio, unit } from "./define.ts"
 const legacy = { system: "legacy radiation", source: "NIST SP 811 B.8" } as const
 
 export const radiation = [
-  unit("Ci", "curie", [decimal("3.7e10"), "Bq"], { ...legacy, prefixes: "si", note: "activity, 3.7e10 Bq exactly; mCi, µCi accepted" }),
-  unit("dpm", "disintegration per minute", [1, "Bq/60"], { ...legacy, plurals: ["disintegrations per minute"], note: "activity, 1/60 Bq" }),
-  unit("Rd", "rutherford", [1000000, "Bq"], { ...legacy, note: "activity, 1e6 Bq" }),
+  unit("Ci", "curie", [decimal("3.7e10"), "Bq"], { ...legacy, prefixes: "si", kind: "activity", note: "activity, 3.7e10 Bq exactly; mCi, µCi accepted" }),
+  unit("dpm", "disintegration per minute", [1, "Bq/60"], { ...legacy, plurals: ["disintegrations per minute"], kind: "activity", note: "activity, 1/60 Bq" }),
+  unit("Rd", "rutherford", [1000000, "Bq"], { ...legacy, kind: "activity", note: "activity, 1e6 Bq" }),
   unit("R_exp", "roentgen", [decimal("2.58e-4"), "C/kg"], {
     ...legacy,
     aliases: ["roentgen"],
@@ -22,9 +22,16 @@ export const radiation = [
   unit("rad_dose", "radiation absorbed dose", [ratio(1, 100), "Gy"], {
     ...legacy,
     aliases: ["rad_absorbed"],
+    kind: "absorbed dose",
     note: "absorbed dose, 0.01 Gy; 'rad' alone is the radian"
   }),
-  unit("rem", "rem", [ratio(1, 100), "Sv"], { ...legacy, prefixes: "si", names: ["roentgen equivalent man"], note: "dose equivalent, 0.01 Sv; mrem accepted" }),
+  unit("rem", "rem", [ratio(1, 100), "Sv"], {
+    ...legacy,
+    prefixes: "si",
+    kind: "dose equivalent",
+    names: ["roentgen equivalent man"],
+    note: "dose equivalent, 0.01 Sv; mrem accepted"
+  }),
   unit("WL", "working level", [decimal("1.3e5"), "MeV/L"], {
     system: "radon",
     source: "US EPA; ICRP Publication 65 (1.3e5 MeV of potential alpha energy per litre)",

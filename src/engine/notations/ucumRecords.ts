@@ -46,6 +46,17 @@ export const perSubstance: Readonly<Record<string, string>> = {
   osm: "an osmole counts dissolved particles: osm ↔ mol needs the number of particles per formula unit (1 mmol NaCl ≈ 2 mosm), which the unit does not carry; multiply by it explicitly"
 }
 
+/**
+ * UCUM's properties that name a kind a unit is reserved for, as the catalog's `kind` (catalog/define.ts):
+ * the gray and the sievert, the becquerel and the hertz (SI Brochure, table 4 and its notes).
+ */
+const reservedKinds: Readonly<Record<string, string>> = {
+  "energy dose": "absorbed dose",
+  "dose equivalent": "dose equivalent",
+  radioactivity: "activity",
+  frequency: "frequency"
+}
+
 export interface Atom {
   readonly record: UnitRecord
   readonly metric: boolean
@@ -72,7 +83,8 @@ export const record = (
   note: u.property || undefined,
   system: "UCUM",
   custom: false,
-  ...(fields.unconnected ? { unconnected: true } : {})
+  ...(fields.unconnected ? { unconnected: true } : {}),
+  ...(reservedKinds[u.property] ? { kind: reservedKinds[u.property] } : {})
 })
 
 /** A decimal from the table, exact when it fits, else the nearest double (π to 64 digits). */

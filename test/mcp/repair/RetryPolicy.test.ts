@@ -35,7 +35,9 @@ describe("classify", () => {
     for (const errorType of nameErrors) {
       const decision = classify(defaultSettings, errorType)
       expect(decision).toMatchObject({ class: "retryable", retry: false })
-      expect(decision.reason).toContain("apply likely_fix yourself")
+      // with no likely fix to apply, the agent is sent to the hints, never to a likely_fix that is null
+      expect(decision.reason).toContain("correct it from the hints")
+      expect(classify(defaultSettings, errorType, true).reason).toContain("apply likely_fix yourself")
     }
     expect(classify(defaultSettings, "invalid_input")).toMatchObject({ retry: true })
   })
