@@ -7,6 +7,7 @@ import { convertValue } from "../src/engine/convert.ts"
 import { isEngineError } from "../src/engine/errors.ts"
 import { isValidUcum, resolveUcum } from "../src/engine/notations/ucum.ts"
 import { ucumCodeOf } from "../src/engine/notations/ucumCodes.ts"
+import * as Rational from "../src/engine/Rational.ts"
 import { catalog, resolve } from "./support/catalog.ts"
 import { type TestClient, connectClient } from "./support/mcp.ts"
 
@@ -119,11 +120,31 @@ describe("UCUM in clinical use", () => {
       ["mmHg", "mm[Hg]"],
       ["mcg/(kg*min)", "ug/kg/min"],
       ["in", "[in_i]"],
-      ["IU/mL", "[IU]/mL"]
+      ["IU/mL", "[IU]/mL"],
+      // never mmol: 1 mEq of Ca²⁺ is 0.5 mmol, so a lab system reading the code back would be off by the valence
+      ["mEq/L", "meq/L"],
+      ["mOsm/kg", "mosm/kg"]
     ] as const) {
       expect(ucumCodeOf(resolve(expression)), expression).toBe(code)
     }
     expect(ucumCodeOf(resolve("gtt/min"))).toBeUndefined() // UCUM's drop is a volume; here a drop is counted
+    expect(ucumCodeOf(resolve("erlang"))).toBeUndefined() // a unit that converts only to itself has no value to match
+  })
+
+  it("gives every catalog unit with a UCUM code one that reads back to the same value", () => {
+    let coded = 0
+    for (const record of catalog.allRecords()) {
+      const expression = resolve(record.symbol)
+      const code = ucumCodeOf(expression)
+      if (code === undefined) continue
+      coded++
+      const back = resolveUcum(code)
+      if (isEngineError(back)) throw new Error(`${record.symbol}: ${code} does not read back`)
+      // UCUM's mole is a number (6.02214076e23), the engine's a base quantity
+      const perMole = 6.02214076e23 ** (expression.dimension[5] ?? 0)
+      expect(Math.abs(Rational.toNumber(back.factor) / perMole / Rational.toNumber(expression.factor) - 1), `${record.symbol} as ${code}`).toBeLessThan(1e-5)
+    }
+    expect(coded).toBeGreaterThan(200)
   })
 
   it("never throws and stays bounded on any input (property)", () => {

@@ -47,8 +47,13 @@ export interface UnitRecord {
   readonly system: string
   /** Defined in a session (define_unit or inline custom_units), not built in. */
   readonly custom: boolean
-  /** A custom unit no conversion edge reaches yet: it converts only to itself. */
+  /** A custom unit no conversion edge reaches yet: it converts only to itself (or within its group). */
   readonly unconnected?: boolean
+  /**
+   * For an unconnected custom unit that edges relate to other custom units only: the group's first
+   * unit. Units of one group convert among themselves; the group as a whole must cancel otherwise.
+   */
+  readonly group?: string
   /** A gauge pressure (zero at the local atmosphere) or an explicitly absolute one (see define.ts). */
   readonly pressureReference?: "gauge" | "absolute"
   /** The kind of quantity the unit is reserved for (absorbed dose, activity, reactive power): see catalog/define.ts. */

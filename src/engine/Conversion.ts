@@ -197,14 +197,21 @@ const kindsApart = (from: UnitExpression, to: UnitExpression): NoConversionPath 
   })
 }
 
-/** A custom unit without edges must cancel out exactly between the two sides; returns one that does not. */
+/**
+ * A custom unit without edges to known units must cancel out exactly between the two sides (a group
+ * of custom units related only to one another, as a whole); returns one that does not.
+ */
 const unconnectedDifference = (from: UnitExpression, to: UnitExpression): UnitRecord | undefined => {
   const net = new Map<string, { unit: UnitRecord; exponent: number }>()
   for (const [e, sign] of [
     [from, 1],
     [to, -1]
   ] as const) {
-    for (const t of e.terms) if (t.unit.unconnected) net.set(t.unit.name, { unit: t.unit, exponent: (net.get(t.unit.name)?.exponent ?? 0) + sign * t.exponent })
+    for (const t of e.terms) {
+      if (!t.unit.unconnected) continue
+      const key = t.unit.group === undefined ? `unit ${t.unit.name}` : `group ${t.unit.group}`
+      net.set(key, { unit: t.unit, exponent: (net.get(key)?.exponent ?? 0) + sign * t.exponent })
+    }
   }
   for (const { unit, exponent } of net.values()) if (Math.abs(exponent) > 1e-12) return unit
   return undefined
@@ -272,7 +279,9 @@ const buildConverter = (catalog: Catalog, from: UnitExpression, to: UnitExpressi
       to: to.input,
       hints: stranded.custom
         ? [
-            `'${stranded.name}' is a custom unit with no conversion edge to any other unit`,
+            stranded.group === undefined
+              ? `'${stranded.name}' is a custom unit with no conversion edge to any other unit`
+              : `'${stranded.name}' is related only to custom units (those of '${stranded.group}'): it converts among them, not to other units`,
             `Relate it to a known unit with a conversion edge (dst = src × factor)`
           ]
         : [`'${stranded.symbol}' converts only to itself: ${stranded.note ?? "an arbitrary unit (UCUM), defined by its assay or procedure"}`]

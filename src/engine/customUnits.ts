@@ -52,39 +52,58 @@ export const overlayCatalog = (base: Catalog, units: ReadonlyArray<CustomUnit>, 
     known.set(u, { factor: Rational.multiply(Rational.fromNumber(u.definition.value), r.factor), offset: Rational.zero })
     definedDimension.set(u, r.dimension)
   }
-  // edges between custom units and known units; walk until nothing new resolves
-  let progress = true
-  while (progress) {
-    progress = false
-    for (const edge of edges) {
-      const src = byName.get(edge.src)
-      const dst = byName.get(edge.dst)
-      const a = Rational.fromNumber(edge.factor)
-      const b = Rational.fromNumber(edge.offset)
-      const linkOf = (name: string, custom: CustomUnit | undefined): Link | undefined | UnitError => {
-        if (custom) return known.get(custom)
-        const r = resolveUnitExpression(base, name)
-        if (isEngineError(r)) return r
-        return { factor: r.factor, offset: r.temperatureScale?.offset ?? Rational.zero }
-      }
-      if (src && !known.has(src)) {
-        const target = linkOf(edge.dst, dst)
-        if (target && "_tag" in target) return target
-        if (target) {
-          // kelvin of src x: ((x·a + b) + off_dst) × f_dst = (x + (b + off_dst)/a) × a·f_dst
-          known.set(src, { factor: Rational.multiply(a, target.factor), offset: Rational.divide(Rational.add(b, target.offset), a) })
-          progress = true
-        }
-      } else if (dst && !known.has(dst)) {
-        const source = linkOf(edge.src, src)
-        if (source && "_tag" in source) return source
-        if (source) {
-          // y = x·a + b, so x = (y − b)/a: dst has factor f_src/a and offset a·off_src − b... expressed on dst's scale
-          known.set(dst, { factor: Rational.divide(source.factor, a), offset: Rational.subtract(Rational.multiply(source.offset, a), b) })
-          progress = true
+  const linkOf = (name: string, custom: CustomUnit | undefined, builtins: boolean): Link | undefined | UnitError => {
+    if (custom) return known.get(custom)
+    if (!builtins) return undefined
+    const r = resolveUnitExpression(base, name)
+    if (isEngineError(r)) return r
+    return { factor: r.factor, offset: r.temperatureScale?.offset ?? Rational.zero }
+  }
+  /** Follows the edges from what is known until nothing new resolves; `builtins`: whether a built-in end counts as known. */
+  const walk = (builtins: boolean, joined?: (u: CustomUnit) => void): UnitError | undefined => {
+    let progress = true
+    while (progress) {
+      progress = false
+      for (const edge of edges) {
+        const src = byName.get(edge.src)
+        const dst = byName.get(edge.dst)
+        const a = Rational.fromNumber(edge.factor)
+        const b = Rational.fromNumber(edge.offset)
+        if (src && !known.has(src)) {
+          const target = linkOf(edge.dst, dst, builtins)
+          if (target && "_tag" in target) return target
+          if (target) {
+            // kelvin of src x: ((x·a + b) + off_dst) × f_dst = (x + (b + off_dst)/a) × a·f_dst
+            known.set(src, { factor: Rational.multiply(a, target.factor), offset: Rational.divide(Rational.add(b, target.offset), a) })
+            joined?.(src)
+            progress = true
+          }
+        } else if (dst && !known.has(dst)) {
+          const source = linkOf(edge.src, src, builtins)
+          if (source && "_tag" in source) return source
+          if (source) {
+            // y = x·a + b, so x = (y − b)/a: dst has factor f_src/a and offset a·off_src − b... expressed on dst's scale
+            known.set(dst, { factor: Rational.divide(source.factor, a), offset: Rational.subtract(Rational.multiply(source.offset, a), b) })
+            joined?.(dst)
+            progress = true
+          }
         }
       }
     }
+    return undefined
+  }
+  // edges between custom units and known units
+  const failed = walk(true)
+  if (failed) return failed
+  // custom units related only to one another (widget → gizmo): a group that converts within itself,
+  // its first unit taken as 1 and the rest placed by the edges, and to no other unit, since no edge
+  // says what any of them is in SI
+  const group = new Map<CustomUnit, string>()
+  for (const u of units) {
+    if (known.has(u) || !edges.some((e) => byName.get(e.src) === u || byName.get(e.dst) === u)) continue
+    known.set(u, { factor: Rational.one, offset: Rational.zero })
+    group.set(u, u.name)
+    walk(false, (joined) => group.set(joined, u.name))
   }
   const overlay = new Catalog(base)
   for (const u of units) {
@@ -102,10 +121,15 @@ export const overlayCatalog = (base: Catalog, units: ReadonlyArray<CustomUnit>, 
       prefixes: "none",
       exact: false,
       source: "session",
-      note: link ? undefined : "custom unit with no conversion edge yet: relate it to a known unit with a conversion edge",
+      note: group.has(u)
+        ? `custom unit related only to custom units (those of '${group.get(u)}'): it converts among them, and to a known unit once an edge relates one of them`
+        : link
+          ? undefined
+          : "custom unit with no conversion edge yet: relate it to a known unit with a conversion edge",
       system: "custom",
       custom: true,
-      unconnected: link === undefined
+      unconnected: link === undefined || group.has(u),
+      ...(group.has(u) ? { group: group.get(u)! } : {})
     }
     const clashes = overlay.add(record, [])
     if (clashes.length > 0) {

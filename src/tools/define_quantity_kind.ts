@@ -53,7 +53,6 @@ export const defineQuantityKind = defineTool({
             }
           }
         })
-      yield* taken([...QuantityKind.builtins(), ...(yield* session.get).kinds])
       const kind = QuantityKind.fromEntry(
         {
           name: input.name,
@@ -67,6 +66,21 @@ export const defineQuantityKind = defineTool({
         false
       )
       if (isEngineError(kind)) return yield* Effect.fail(kind)
+      // a built-in kind defined again with its own dimension (an agent written for a server with no
+      // built-in kinds starts every flow this way) is that kind: nothing is added, and it is said
+      const builtin = QuantityKind.findKind(QuantityKind.builtins(), input.name)
+      if (builtin && Dimension.equals(builtin.dimension, kind.dimension)) {
+        return {
+          success: true,
+          name: builtin.name,
+          dimension: builtin.dimensionText,
+          vector_signature: Dimension.signature(builtin.dimension),
+          category: builtin.category,
+          message: `'${input.name}' is built in as the kind '${builtin.name}' (${builtin.dimensionText}); nothing was added. Use it directly.`,
+          workspace: session.id
+        }
+      }
+      yield* taken([...QuantityKind.builtins(), ...(yield* session.get).kinds])
       // checked again as written: another replica may have defined the kind meanwhile
       yield* session.modify((data) =>
         Effect.as(taken([...QuantityKind.builtins(), ...data.kinds]), [undefined, { ...data, kinds: [...data.kinds, kind] }] as const)

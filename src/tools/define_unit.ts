@@ -46,7 +46,9 @@ export const defineUnit = defineTool({
           hints: [...dimension.hints]
         })
       }
-      const aliases = input.aliases ?? []
+      // a name given again among the aliases (define_unit("slug", "mass", ["slug"]), as ucon's own
+      // examples write it) adds no second meaning: each is kept once, the unit's name not as an alias
+      const aliases = [...new Set(input.aliases ?? [])].filter((a) => a !== input.name)
       const catalog = yield* session.catalog()
       const dimensionName = DimensionNames.describe(dimension)
       const existing = catalog.resolve(input.name)
@@ -83,16 +85,6 @@ export const defineUnit = defineTool({
               })
             }
           }
-          if (new Set(aliases).size !== aliases.length || aliases.includes(input.name)) {
-            const repeated = aliases.find((a, i) => a === input.name || aliases.indexOf(a) !== i)!
-            return yield* new DuplicateDefinition({
-              kind: "alias_collision",
-              message: `'${repeated}' is given twice`,
-              role: "aliases",
-              got: repeated,
-              hints: ["List each alias once, and not the unit's own name"]
-            })
-          }
           const next = { ...data, units: [...data.units, { name: input.name, dimension, aliases }] }
           // a name must read back as this unit wherever units are written: `widget-1` would read as widget⁻¹
           const candidate = yield* session.catalogOf(next)
@@ -120,7 +112,7 @@ export const defineUnit = defineTool({
         success: true,
         name: input.name,
         dimension: dimensionName,
-        aliases: [...aliases],
+        aliases: [...(input.aliases ?? [])],
         builtin: false,
         message: `Unit '${input.name}' registered in workspace ${session.id}. Use define_conversion() to add conversion edges.`,
         workspace: session.id

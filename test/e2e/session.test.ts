@@ -25,6 +25,34 @@ describe("session state", () => {
     await c.call("reset_session")
   })
 
+  it("converts among custom units that edges relate only to one another, and from them to no other unit", async () => {
+    // ucon's own examples: define_unit("smoot", "length", ["smoot"]) names the unit among its aliases
+    expect((await c.call("define_unit", { name: "sprocket", dimension: "count", aliases: ["sprocket", "spr"] })).data.success).toBe(true)
+    await c.call("define_unit", { name: "cog", dimension: "count" })
+    await c.call("define_unit", { name: "gear", dimension: "count" })
+    expect((await c.call("define_conversion", { src: "sprocket", dst: "cog", factor: 3.5 })).data.applied).toBe(true)
+    await c.call("define_conversion", { src: "gear", dst: "cog", factor: 2 })
+    expect((await c.call("convert", { value: 10, from_unit: "spr", to_unit: "cog" })).data.quantity).toBe(35)
+    expect((await c.call("convert", { value: 7, from_unit: "cog/h", to_unit: "sprocket/h" })).data.quantity).toBe(2)
+    expect((await c.call("convert", { value: 1, from_unit: "gear", to_unit: "sprocket" })).data.quantity).toBeCloseTo(2 / 3.5, 15)
+    // no edge says what any of them is in a known unit
+    const stranded = await c.call("convert", { value: 1, from_unit: "sprocket", to_unit: "ea" })
+    expect(stranded.data.error_type).toBe("no_conversion_path")
+    expect(stranded.data.hints[0]).toMatch(/related only to custom units/)
+    expect((await c.call("convert", { value: 1, from_unit: "sprocket", to_unit: "sprocket" })).data.ucum).toBeNull()
+    // one edge to a known unit places the whole group
+    await c.call("define_conversion", { src: "cog", dst: "ea", factor: 4 })
+    expect((await c.call("convert", { value: 1, from_unit: "sprocket", to_unit: "ea" })).data.quantity).toBe(14)
+    await c.call("reset_session")
+  })
+
+  it("answers a built-in kind of quantity defined again with its own dimension as that kind, adding nothing", async () => {
+    const again = await c.call("define_quantity_kind", { name: "gibbs_energy", dimension: "energy/amount_of_substance" })
+    expect(again.data).toMatchObject({ success: true, name: "gibbs_energy", category: "thermodynamics" })
+    expect(again.data.message).toMatch(/built in/)
+    expect((await c.call("define_quantity_kind", { name: "gibbs_energy", dimension: "energy" })).data.error_type).toBe("duplicate_kind")
+  })
+
   it("accepts a built-in unit named again with its own dimension, and never redefines it (slug)", async () => {
     const defined = await c.call("define_unit", { name: "slug", dimension: "mass", aliases: ["slug"] })
     expect(defined.data.builtin).toBe(true)

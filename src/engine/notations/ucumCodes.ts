@@ -28,8 +28,12 @@ const amountToUcum = (term: Term): Dimension.Dimension => {
   return n === 0 ? term.unit.dimension : Dimension.multiply(term.unit.dimension, Dimension.power(Dimension.base("N"), -n))
 }
 
-/** Engine units with no UCUM counterpart by value: the international unit is UCUM's arbitrary [IU]. */
-const pseudoCodes: Readonly<Record<string, string>> = { IU: "[IU]" }
+/**
+ * Engine units with no UCUM counterpart by value: the international unit is UCUM's arbitrary [IU];
+ * the equivalent and the osmole, which convert to the mole only with the substance's valence or
+ * particles, are UCUM's eq and osm (never mol: 1 mEq of Ca²⁺ is 0.5 mmol).
+ */
+const pseudoCodes: Readonly<Record<string, string>> = { IU: "[IU]", Eq: "eq", Osm: "osm" }
 
 /**
  * The UCUM code of one engine unit (no prefix): the atom of the same symbol when it means the same,
@@ -48,6 +52,9 @@ const codeOfUnit = (unit: UnitRecord, term: Term): string | undefined => {
 /** The search behind codeOfUnit, once per unit (a scan of UCUM's table, prefixed atoms included). */
 const searchCodeOfUnit = (unit: UnitRecord, term: Term): string | undefined => {
   if (Object.hasOwn(pseudoCodes, unit.symbol)) return pseudoCodes[unit.symbol]
+  // a unit that converts only to itself (a custom unit with no edge, the erlang) has a placeholder
+  // factor: matching it by value would name another unit
+  if (unit.unconnected) return undefined
   const table = atomTable()
   const dimension = amountToUcum(term)
   const factor = (unit.dimension[5] ?? 0) !== 0 ? Rational.multiply(unit.factor, Rational.fromNumber(6.02214076e23 ** (unit.dimension[5] ?? 0))) : unit.factor
