@@ -4,6 +4,7 @@
  * expression or a typed error (UnknownUnit with suggestions, ParseError with the position).
  */
 import { type Catalog, type QualifiedResolution, type Resolved, type UnitRecord, describeUnit, symbolOf } from "./Catalog.ts"
+import { Action } from "./actions.ts"
 import * as Dimension from "./Dimension.ts"
 import { AmbiguousInput, ParseError, UnknownUnit, isEngineError, type UnitError } from "./errors.ts"
 import { type AmbiguousName, ambiguous, dominant, wordNotes } from "./catalog/readings.ts"
@@ -124,7 +125,6 @@ const unknownUnit = (catalog: Catalog, expression: string, token: string, positi
     hints.push(`Similar units: ${alternatives.map(describeUnit).join(", ")}`)
   } else if (!prefixed) {
     hints.push("No similar units found")
-    hints.push("List the catalog's units (by dimension) to find the name")
   }
   if (token !== expression) hints.push(`'${token}' at position ${position} of '${expression}' is the unknown part`)
   return new UnknownUnit({
@@ -138,7 +138,8 @@ const unknownUnit = (catalog: Catalog, expression: string, token: string, positi
     replacement,
     corrected,
     hints,
-    got: token
+    got: token,
+    ...(likelyFix ? {} : { next: [Action.findUnit] })
   })
 }
 

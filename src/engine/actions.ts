@@ -12,6 +12,7 @@ export const Action = {
   listFormulas: "list the formulas with their parameters and dimensions",
   relateUnit: "relate the unit to a known one with a conversion edge",
   emptyWorkspace: "empty the workspace of its definitions",
+  findUnit: "look the unit up among the catalog's units, by dimension or by text in its name",
   multiplyByFactor: "multiply by the factor that relates the two quantities, as a step of a factor chain"
 } as const
 

@@ -267,19 +267,46 @@ export const decomposeWithQuantities = (catalog: Catalog, initialUnit: string, t
       quantities.push({ quantity: q, expression: yield* resolveUnit(catalog, q.unit, Role.knownQuantityUnit(index)) })
     }
     const gap = Dimension.divide(target.dimension, initial.dimension)
+    const placements = function* () {
+      for (let mask = 0; mask < 1 << quantities.length; mask++) {
+        let dimension = Dimension.dimensionless
+        const placed: Array<Placed> = quantities.map((q, i) => {
+          const sign = mask & (1 << i) ? -1 : 1
+          dimension = Dimension.multiply(dimension, Dimension.power(q.expression.dimension, sign))
+          return { ...q, sign }
+        })
+        yield { placed, dimension }
+      }
+    }
     let best: { placed: Array<Placed>; score: number; denominators: number } | undefined
-    for (let mask = 0; mask < 1 << quantities.length; mask++) {
-      let dimension = Dimension.dimensionless
-      const placed: Array<Placed> = quantities.map((q, i) => {
-        const sign = mask & (1 << i) ? -1 : 1
-        dimension = Dimension.multiply(dimension, Dimension.power(q.expression.dimension, sign))
-        return { ...q, sign }
-      })
+    for (const { placed, dimension } of placements()) {
       if (!Dimension.equals(dimension, gap)) continue
       const score = cancellationScore(placed, initial.terms, target.terms)
       const denominators = placed.filter((p) => p.sign === -1).length
       // most cancellation first, then fewest denominators, then the lowest mask (stable, deterministic)
       if (!best || score > best.score || (score === best.score && denominators < best.denominators)) best = { placed, score, denominators }
+    }
+    // bridged but for a count a known quantity carries (3 ea/d for 3 doses a day): the answer is per item
+    const counted = quantities.filter((q) => Dimension.differingPseudo(q.expression.dimension, Dimension.dimensionless).includes("count"))
+    const perItem =
+      !best &&
+      counted.length > 0 &&
+      [...placements()].some(
+        ({ dimension }) => Dimension.equalsIgnoringPseudo(dimension, gap) && Dimension.differingPseudo(dimension, gap).every((p) => p === "count")
+      )
+    if (perItem) {
+      const written = counted.map((q) => `${q.quantity.value} ${q.quantity.unit}`).join("', '")
+      return yield* new DimensionMismatch({
+        message: `The known quantities bridge '${initialUnit}' to '${targetUnit}' but for the count in '${written}': the result would be per counted item`,
+        role: Role.knownQuantities,
+        fromDimension: DimensionNames.describe(initial.dimension),
+        toDimension: DimensionNames.describe(target.dimension),
+        got: DimensionNames.describe(initial.dimension),
+        expected: DimensionNames.describe(target.dimension),
+        hints: [
+          `'${written}' carries a count: ask for the amount per item (e.g. ${targetUnit}/ea), or give the quantity without the count (a frequency as 3 /d, not 3 ea/d)`
+        ]
+      })
     }
     if (!best) {
       const hints: Array<string> = []

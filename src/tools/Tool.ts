@@ -52,6 +52,8 @@ export interface Tool<I, O, R> {
    * arguments ("from_unit", "factors[2].numerator"); roles it does not name pass unchanged.
    */
   readonly roles?: RolePlacement
+  /** The step an argument path belongs to, for a tool whose arguments are steps (compute: factors[2].numerator is step 2). */
+  readonly stepOf?: (parameter: string) => number | undefined
   readonly handler: (input: I) => Effect.Effect<O, ToolFailure, R>
 }
 

@@ -72,6 +72,10 @@ export const compute = defineTool({
   output: ComputeOutput,
   annotations: readOnly,
   roles,
+  stepOf: (parameter) => {
+    const step = /^factors\[(\d+)\]/.exec(parameter)?.[1]
+    return step === undefined ? undefined : Number(step)
+  },
   handler: (input) =>
     Effect.gen(function* () {
       const { catalog, notes } = yield* catalogForCall(input)

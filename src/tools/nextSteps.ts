@@ -14,6 +14,7 @@ export const nextStep: Readonly<Record<Action, string>> = {
   [Action.listFormulas]: "Call list_formulas to see each formula's parameters and dimensions",
   [Action.relateUnit]: "Relate it to a known unit with define_conversion",
   [Action.emptyWorkspace]: "reset_session empties the workspace of its units, conversions, constants and kinds",
+  [Action.findUnit]: "Call list_units (by dimension, or query: text in a name) to find the name",
   [Action.multiplyByFactor]: "Give that factor to compute as a step (value, numerator, denominator)"
 }
 

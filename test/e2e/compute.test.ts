@@ -93,6 +93,9 @@ describe("compute", () => {
     expect(data.error_type).toBe("unknown_unit")
     expect(data.step).toBe(1)
     expect(data.parameter).toBe("factors[1].numerator")
+    // a factor missing its numerator is placed at its step too
+    const missing = await c.call("compute", { initial_value: 1, initial_unit: "kg", factors: [{ denominator: "g" }] })
+    expect(missing.data).toMatchObject({ error_type: "invalid_input", parameter: "factors[0].numerator", step: 0 })
   })
 
   it("keeps leftover units of one dimension (mcg/mg) as computed, and says how to get one unit", async () => {

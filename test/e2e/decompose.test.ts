@@ -115,6 +115,21 @@ describe("decompose", () => {
     expect(data.hints.join(" ")).toMatch(/time/)
   })
 
+  it("says when only a count stands between the quantities and the target (3 ea/d), and what to ask instead", async () => {
+    const known = [
+      { value: 15, unit: "kg" },
+      { value: 3, unit: "ea/d" }
+    ]
+    const { isError, data } = await c.call("decompose", { initial_unit: "mg/(kg*d)", target_unit: "mg", known_quantities: known })
+    expect(isError).toBe(true)
+    expect(data.error_type).toBe("dimension_mismatch")
+    expect(data.hints.join(" ")).toMatch(/'3 ea\/d' carries a count.*mg\/ea.*3 \/d/)
+    // both ways out work as the hint says
+    expect((await c.call("decompose", { initial_unit: "mg/(kg*d)", target_unit: "mg/ea", known_quantities: known })).isError).toBe(false)
+    const perDose = [known[0], { value: 3, unit: "/d" }]
+    expect((await c.call("decompose", { initial_unit: "mg/(kg*d)", target_unit: "mg", known_quantities: perDose })).isError).toBe(false)
+  })
+
   it("asks for query or both units", async () => {
     const { data } = await c.call("decompose", { initial_unit: "mg" })
     expect(data.error_type).toBe("invalid_input")

@@ -26,12 +26,15 @@ export interface InvalidArguments {
 
 const options = { errors: "all", onExcessProperty: "error" } as const
 
-const invalidInputOf = (report: ValidationReport): InvalidInput => {
+const invalidInputOf = (tool: AnyTool, report: ValidationReport): InvalidInput => {
   const [first] = report.issues
   const rename = report.issues.length === 1 && first?.closest_field !== undefined ? first.fix : undefined
+  const field = first && first.field !== "(arguments)" ? first.field : undefined
+  const step = field === undefined ? undefined : tool.stepOf?.(field)
   return new InvalidInput({
     message: `${report.summary} ${report.issues.map((i) => `${i.field}: ${i.problem}`).join("; ")}`,
-    role: first && first.field !== "(arguments)" ? first.field : undefined,
+    role: field,
+    ...(step === undefined ? {} : { step }),
     got: first && first.received !== undefined ? JSON.stringify(first.received) : undefined,
     expected: first?.expected,
     likelyFix: rename,
@@ -73,12 +76,12 @@ export const decodeArguments = <I>(tool: AnyTool, args: unknown): Effect.Effect<
   const violation = checkLimits(sent)
   if (violation) {
     const report = limitReport({ name: tool.name, description: tool.description, ast }, violation)
-    return Effect.fail({ failure: invalidInputOf(report), report })
+    return Effect.fail({ failure: invalidInputOf(tool, report), report })
   }
   const ignored = fieldsOfEmptyInput(ast, sent)
   if (ignored) {
     const report = buildReport({ name: tool.name, description: tool.description, ast }, sent, ignored)
-    return Effect.fail({ failure: invalidInputOf(report), report })
+    return Effect.fail({ failure: invalidInputOf(tool, report), report })
   }
   // the common case: the arguments decode as sent
   return decode(sent).pipe(
@@ -97,5 +100,5 @@ const repair = <I>(tool: AnyTool, decode: Decoder["decode"], ast: AST, sent: unk
     }
     // the report describes what the agent sent, so every problem it made is named
     const report = buildReport({ name: tool.name, description: tool.description, ast }, sent, issue)
-    return yield* Effect.fail({ failure: invalidInputOf(report), report })
+    return yield* Effect.fail({ failure: invalidInputOf(tool, report), report })
   })
