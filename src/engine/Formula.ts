@@ -54,6 +54,11 @@ export interface Formula {
   readonly conventionalUnits: string | undefined
   /** Parameters and constants in coherent SI → the result in coherent SI, or why the inputs are outside its domain. */
   readonly compute: (si: Readonly<Record<string, number>>) => number | OutOfDomain
+  /**
+   * The same equation over other dimensions, under the same parameter names (ΔG = ΔH − TΔS per mole,
+   * or of the whole system): a call whose quantities fit only that one is answered by it, and says so.
+   */
+  readonly otherForm: string | undefined
 }
 
 /** What a formula author writes: `compute` sees exactly the declared parameter and constant names. */
@@ -68,6 +73,7 @@ export interface FormulaSpec<P extends string, C extends string> {
   readonly constants?: ReadonlyArray<C>
   readonly conventionalUnits?: string | undefined
   readonly compute: (si: Readonly<Record<P | C, number>>) => number | OutOfDomain
+  readonly otherForm?: string
 }
 
 /**
@@ -85,7 +91,8 @@ export const make = <const P extends string, const C extends string = never>(spe
   output: spec.output,
   constants: spec.constants ?? [],
   conventionalUnits: spec.conventionalUnits,
-  compute: spec.compute as (si: Readonly<Record<string, number>>) => number | OutOfDomain
+  compute: spec.compute as (si: Readonly<Record<string, number>>) => number | OutOfDomain,
+  otherForm: spec.otherForm
 })
 
 /** What a body returns for inputs outside its domain; the message reaches the agent as an execution_error. */

@@ -99,10 +99,18 @@ export class FormulaRegistry extends Context.Service<
           const known = (yield* Ref.get(formulas)).get(name)
           const ucon = asUconCall(name, parameters, known?.parameters.map((p) => p.name) ?? [])
           const formula = yield* get(ucon?.formula ?? name)
-          const result = yield* lift(evaluateFormula(within, formula, ucon?.parameters ?? parameters, outputUnit))
+          const given = ucon?.parameters ?? parameters
+          let result = evaluateFormula(within, formula, given, outputUnit)
+          // the same equation over other dimensions (ΔG of the whole system, not per mole): the quantities given decide
+          const otherForm = formula.formula.otherForm
+          if (isEngineError(result) && result._tag === "DimensionMismatch" && otherForm !== undefined) {
+            const other = evaluateFormula(within, yield* get(otherForm), given, outputUnit)
+            if (!isEngineError(other)) result = { ...other, steps: [`Read as ${otherForm}: the quantities given are of its dimensions`, ...other.steps] }
+          }
+          const answered = yield* lift(result)
           return ucon
-            ? { ...result, steps: [`Read as ucon-tools' ${name}(${Object.keys(parameters).join(", ")}): ${formula.formula.name}`, ...result.steps] }
-            : result
+            ? { ...answered, steps: [`Read as ucon-tools' ${name}(${Object.keys(parameters).join(", ")}): ${formula.formula.name}`, ...answered.steps] }
+            : answered
         })
 
       return FormulaRegistry.of({ register, list: Ref.get(formulas).pipe(Effect.map((map) => [...map.values()])), get, call })

@@ -13,6 +13,22 @@ afterAll(() => c.close())
 const bmi = { mass: { value: 70, unit: "kg" }, height: { value: 1.75, unit: "m" } }
 
 describe("list_formulas", () => {
+  it("answers ΔG = ΔH − TΔS per mole or for the whole system, as the quantities given decide, and refuses a mix", async () => {
+    const temperature = { value: 298.15, unit: "K" }
+    const system = await c.call("call_formula", {
+      name: "gibbs_free_energy",
+      parameters: { enthalpy: { value: -285.8, unit: "kJ" }, temperature, entropy: { value: -163.15, unit: "J/K" } }
+    })
+    expect(system.data).toMatchObject({ formula: "gibbs_free_energy_extensive", unit: "J" })
+    expect(system.data.quantity).toBeCloseTo(-285800 + 298.15 * 163.15, 6)
+    expect(system.data.steps[0]).toMatch(/Read as gibbs_free_energy_extensive/)
+    const mixed = await c.call("call_formula", {
+      name: "gibbs_free_energy",
+      parameters: { enthalpy: { value: -92.2, unit: "kJ/mol" }, temperature, entropy: { value: -198.7, unit: "J/K" } }
+    })
+    expect(mixed.data.error_type).toBe("dimension_mismatch")
+  })
+
   it("is advertised with input and output schemas, next to call_formula", async () => {
     const { tools } = await c.client.listTools()
     for (const name of ["list_formulas", "call_formula"]) {

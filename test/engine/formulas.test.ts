@@ -331,6 +331,14 @@ const chemistry: ReadonlyArray<WorkedValue> = [
     tolerance: 3e-3
   },
   {
+    title: "H₂ + ½ O₂ → H₂O(l) at 298.15 K, for the reaction as written (ΔH −285.8 kJ, ΔS −163.15 J/K) → −237.16 kJ = ΔfG°(H₂O, l) −237.13 kJ/mol (Atkins)",
+    formula: "gibbs_free_energy_extensive",
+    parameters: { enthalpy: q(-285.8, "kJ"), temperature: q(298.15, "K"), entropy: q(-163.15, "J/K") },
+    expected: -237130,
+    unit: "J",
+    tolerance: 3e-4
+  },
+  {
     title: "[H⁺] = 1e-7 mol/L → pH 7",
     formula: "ph_from_concentration",
     parameters: { hydrogen_ion_concentration: q(1e-7, "mol/L") },

@@ -92,7 +92,23 @@ export const chemistry: ReadonlyArray<Formula.Formula> = [
       entropy: { dimension: "molar_entropy", description: "Entropy change ΔS", example: { value: -198.7, unit: "J/(mol*K)" } }
     },
     output: { unit: "kJ/mol", description: "Gibbs energy change ΔG; negative means spontaneous" },
-    compute: ({ enthalpy, temperature, entropy }) => enthalpy - temperature * entropy
+    compute: ({ enthalpy, temperature, entropy }) => enthalpy - temperature * entropy,
+    otherForm: "gibbs_free_energy_extensive"
+  }),
+  Formula.make({
+    name: "gibbs_free_energy_extensive",
+    domain: "chemistry",
+    description: "Gibbs energy change of a system from its enthalpy and entropy changes (not per mole)",
+    equation: "ΔG = ΔH − T ΔS",
+    source: "Atkins P, de Paula J. Physical Chemistry, 11th ed., §3D",
+    parameters: {
+      enthalpy: { dimension: "energy", description: "Enthalpy change ΔH", example: { value: -285.8, unit: "kJ" } },
+      temperature,
+      entropy: { dimension: "entropy", description: "Entropy change ΔS", example: { value: -163.15, unit: "J/K" } }
+    },
+    output: { unit: "J", description: "Gibbs energy change ΔG; negative means spontaneous" },
+    compute: ({ enthalpy, temperature, entropy }) => enthalpy - temperature * entropy,
+    otherForm: "gibbs_free_energy"
   }),
   Formula.make({
     name: "ph_from_concentration",
