@@ -217,19 +217,23 @@ const unconnectedDifference = (from: UnitExpression, to: UnitExpression): UnitRe
   return undefined
 }
 
-/** Why two expressions of different dimensions do not convert, with what would relate them. */
-const acrossDimensions = (catalog: Catalog, from: UnitExpression, to: UnitExpression): DimensionMismatch | NoConversionPath => {
+/**
+ * Why two expressions of different dimensions do not convert, with what would relate them. A
+ * pseudo-dimension (angle, solid angle, count, IU) is a dimension here: rad → % is a mismatch,
+ * with the isolation explained.
+ */
+const acrossDimensions = (catalog: Catalog, from: UnitExpression, to: UnitExpression): DimensionMismatch => {
   const fromDim = dimensionText(from)
   const toDim = dimensionText(to)
   if (Dimension.equalsIgnoringPseudo(from.dimension, to.dimension)) {
     const isolated = Dimension.differingPseudo(from.dimension, to.dimension)
     const names = [fromDim, toDim].filter((n, i, all) => all.indexOf(n) === i)
-    return new NoConversionPath({
-      message: `No conversion path from '${from.input}' to '${to.input}'`,
-      from: from.input,
-      to: to.input,
-      got: fromDim,
-      expected: toDim,
+    return new DimensionMismatch({
+      message: `Cannot convert '${from.input}' to '${to.input}': ${fromDim} is not compatible with ${toDim}`,
+      fromDimension: fromDim,
+      toDimension: toDim,
+      got: toDim,
+      expected: fromDim,
       hints: [
         `${from.input} is ${fromDim}; ${to.input} is ${toDim}`,
         `${isolated.join(" and ")} ${isolated.length > 1 ? "are isolated pseudo-dimensions" : "is an isolated pseudo-dimension"}: ${names.join(" and ")} cannot interconvert`,
@@ -280,7 +284,7 @@ const buildConverter = (catalog: Catalog, from: UnitExpression, to: UnitExpressi
       hints: stranded.custom
         ? [
             stranded.group === undefined
-              ? `'${stranded.name}' is a custom unit with no conversion edge to any other unit`
+              ? `'${stranded.name}' is a custom unit with no conversion edge to any other unit: units of the same dimension still need an edge to relate them`
               : `'${stranded.name}' is related only to custom units (those of '${stranded.group}'): it converts among them, not to other units`,
             `Relate it to a known unit with a conversion edge (dst = src × factor)`
           ]

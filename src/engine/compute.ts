@@ -166,6 +166,8 @@ export const compute = (
         if (related) notes.push(...related.notes)
         converter = related ?? converter
       }
+      // the same dimension with no path (Gy to Sv, a custom unit with no edge), or two readings: said as found
+      if (isEngineError(converter) && converter._tag !== "DimensionMismatch") return yield* Effect.fail(locate(converter, { role: Role.expectedUnit }))
       if (isEngineError(converter)) {
         const got = DimensionNames.describe(result.dimension)
         const want = DimensionNames.describe(expected.dimension)
@@ -176,7 +178,11 @@ export const compute = (
           toDimension: want,
           got,
           expected: want,
-          hints: [...dimensionHints(result.dimension, expected.dimension), ...(converter._tag === "NoConversionPath" ? converter.hints.slice(1) : [])]
+          // where only pseudo-dimensions differ, what isolates them (dimensionHints name no pseudo-dimension)
+          hints: [
+            ...dimensionHints(result.dimension, expected.dimension),
+            ...(Dimension.equalsIgnoringPseudo(result.dimension, expected.dimension) ? converter.hints.slice(1) : [])
+          ]
         })
       }
       // applyConverter: a point below absolute zero or a level with two readings is refused here too

@@ -63,7 +63,7 @@ describe("stdio server", () => {
     const cases: Array<[string, Record<string, unknown>, string]> = [
       ["convert", { value: 1, from_unit: "kilgoram", to_unit: "kg" }, "unknown_unit"],
       ["convert", { value: 1, from_unit: "kg", to_unit: "m" }, "dimension_mismatch"],
-      ["convert", { value: 1, from_unit: "radian", to_unit: "percent" }, "no_conversion_path"],
+      ["convert", { value: 1, from_unit: "Gy", to_unit: "Sv" }, "no_conversion_path"],
       ["convert", { value: 1, from_unit: "W/(m²*K", to_unit: "BTU/h" }, "parse_error"],
       ["convert", { value: "five", from_unit: "kg" }, "invalid_input"],
       ["compute", { initial_value: 1, initial_unit: "kg", factors: [{ value: 0, numerator: "lb", denominator: "kg" }] }, "computation_error"],

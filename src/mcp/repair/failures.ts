@@ -54,7 +54,7 @@ export const errorTypes = {
   unknown_formula: "rename",
   unknown_kind: "rename",
   dimension_mismatch: { never: "the quantities are physically incompatible; correcting them would change the question" },
-  no_conversion_path: { never: "no conversion exists between these units; only a definition from you can add one" },
+  no_conversion_path: { never: "no conversion exists between these units; only a factor or a definition from you can relate them" },
   computation_error: { never: "the arithmetic itself has no finite answer" },
   invalid_value: { never: "only you know the value that was meant" },
   ambiguous_input: { never: "two readings give different answers; only you know which one was meant" },
