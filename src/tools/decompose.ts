@@ -34,7 +34,7 @@ export const KnownQuantityInput = Schema.Struct({
 
 export const DecomposeInput = Schema.Struct({
   workspace: workspaceField,
-  query: Schema.optional(Schema.NonEmptyString).annotate({ description: "e.g. 500 mL to L", examples: ["500 mL to L"] }),
+  query: Schema.optional(Schema.String).annotate({ description: "e.g. 500 mL to L", examples: ["500 mL to L"] }),
   initial_unit: Schema.optional(unitField({ description: "Instead of query, with target_unit", examples: ["mcg/(kg*min)"] })),
   target_unit: Schema.optional(unitField({ examples: ["mg/h"] })),
   known_quantities: Schema.optional(Schema.Array(KnownQuantityInput)).annotate({

@@ -38,7 +38,7 @@ describe("decompose", () => {
   })
 
   it("answers a query it cannot split with parse_error, and a misspelt unit with the whole query corrected", async () => {
-    for (const query of ["5 m ft", "   ", "to m"]) {
+    for (const query of ["5 m ft", "", "   ", "to m"]) {
       const { isError, data } = await c.call("decompose", { query })
       expect(isError, query).toBe(true)
       expect(data.error_type, query).toBe("parse_error")
