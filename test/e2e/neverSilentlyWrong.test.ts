@@ -28,6 +28,14 @@ describe("never silently wrong, as an agent sees it", () => {
     expect((await c.call("convert", { value: 50, from_unit: "uR/h", to_unit: "mR/h" })).data.quantity).toBeCloseTo(0.05, 15)
   })
 
+  it("a detector's count rate in counts/min or cpm converts; cps is refused: counts, cycles, or the centipoise", async () => {
+    expect((await c.call("convert", { value: 600, from_unit: "counts/min", to_unit: "counts/s" })).data.quantity).toBe(10)
+    expect((await c.call("convert", { value: 600, from_unit: "cpm", to_unit: "ea/s" })).data.quantity).toBe(10)
+    const cps = await c.call("convert", { value: 1000, from_unit: "cps", to_unit: "Pa*s" })
+    expect(cps.data.error_type).toBe("ambiguous_input")
+    expect(cps.data.readings.map((r: { unit: string }) => r.unit)).toEqual(["ea/s", "Hz", "cP"])
+  })
+
   it("units reserved for different kinds of one dimension never convert: Gy → Sv, Bq → Hz, VA → W, kWh → kVAh", async () => {
     for (const [from, to, notation] of [
       ["Gy", "Sv", "conventional"],

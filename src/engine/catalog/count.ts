@@ -10,7 +10,7 @@ export const counts = [
   base("ea", "each", "#", {
     ...count,
     aliases: ["pcs"],
-    names: ["item", "piece", "count"],
+    names: ["item", "piece", "count", "counts"],
     plurals: false,
     prefixes: "none",
     note: "one counted item; 'ct' is a count here, the carat is ct_mass"
@@ -65,6 +65,10 @@ export const counts = [
   unit("molecule", "molecule", [1, "ea"], { ...count, note: "a counted molecule; mol is an amount, not a count" }),
   unit("atom", "atom", [1, "ea"], { ...count, note: "a counted atom; mol is an amount, not a count" }),
   unit("photon", "photon", [1, "ea"], { ...count, note: "a counted photon; a mole of photons is the einstein" }),
+  unit("neutron", "neutron", [1, "ea"], { ...count, note: "a counted neutron (fluence per m², flux per m²·s); the neutron's mass is m_n" }),
+  unit("ion", "ion", [1, "ea"], { ...count, note: "a counted ion (ions/cm³)" }),
+  // a radiation detector's count rate (counts per minute); 'cps' is refused: counts or cycles per second, or the centipoise
+  unit("cpm", "count per minute", [1, "ea/min"], { ...count, plurals: ["counts per minute"], note: "a detector's count rate, 1/60 counts/s" }),
   unit("person", "person", [1, "ea"], { ...count, plurals: ["people", "persons"], note: "per-capita rates: kg/person/yr" }),
 
   // everyday and computing counts

@@ -75,6 +75,15 @@ export const ambiguous: ReadonlyArray<AmbiguousName> = [
     ]
   },
   {
+    names: ["cps", "CPS"],
+    anyCase: false,
+    readings: [
+      { meaning: "counts per second (a radiation detector's count rate)", unit: "ea/s" },
+      { meaning: "cycles per second (the hertz's old name)", unit: "Hz" },
+      { meaning: "centipoise, dynamic viscosity (1 mPa·s), as viscometers print it", unit: "cP" }
+    ]
+  },
+  {
     // UCUM's R is the roentgen; engineering tables write "520 R" for the Rankine scale
     names: ["R"],
     anyCase: false,
