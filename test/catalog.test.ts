@@ -353,10 +353,13 @@ describe("tokens that other libraries get wrong", () => {
     expect(convert(1, "GB", "Gb")).toBe(8)
   })
 
-  it("refuses ambiguous tokens rather than guessing: c, unit, mt, Kg, R, ton, calorie, Fr, ppt", () => {
+  it("refuses ambiguous tokens rather than guessing: c, mt, Kg, R, ton, calorie, Fr, ppt; 'unit' converts only to itself", () => {
     // mEq is known now, but converts to mmol only with the valence given (test/e2e/equivalents.test.ts)
-    for (const token of ["c", "unit", "mt", "Kg", "R", "ton", "tons", "calorie", "Calories", "Fr", "cap", "ppt"])
+    for (const token of ["c", "mt", "Kg", "R", "ton", "tons", "calorie", "Calories", "Fr", "cap", "ppt"])
       expect({ token, known: !unknown(token) }).toEqual({ token, known: false })
+    // a drug's units (ISMP: written out): never the enzyme unit U, IU, a count or a plain number
+    expect(convert(3, "unit", "units")).toBe(3)
+    for (const other of ["U", "IU", "ea", "1", "%"]) expect(() => convert(1, "units", other)).toThrow()
   })
 
   it("reads 'pt' as the US pint, 'kt' as the knot and 'ft' as the foot", () => {

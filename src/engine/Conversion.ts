@@ -243,7 +243,10 @@ const acrossDimensions = (catalog: Catalog, from: UnitExpression, to: UnitExpres
   }
   const hints = [`${from.input} is ${fromDim}; ${to.input} is ${toDim}`]
   for (const p of Dimension.differingPseudo(from.dimension, to.dimension)) if (p === "biological_activity") hints.push(pseudoExplanation[p]!)
-  const compatible = unitsOfDimension(catalog, from.dimension)
+  // a unit that converts only to itself (a drug's units, the erlang) has no compatible units to offer
+  const alone = from.terms.find((t) => t.unit.unconnected && !t.unit.custom)?.unit
+  const compatible = alone ? [] : unitsOfDimension(catalog, from.dimension)
+  if (alone) hints.push(`'${alone.symbol}' converts only to itself: ${alone.note}`)
   if (compatible.length > 0) hints.push(`Compatible ${fromDim} units: ${compatible.join(", ")}`)
   if (StatedRelation.reciprocal(from.dimension, to.dimension)) {
     hints.push(`'${from.input}' and '${to.input}' are reciprocals: a conversion of the value answers 1/x (e.g. fuel economy L/100km ↔ mi/gal)`)

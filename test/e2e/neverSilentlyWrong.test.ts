@@ -28,6 +28,23 @@ describe("never silently wrong, as an agent sees it", () => {
     expect((await c.call("convert", { value: 50, from_unit: "uR/h", to_unit: "mR/h" })).data.quantity).toBeCloseTo(0.05, 15)
   })
 
+  it("a drug's units (ISMP: written out) convert only to themselves, while the rest of a rate converts: a heparin drip", async () => {
+    expect((await c.call("convert", { value: 18, from_unit: "units/kg/h", to_unit: "units/kg/min" })).data.quantity).toBeCloseTo(0.3, 15)
+    // 18 units/kg/h for 80 kg, 25,000 units in 250 mL → 14.4 mL/h
+    const drip = await c.call("compute", {
+      initial_value: 18,
+      initial_unit: "units/(kg*h)",
+      factors: [
+        { value: 80, numerator: "kg", denominator: "1" },
+        { numerator: "250 mL", denominator: "25000 units" }
+      ],
+      expected_unit: "mL/h"
+    })
+    expect(drip.data.converted.quantity).toBeCloseTo(14.4, 12)
+    // never IU, never the enzyme unit, never a plain number
+    for (const to of ["IU", "U", "%", "1"]) expect((await c.call("convert", { value: 10, from_unit: "units", to_unit: to })).isError, to).toBe(true)
+  })
+
   it("a detector's count rate in counts/min or cpm converts; cps is refused: counts, cycles, or the centipoise", async () => {
     expect((await c.call("convert", { value: 600, from_unit: "counts/min", to_unit: "counts/s" })).data.quantity).toBe(10)
     expect((await c.call("convert", { value: 600, from_unit: "cpm", to_unit: "ea/s" })).data.quantity).toBe(10)

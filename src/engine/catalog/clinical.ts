@@ -38,6 +38,16 @@ export const clinicalUnits = [
     source: "IUPAC-IUB 1964 (1 U = 1 µmol/min = 16.67 nkat)",
     note: "catalytic activity; not the international unit (IU), which has no fixed conversion"
   }),
+  // ISMP asks for "units" written out, never U (misread as 0 or 4): a drug's units (insulin, heparin,
+  // USP units) are each that drug's own, so they convert to nothing, while a rate's time and mass do
+  unit("units", "unit (of a drug)", [1, "1"], {
+    system: "clinical",
+    names: ["unit"],
+    plurals: false,
+    source: "ISMP List of Error-Prone Abbreviations (2021): 'units' written out; USP units are substance-specific",
+    standalone:
+      "a drug's own units (insulin, heparin): substance-specific, they convert to no other unit, not even IU; the rest of a rate converts (units/kg/h → units/kg/min)"
+  }),
   base("IU", "international unit", "IU", {
     system: "clinical",
     prefixes: "si",

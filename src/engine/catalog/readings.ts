@@ -329,7 +329,7 @@ export const dominant: Readonly<Record<string, DominantName>> = {
   // the units of insulin and heparin are substance-specific, like IU: "U" for them is on ISMP's
   // do-not-use list, and read as the enzyme unit they agree only where U cancels or only time changes
   U: {
-    note: "U read as the enzyme unit (1 µmol/min), not the rack unit or a drug's own units (insulin, heparin), which convert to no other unit",
+    note: "U read as the enzyme unit (1 µmol/min), not the rack unit; a drug's own units (insulin, heparin) are written 'units'",
     others: ["1.75 in"]
   },
   N_m: { note: "Nm read as the newton metre (torque), not nm (the nanometre) or the metric yarn count (km/kg)", others: ["nm", "km/kg"] },
