@@ -3,8 +3,8 @@
  * command line serves MCP over stdio, and if so whether it can start from the start-up snapshot
  * (a V8 heap holding the server loaded and warmed, built from src/snapshotEntry.ts), by
  * re-executing Node with `--snapshot-blob` (https://nodejs.org/api/cli.html#--snapshot-blob-path).
- * Bundled alone into dist/launch.js, which the bin loads on every start: only node:fs, node:os,
- * node:path and node:tty here, node:child_process only when a blob has to be built.
+ * Bundled alone into dist/launch.js, which the bin loads on every start: only node:fs, node:os and
+ * node:path here, node:child_process only when a blob has to be built.
  *
  * The blob lives in a cache directory: DIMENSIONAL_CACHE_DIR, else $XDG_CACHE_HOME/dimensional,
  * else ~/.cache/dimensional (~/Library/Caches/dimensional on macOS). Its file name holds a key of
@@ -14,10 +14,9 @@
  * the directory and the blob are used only when they belong to this user and nobody else can write
  * them. DIMENSIONAL_SNAPSHOT=0 (or off, false) turns all of this off.
  */
-import { lstatSync, readFileSync, type Stats, statSync } from "node:fs"
+import { fstatSync, lstatSync, readFileSync, type Stats, statSync } from "node:fs"
 import { homedir } from "node:os"
 import { join, resolve } from "node:path"
-import { isatty } from "node:tty"
 
 /**
  * With no command: an MCP client spawned us (stdin is a pipe), as every reference server is
@@ -34,6 +33,21 @@ export const servesByDefault = (argv: ReadonlyArray<string>, stdinIsTerminal: bo
  */
 export const servesStdio = (argv: ReadonlyArray<string>, stdinIsTerminal: boolean): boolean =>
   servesByDefault(argv, stdinIsTerminal) || (argv[0] === "mcp" && !argv.some((arg) => arg === "--http" || arg.startsWith("--http=")))
+
+/**
+ * Whether stdin may be a terminal, for `servesStdio` before the server is loaded: a terminal is a
+ * character device, and a pipe or socket (what an MCP client gives) is not. /dev/null is one too,
+ * so a bare command reading it counts as at a terminal here and starts without the snapshot (it
+ * would serve nothing). Cheaper than `isatty`: node:tty loads net and the streams, about 2 ms
+ * spent in a process the snapshot then replaces (the server asks `process.stdin.isTTY` itself).
+ */
+export const stdinMayBeTerminal = (): boolean => {
+  try {
+    return fstatSync(0).isCharacterDevice()
+  } catch {
+    return true
+  }
+}
 
 export const snapshotEnv = "DIMENSIONAL_SNAPSHOT"
 export const cacheDirEnv = "DIMENSIONAL_CACHE_DIR"
@@ -103,7 +117,7 @@ const lstatOrUndefined = (path: string): Stats | undefined => {
 export const snapshotFor = (distDir: string, argv: ReadonlyArray<string>, env: NodeJS.ProcessEnv = process.env): Snapshot | undefined => {
   if (process.platform === "win32" || typeof process.execve !== "function" || typeof process.getuid !== "function") return undefined
   if (!snapshotAllowed(env) || process.execArgv.length > 0 || (env.NODE_OPTIONS ?? "").trim() !== "") return undefined
-  if (!servesStdio(argv, isatty(0))) return undefined
+  if (!servesStdio(argv, stdinMayBeTerminal())) return undefined
   let build: { readonly version: string; readonly hash: string }
   try {
     build = JSON.parse(readFileSync(join(distDir, "snapshot.json"), "utf8"))
