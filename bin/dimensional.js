@@ -19,9 +19,14 @@ const dist = join(import.meta.dirname, "..", "dist")
 const bundle = new URL("../dist/dimensional.js", import.meta.url)
 
 if (existsSync(bundle)) {
-  const launch = await import(new URL("../dist/launch.js", import.meta.url).href)
   const argv = process.argv.slice(2)
-  const snapshot = launch.snapshotFor(dist, argv)
+  const launch = await import(new URL("../dist/launch.js", import.meta.url).href).catch(() => undefined)
+  let snapshot
+  try {
+    snapshot = launch?.snapshotFor(dist, argv)
+  } catch {
+    // whatever the snapshot's checks could not do (no home directory, say): the normal start
+  }
   if (snapshot?.refused) process.stderr.write(`dimensional: not starting from the start-up snapshot: ${snapshot.refused}\n`)
   if (snapshot?.ready) launch.execFromSnapshot(snapshot, argv)
   // An MCP client spawns this process on every start: keep V8's compiled code on disk (in the OS

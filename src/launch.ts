@@ -73,6 +73,9 @@ export const privateTo = (stats: Stats, uid: number): boolean => stats.uid === u
 
 /** The blob's file names all start so (the builder removes other keys' blobs by it). */
 export const blobPrefix = "dimensional-"
+/** Beside a blob's name, the mark of a build of it that failed; starts try again a day later. */
+export const failedSuffix = ".failed"
+const retryFailedAfterMs = 24 * 60 * 60_000
 
 /** FNV-1a, 64 bits, as hex (http://www.isthe.com/chongo/tech/comp/fnv/): a file name for a key, not a secret. */
 const fnv1a64 = (text: string): string => {
@@ -135,7 +138,11 @@ export const snapshotFor = (distDir: string, argv: ReadonlyArray<string>, env: N
   if (!dirStats.isDirectory() || !privateTo(dirStats, uid))
     return { dir, name, blob, ready: false, build: false, refused: `${dir} is not a directory of this user's that only it can write` }
   const blobStats = lstatOrUndefined(blob)
-  if (blobStats === undefined) return { dir, name, blob, ready: false, build: true }
+  if (blobStats === undefined) {
+    // a build of this key that failed lately is not tried again on every start (src/snapshotBuilder.ts)
+    const failed = lstatOrUndefined(`${blob}${failedSuffix}`)
+    return { dir, name, blob, ready: false, build: failed === undefined || Date.now() - failed.mtimeMs > retryFailedAfterMs }
+  }
   // the directory is ours: the builder may replace a blob that is not (rename over it)
   if (!blobStats.isFile() || !privateTo(blobStats, uid) || blobStats.size === 0)
     return { dir, name, blob, ready: false, build: true, refused: `${blob} is not a file of this user's that only it can write` }

@@ -16,7 +16,7 @@ import { spawnSync } from "node:child_process"
 import { chmodSync, closeSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from "node:fs"
 import { setPriority } from "node:os"
 import { join } from "node:path"
-import { blobPrefix, checkAnswer, checkEnv, privateTo } from "./launch.ts"
+import { blobPrefix, checkAnswer, checkEnv, failedSuffix, privateTo } from "./launch.ts"
 
 /** A lock older than this is a builder that died (a build takes seconds). */
 const lockStaleMs = 10 * 60_000
@@ -75,13 +75,14 @@ const release = (lock: string, token: string) => {
   }
 }
 
-/** Temporary files of builds that died, and other keys' blobs not built for a day. */
+/** Temporary files of builds that died, and other keys' blobs (and failure marks) not built for a day. */
 const cleanUp = (dir: string, name: string) => {
   for (const file of readdirSync(dir)) {
-    if (!file.startsWith(blobPrefix) || file === name) continue
+    if (!file.startsWith(blobPrefix) || file === name || file === `${name}${failedSuffix}`) continue
     const path = join(dir, file)
     const age = Date.now() - lstatSync(path).mtimeMs
-    if ((/\.blob\.tmp-\d+$/.test(file) && age > lockStaleMs) || (file.endsWith(".blob") && age > otherKeysKeptMs)) rmSync(path, { force: true })
+    const other = file.endsWith(".blob") || file.endsWith(`.blob${failedSuffix}`)
+    if ((/\.blob\.tmp-\d+$/.test(file) && age > lockStaleMs) || (other && age > otherKeysKeptMs)) rmSync(path, { force: true })
   }
 }
 
@@ -149,7 +150,11 @@ const main = (dir: string, name: string) => {
       }
     })()
     if (ready) return
-    note(build(dir, name) ? `built ${name}` : `no blob: ${name} did not build or did not pass its check`)
+    const built = build(dir, name)
+    note(built ? `built ${name}` : `no blob: ${name} did not build or did not pass its check; starts try again in a day`)
+    // the mark keeps a build that cannot succeed here from running again on every start (src/launch.ts)
+    if (built) rmSync(join(dir, `${name}${failedSuffix}`), { force: true })
+    else writeFileSync(join(dir, `${name}${failedSuffix}`), "", { mode: 0o600 })
     writeFileSync(join(dir, "build.log"), `${lines.join("\n")}\n`, { mode: 0o600 })
   } finally {
     release(lock, token)

@@ -6,7 +6,20 @@
 // after the blob, the environment) reach the server; each process has its own workspace; an unsafe
 // cache directory or blob, or DIMENSIONAL_SNAPSHOT=0, means the normal start.
 import { execFile } from "node:child_process"
-import { chmodSync, chownSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs"
+import {
+  chmodSync,
+  chownSync,
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync
+} from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
@@ -266,6 +279,44 @@ describe.skipIf(!linux)("the stdio server started from the snapshot", () => {
     const again = await start()
     expect(again.fromSnapshot).toBe(true)
     await again.client.close()
+  }, 180_000)
+
+  it("keeps no blob that fails its check, starts normally, and does not build again on every start", async () => {
+    // a package whose snapshot builds but whose main answers the check wrongly
+    const broken = join(scratch, "broken")
+    cpSync(join(scratch, "package"), broken, { recursive: true })
+    writeFileSync(
+      join(broken, "dist", "snapshot.cjs"),
+      'require("node:v8").startupSnapshot.setDeserializeMainFunction(() => process.stdout.write(JSON.stringify({ quantity: 1 }) + "\\n"))\n'
+    )
+    const brokenCache = join(scratch, "broken-cache")
+    const startBroken = async () => {
+      const transport = new StdioClientTransport({
+        command: process.execPath,
+        args: [join(broken, "bin", "dimensional.js")],
+        env: { ...env, DIMENSIONAL_CACHE_DIR: brokenCache },
+        stderr: "pipe"
+      })
+      const client = new Client({ name: "dimensional-snapshot-test", version: "1.0.0" })
+      await client.connect(transport)
+      const fromSnapshot = readFileSync(`/proc/${transport.pid}/cmdline`, "utf8").split("\0").includes("--snapshot-blob")
+      const result = (await client.callTool({ name: "convert", arguments: { value: 5, from_unit: "km", to_unit: "mi" } })) as CallToolResult
+      await client.close()
+      return { fromSnapshot, quantity: (result.structuredContent as { quantity: number }).quantity }
+    }
+    expect(await startBroken()).toEqual({ fromSnapshot: false, quantity: 3.1068559611866697 })
+    const log = join(brokenCache, "build.log")
+    const deadline = Date.now() + 150_000
+    while (!existsSync(log) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250))
+    expect(readFileSync(log, "utf8")).toMatch(/check: exit 0\n\{"quantity":1\}[\s\S]*no blob/)
+    expect(readdirSync(brokenCache).filter((f) => f.endsWith(".blob"))).toEqual([])
+    expect(readdirSync(brokenCache).filter((f) => f.endsWith(".blob.failed"))).toHaveLength(1)
+    const since = statSync(log).mtimeMs
+    expect(await startBroken()).toEqual({ fromSnapshot: false, quantity: 3.1068559611866697 })
+    // a builder would start at the latest when the server exits, and take the lock at once
+    await new Promise((r) => setTimeout(r, 3_000))
+    expect(statSync(log).mtimeMs).toBe(since)
+    expect(existsSync(join(brokenCache, "build.lock"))).toBe(false)
   }, 180_000)
 
   it.skipIf(process.getuid?.() !== 0)(
