@@ -8,7 +8,8 @@
  * earlier builds left, builds the blob into a temporary file
  * (`node --snapshot-blob <temp> --build-snapshot dist/snapshot.cjs`,
  * https://nodejs.org/api/cli.html#--build-snapshot-entry), starts a process from it in check mode
- * (src/snapshotEntry.ts: it must answer a convert in process and exit 0), and only then renames it
+ * twice (src/snapshotEntry.ts: each must answer a convert in process, exit 0, and draw random values
+ * of its own, not ones frozen into the snapshot), and only then renames it
  * into place, atomically: the bin never sees a blob that has not passed. Whatever fails leaves no
  * blob, so starts stay normal; what the build and the check said is kept in build.log there.
  */
@@ -102,22 +103,29 @@ const build = (dir: string, name: string): boolean => {
     })
     note(`build: exit ${made.status ?? made.signal} in ${Date.now() - started} ms${made.error ? `, ${made.error.message}` : ""}\n${made.stdout}${made.stderr}`)
     if (made.status !== 0) return false
-    const checked = spawnSync(process.execPath, ["--snapshot-blob", temp, "--"], {
-      cwd: dir,
-      env: { ...env, [checkEnv]: "1" },
-      stdio: ["ignore", "pipe", "pipe"],
-      encoding: "utf8",
-      timeout: checkTimeoutMs
-    })
-    note(`check: exit ${checked.status ?? checked.signal}${checked.error ? `, ${checked.error.message}` : ""}\n${checked.stdout}${checked.stderr}`)
-    const answer = (() => {
+    // twice: each process must answer, and draw its own random values (a UUID, Math.random, a workspace id)
+    const checks = [1, 2].map(() => {
+      const checked = spawnSync(process.execPath, ["--snapshot-blob", temp, "--"], {
+        cwd: dir,
+        env: { ...env, [checkEnv]: "1" },
+        stdio: ["ignore", "pipe", "pipe"],
+        encoding: "utf8",
+        timeout: checkTimeoutMs
+      })
+      note(`check: exit ${checked.status ?? checked.signal}${checked.error ? `, ${checked.error.message}` : ""}\n${checked.stdout}${checked.stderr}`)
       try {
-        return (JSON.parse(checked.stdout.trim()) as { quantity?: unknown }).quantity
+        return checked.status === 0 ? (JSON.parse(checked.stdout.trim()) as Record<string, unknown>) : undefined
       } catch {
         return undefined
       }
-    })()
-    if (checked.status !== 0 || answer !== checkAnswer) return false
+    })
+    const [a, b] = checks
+    if (a?.quantity !== checkAnswer || b?.quantity !== checkAnswer) return false
+    const same = ["uuid", "random", "workspace"].filter((key) => a[key] === undefined || a[key] === b[key])
+    if (same.length > 0) {
+      note(`check: two processes drew the same ${same.join(", ")}: a value the snapshot froze`)
+      return false
+    }
     chmodSync(temp, 0o600)
     renameSync(temp, join(dir, name))
     return true

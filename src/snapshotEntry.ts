@@ -19,8 +19,8 @@
  * does not read `--http` as one of its own options). https://nodejs.org/api/v8.html#startup-snapshot-api
  *
  * DIMENSIONAL_SNAPSHOT_CHECK=1 makes the main exercise the tools once in process instead, print
- * the convert answer on stdout and exit: the builder's check that a new blob works before it is
- * put where the bin finds it.
+ * the convert answer (and values drawn at random) on stdout and exit: the builder's check, in two
+ * processes, that a new blob works, and draws afresh in each, before it is put where the bin finds it.
  */
 import v8 from "node:v8"
 import { type CallToolResult, InMemoryTransport } from "@modelcontextprotocol/server"
@@ -31,7 +31,7 @@ import { StdioServices } from "./layers.ts"
 import { checkAnswer, checkEnv } from "./launch.ts"
 import { makeServerFactory, type ServerFactory } from "./mcp/server.ts"
 import { LogToStderr } from "./mcp/transports/stdio.ts"
-import { DefaultWorkspace } from "./services/Workspace.ts"
+import { DefaultWorkspace, newWorkspaceId } from "./services/Workspace.ts"
 import { type ToolServices, tools } from "./tools/index.ts"
 
 /** Calls a client makes first, each with arguments that succeed (and one that fails: the error path is warmed too). */
@@ -154,9 +154,12 @@ const warmUp = async (rounds: number): Promise<number> => {
 
 /** The check mode: the tools answer in the deserialised process; the convert answer on stdout, exit 0 if right. */
 const check = () =>
-  warmUp(4).then(
+  warmUp(1).then(
     (quantity) => {
-      process.stdout.write(`${JSON.stringify({ quantity })}\n`)
+      // and what a process draws at random, which the builder compares between two checks: Node
+      // hands out randomUUID()s from a pool it fills ahead, which a snapshot taken after a call
+      // would freeze, the same in every process started from it (V8 reseeds Math.random itself)
+      process.stdout.write(`${JSON.stringify({ quantity, uuid: crypto.randomUUID(), random: Math.random(), workspace: newWorkspaceId() })}\n`)
       process.exit(quantity === checkAnswer ? 0 : 1)
     },
     (error: unknown) => {

@@ -281,19 +281,16 @@ describe.skipIf(!linux)("the stdio server started from the snapshot", () => {
     await again.client.close()
   }, 180_000)
 
-  it("keeps no blob that fails its check, starts normally, and does not build again on every start", async () => {
-    // a package whose snapshot builds but whose main answers the check wrongly
-    const broken = join(scratch, "broken")
-    cpSync(join(scratch, "package"), broken, { recursive: true })
-    writeFileSync(
-      join(broken, "dist", "snapshot.cjs"),
-      'require("node:v8").startupSnapshot.setDeserializeMainFunction(() => process.stdout.write(JSON.stringify({ quantity: 1 }) + "\\n"))\n'
-    )
-    const brokenCache = join(scratch, "broken-cache")
+  /** A copy of the package whose dist/snapshot.cjs is `entry`, started as a client does with a cache of its own: from the snapshot?, and its convert answer. */
+  const brokenPackage = (label: string, entry: string) => {
+    const dir = join(scratch, label)
+    cpSync(join(scratch, "package"), dir, { recursive: true })
+    writeFileSync(join(dir, "dist", "snapshot.cjs"), entry)
+    const brokenCache = join(scratch, `${label}-cache`)
     const startBroken = async () => {
       const transport = new StdioClientTransport({
         command: process.execPath,
-        args: [join(broken, "bin", "dimensional.js")],
+        args: [join(dir, "bin", "dimensional.js")],
         env: { ...env, DIMENSIONAL_CACHE_DIR: brokenCache },
         stderr: "pipe"
       })
@@ -304,19 +301,49 @@ describe.skipIf(!linux)("the stdio server started from the snapshot", () => {
       await client.close()
       return { fromSnapshot, quantity: (result.structuredContent as { quantity: number }).quantity }
     }
-    expect(await startBroken()).toEqual({ fromSnapshot: false, quantity: 3.1068559611866697 })
-    const log = join(brokenCache, "build.log")
-    const deadline = Date.now() + 150_000
-    while (!existsSync(log) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250))
-    expect(readFileSync(log, "utf8")).toMatch(/check: exit 0\n\{"quantity":1\}[\s\S]*no blob/)
-    expect(readdirSync(brokenCache).filter((f) => f.endsWith(".blob"))).toEqual([])
-    expect(readdirSync(brokenCache).filter((f) => f.endsWith(".blob.failed"))).toHaveLength(1)
-    const since = statSync(log).mtimeMs
-    expect(await startBroken()).toEqual({ fromSnapshot: false, quantity: 3.1068559611866697 })
+    /** The build log once the first start's builder has written it. */
+    const builtLog = async () => {
+      const log = join(brokenCache, "build.log")
+      const deadline = Date.now() + 150_000
+      while (!existsSync(log) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250))
+      return readFileSync(log, "utf8")
+    }
+    return { cache: brokenCache, start: startBroken, builtLog }
+  }
+
+  const normalStart = { fromSnapshot: false, quantity: 3.1068559611866697 }
+
+  it("keeps no blob that fails its check, starts normally, and does not build again on every start", async () => {
+    // a snapshot that builds, but whose main answers the check wrongly
+    const broken = brokenPackage(
+      "wrong-answer",
+      'require("node:v8").startupSnapshot.setDeserializeMainFunction(() => process.stdout.write(JSON.stringify({ quantity: 1 }) + "\\n"))\n'
+    )
+    expect(await broken.start()).toEqual(normalStart)
+    expect(await broken.builtLog()).toMatch(/check: exit 0\n\{"quantity":1\}[\s\S]*no blob/)
+    expect(readdirSync(broken.cache).filter((f) => f.endsWith(".blob"))).toEqual([])
+    expect(readdirSync(broken.cache).filter((f) => f.endsWith(".blob.failed"))).toHaveLength(1)
+    const since = statSync(join(broken.cache, "build.log")).mtimeMs
+    expect(await broken.start()).toEqual(normalStart)
     // a builder would start at the latest when the server exits, and take the lock at once
     await new Promise((r) => setTimeout(r, 3_000))
-    expect(statSync(log).mtimeMs).toBe(since)
-    expect(existsSync(join(brokenCache, "build.lock"))).toBe(false)
+    expect(statSync(join(broken.cache, "build.log")).mtimeMs).toBe(since)
+    expect(existsSync(join(broken.cache, "build.lock"))).toBe(false)
+  }, 180_000)
+
+  it("keeps no blob whose processes draw the same random values (a UUID pool frozen at build time)", async () => {
+    // the right answer, but values drawn when the snapshot was built, as a frozen pool would hand out
+    const broken = brokenPackage(
+      "frozen",
+      [
+        'const frozen = { quantity: 3.1068559611866697, uuid: crypto.randomUUID(), random: Math.random(), workspace: "ws_frozen" }',
+        'require("node:v8").startupSnapshot.setDeserializeMainFunction(() => process.stdout.write(JSON.stringify(frozen) + "\\n"))',
+        ""
+      ].join("\n")
+    )
+    expect(await broken.start()).toEqual(normalStart)
+    expect(await broken.builtLog()).toMatch(/two processes drew the same uuid, random, workspace[\s\S]*no blob/)
+    expect(readdirSync(broken.cache).filter((f) => f.endsWith(".blob"))).toEqual([])
   }, 180_000)
 
   it.skipIf(process.getuid?.() !== 0)(
