@@ -149,9 +149,16 @@ export const snapshotFor = (distDir: string, argv: ReadonlyArray<string>, env: N
   return { dir, name, blob, ready: true, build: false }
 }
 
-/** Replaces this process with Node started from the blob, the command line passed after `--` so Node reads none of it as its own options. */
-export const execFromSnapshot = (snapshot: Snapshot, argv: ReadonlyArray<string>): never =>
-  process.execve!(process.execPath, [process.execPath, "--snapshot-blob", snapshot.blob, "--", ...argv]) as never
+/**
+ * Replaces this process with Node started from the blob, the command line passed after `--` so Node
+ * reads none of it as its own options, and the environment as it is but for the builder's check
+ * switch (which would make the process check the blob instead of serving).
+ */
+export const execFromSnapshot = (snapshot: Snapshot, argv: ReadonlyArray<string>): never => {
+  const env: NodeJS.ProcessEnv = { ...process.env }
+  delete env[checkEnv]
+  return process.execve!(process.execPath, [process.execPath, "--snapshot-blob", snapshot.blob, "--", ...argv], env) as never
+}
 
 /**
  * Builds the blob in the background once this start is under way: `delayMs` later, or when the

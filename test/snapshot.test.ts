@@ -184,6 +184,16 @@ describe.skipIf(!linux)("the stdio server started from the snapshot", () => {
     }
   }, 60_000)
 
+  it("serves, rather than checking the blob, when the environment holds the builder's check switch", async () => {
+    const s = await start([], { DIMENSIONAL_SNAPSHOT_CHECK: "1" })
+    try {
+      expect(s.fromSnapshot, s.stderr()).toBe(true)
+      expect((await s.call("convert", { value: 5, from_unit: "km", to_unit: "mi" })).data.quantity).toBe(3.1068559611866697)
+    } finally {
+      await s.client.close()
+    }
+  }, 30_000)
+
   it("gives each process its own default workspace, over a store named in the environment at run time", async () => {
     const store = join(scratch, "store")
     const storeEnv = { DIMENSIONAL_STORE: `file:${store}` }
