@@ -21,7 +21,13 @@ import { blobPrefix, checkAnswer, checkEnv, failedSuffix, privateTo } from "./la
 
 /** A lock older than this is a builder that died (a build takes seconds). */
 const lockStaleMs = 10 * 60_000
-/** Blobs of other keys (another Node, another version, another install) built longer ago than this are removed. */
+/**
+ * Blobs of other keys (another Node, another version, another install) not read for this long are
+ * removed. Not at once: two installs in use side by side (an npx cache and a global install) would
+ * otherwise remove each other's blob on every build. Reading a blob (a start) updates its access
+ * time at most daily on Linux's default `relatime` mounts; where access times are not kept, a blob
+ * of another key goes a day after it was built (and its install builds it again).
+ */
 const otherKeysKeptMs = 24 * 60 * 60_000
 const buildTimeoutMs = 5 * 60_000
 const checkTimeoutMs = 2 * 60_000
@@ -76,12 +82,13 @@ const release = (lock: string, token: string) => {
   }
 }
 
-/** Temporary files of builds that died, and other keys' blobs (and failure marks) not built for a day. */
+/** Temporary files of builds that died, and other keys' blobs (and failure marks) unused for a day. */
 const cleanUp = (dir: string, name: string) => {
   for (const file of readdirSync(dir)) {
     if (!file.startsWith(blobPrefix) || file === name || file === `${name}${failedSuffix}`) continue
     const path = join(dir, file)
-    const age = Date.now() - lstatSync(path).mtimeMs
+    const stats = lstatSync(path)
+    const age = Date.now() - Math.max(stats.mtimeMs, stats.atimeMs)
     const other = file.endsWith(".blob") || file.endsWith(`.blob${failedSuffix}`)
     if ((/\.blob\.tmp-\d+$/.test(file) && age > lockStaleMs) || (other && age > otherKeysKeptMs)) rmSync(path, { force: true })
   }

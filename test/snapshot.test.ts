@@ -18,6 +18,7 @@ import {
   readFileSync,
   rmSync,
   statSync,
+  utimesSync,
   writeFileSync
 } from "node:fs"
 import { tmpdir } from "node:os"
@@ -345,7 +346,7 @@ describe.skipIf(!linux)("the stdio server started from the snapshot", () => {
     expect(existsSync(join(broken.cache, "build.lock"))).toBe(false)
   }, 180_000)
 
-  it("keeps no blob whose processes draw the same random values (a UUID pool frozen at build time)", async () => {
+  it("keeps no blob whose processes draw the same random values (a UUID pool frozen at build time), and clears what earlier builds left", async () => {
     // the right answer, but values drawn when the snapshot was built, as a frozen pool would hand out
     const broken = brokenPackage(
       "frozen",
@@ -355,9 +356,21 @@ describe.skipIf(!linux)("the stdio server started from the snapshot", () => {
         ""
       ].join("\n")
     )
+    // left by earlier builds: a temporary file of one that died, blobs of other keys used two days and a minute ago
+    mkdirSync(broken.cache, { mode: 0o700 })
+    const aged = (file: string, minutes: number) => {
+      writeFileSync(join(broken.cache, file), "x", { mode: 0o600 })
+      const at = new Date(Date.now() - minutes * 60_000)
+      utimesSync(join(broken.cache, file), at, at)
+    }
+    aged("dimensional-0.0.1-node24.0.0-x64-0000000000000000.blob.tmp-1", 30)
+    aged("dimensional-0.0.1-node24.0.0-x64-0000000000000001.blob", 2 * 24 * 60)
+    aged("dimensional-0.0.1-node24.0.0-x64-0000000000000002.blob", 1)
     expect(await broken.start()).toEqual(normalStart)
     expect(await broken.builtLog()).toMatch(/two processes drew the same uuid, random, workspace[\s\S]*no blob/)
-    expect(readdirSync(broken.cache).filter((f) => f.endsWith(".blob"))).toEqual([])
+    expect(readdirSync(broken.cache).filter((f) => f.includes(".blob") && !f.endsWith(".failed"))).toEqual([
+      "dimensional-0.0.1-node24.0.0-x64-0000000000000002.blob"
+    ])
   }, 180_000)
 
   it.skipIf(process.getuid?.() !== 0)(
