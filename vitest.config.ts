@@ -9,7 +9,9 @@ export default defineConfig({
     // twice the cores keeps both busy (on 2 cores, 4 workers took the suite from about 260 s to 145 s)
     maxWorkers: Math.max(2, availableParallelism() * 2),
     hookTimeout: 30_000,
-    // in-process servers keep workspaces in memory; tests of the file and Redis stores say so
-    env: { DIMENSIONAL_STORE: "memory" }
+    // in-process servers keep workspaces in memory; tests of the file and Redis stores say so. An
+    // installed bin started here never builds or uses a start-up snapshot (in the home cache
+    // directory): test/snapshot.test.ts turns it on with a cache directory of its own
+    env: { DIMENSIONAL_STORE: "memory", DIMENSIONAL_SNAPSHOT: "0" }
   }
 })

@@ -8,7 +8,8 @@
  *    like with like.
  * 2. Engine against mathjs, js-quantities and ucum-lhc (in this process).
  * 3. Protocol over stdio: a convert round trip, ours against the bare server, rounds alternating.
- * 4. Start-up and idle memory over stdio, against the bare server as written and as packaged.
+ * 4. Start-up and idle memory over stdio, ours from its start-up snapshot and without it, against
+ *    the bare server as written and as packaged.
  * 5. Memory per live workspace (2026-07-28 over stdio).
  * 6. HTTP: round trip per era and memory per live session, ours against the bare server over HTTP.
  * 7. Telemetry: the round trip with telemetry off and on (OTLP export to a local sink; over HTTP
@@ -29,6 +30,7 @@ import { type ServerCommand, connectHttp, connectStdio, eras, startHttp } from "
 import { type Row, formatRatio, ratio, renderTable } from "./lib/report.ts"
 import { sinkValue } from "./lib/timing.ts"
 import { compareRoundTrips, defaultProtocolOptions, quickProtocolOptions } from "./protocol.ts"
+import { ensureSnapshot, withoutSnapshot, withSnapshotCache } from "./lib/snapshot.ts"
 import { defaultStartupOptions, quickStartupOptions, runStartupBench } from "./startup.ts"
 import { runWorkspaceBench } from "./workspaces.ts"
 import { compareTelemetry, startOtlpSink, telemetryProtocolOptions } from "./telemetry.ts"
@@ -65,8 +67,12 @@ try {
   await bundle({ entries: { "bare-server": join(root, "bench/bare-server.ts") }, outdir: scratch, shebang: true })
   // the bare server starts the way our bin does: compile cache on, then the bundle
   await writeFile(join(scratch, "bare-launcher.js"), 'import module from "node:module"\nmodule.enableCompileCache?.()\nawait import("./bare-server.js")\n')
-  // as an MCP client configured with `npx -y dimensional-mcp` starts it: the bare command
-  const ours: ServerCommand = { name: "dimensional", script: join(root, "bin/dimensional.js"), args: [] }
+  // as an MCP client configured with `npx -y dimensional-mcp` starts it: the bare command, from its
+  // start-up snapshot (in a cache directory of this run's own), built here before anything is timed
+  const ours: ServerCommand = withSnapshotCache({ name: "dimensional", script: join(root, "bin/dimensional.js"), args: [] }, join(scratch, "cache"))
+  log("building the start-up snapshot (the bin's first start, in the background)")
+  const snapshot = await ensureSnapshot(ours)
+  log(`start-up snapshot: ${(snapshot.bytes / 2 ** 20).toFixed(1)} MiB, built in ${snapshot.buildMs ?? "?"} ms`)
   // the bare server advertises our convert tool's exact entry (its output schema included), so the
   // client does the same work on both answers (it validates structuredContent against that schema)
   const toolFile = join(scratch, "convert-tool.json")
@@ -100,7 +106,7 @@ try {
     for (const era of eras)
       rows.push(
         ...(await runStartupBench(
-          ours,
+          { snapshot: ours, plain: withoutSnapshot(ours) },
           { plain, packaged: bare },
           quick ? quickStartupOptions : defaultStartupOptions,
           { asWritten: STARTUP_RATIO, packaged: STARTUP_PACKAGED_RATIO, memory: MEMORY_RATIO },
@@ -216,16 +222,21 @@ const parts = [
     .map((t) => `p99 ${t}`)
     .join(", ") || undefined,
   eras
-    .map((era) => bareRatio(`start-up ${era}`, "as written"))
+    .map((era) => bareRatio(`start-up ${era}`, "from the snapshot, vs bare as written"))
     .filter(Boolean)
     .join(", ") || undefined,
   eras
-    .map((era) => bareRatio(`start-up ${era}`, "bundled + compile cache"))
+    .map((era) => bareRatio(`start-up ${era}`, "from the snapshot, vs bare bundled"))
     .filter(Boolean)
-    .map((t) => `${t} (vs bare bundled)`)
+    .map((t) => `${t} (from the snapshot, vs bare bundled)`)
+    .join(", ") || undefined,
+  eras
+    .map((era) => bareRatio(`start-up ${era}`, "no snapshot"))
+    .filter(Boolean)
+    .map((t) => `${t} (no snapshot, vs bare bundled)`)
     .join(", ") || undefined,
   telemetrySummary(),
-  bareRatio("memory", "idle after first call"),
+  bareRatio("memory", "idle after first call (stdio), from the snapshot"),
   bareRatio("memory http", "per live session"),
   `targets met ${withTargets.length - missed.length}/${withTargets.length}${missed.length > 0 ? ` (missed: ${missed.join("; ")})` : ""}`
 ].filter(Boolean)

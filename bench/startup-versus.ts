@@ -1,6 +1,6 @@
 /**
- * Start-up and idle memory before and after a change, in one run: this checkout's bin, the bin of
- * another commit (built from `git archive` into a temporary directory, with this checkout's
+ * Start-up and idle memory before and after a change, in one run: this checkout's bin (from its
+ * start-up snapshot, built first, and without it), the bin of another commit (built from `git archive` into a temporary directory, with this checkout's
  * node_modules), the bare SDK server, and the bare server run the Effect way
  * (bench/bare-effect-server.ts: what Effect itself costs a start), both bundled and compile-cached
  * the same way, rounds alternating between them so the machine's load of the moment falls on all.
@@ -12,6 +12,7 @@
  * ratio to the bare server; then idle RSS after the first call (2025 era) the same way.
  */
 import { execFileSync } from "node:child_process"
+import { existsSync } from "node:fs"
 import { mkdtemp, rm, symlink, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -20,6 +21,7 @@ import { bundle, buildCli } from "../scripts/build.ts"
 import { describeTool } from "../src/mcp/toolListing.ts"
 import { convert } from "../src/tools/convert.ts"
 import { type ServerCommand, eras, median } from "./lib/mcp.ts"
+import { ensureSnapshot, withoutSnapshot, withSnapshotCache } from "./lib/snapshot.ts"
 import { idleRss, timeToFirstCall } from "./startup.ts"
 
 const root = fileURLToPath(new URL("..", import.meta.url))
@@ -53,17 +55,29 @@ try {
   const toolFile = join(scratch, "convert-tool.json")
   await writeFile(toolFile, JSON.stringify(describeTool(convert)))
 
+  // this checkout from its start-up snapshot (built now, before anything is timed) and without it;
+  // the other commit as it ships (from its own snapshot if it has one)
+  const ours = withSnapshotCache({ name: "ours (snapshot)", script: join(root, "bin/dimensional.js"), args: [] }, join(scratch, "cache"))
+  const theirs = withSnapshotCache({ name: commit, script: join(before, "bin/dimensional.js"), args: [] }, join(scratch, "cache-before"))
+  log("building the start-up snapshot (the bin's first start, in the background)")
+  const snapshot = await ensureSnapshot(ours)
+  if (existsSync(join(before, "dist", "snapshot.json"))) await ensureSnapshot(theirs)
   const servers: ReadonlyArray<ServerCommand> = [
-    { name: "this checkout", script: join(root, "bin/dimensional.js"), args: [] },
-    { name: commit, script: join(before, "bin/dimensional.js"), args: [] },
+    ours,
+    withoutSnapshot(ours, "ours (no snapshot)"),
+    theirs,
     { name: "bare SDK", script: join(scratch, "bare", "launcher.js"), args: [], env: { BARE_TOOL_FILE: toolFile } },
     { name: "bare SDK+Effect", script: join(scratch, "bare-effect", "launcher.js"), args: [], env: { BARE_TOOL_FILE: toolFile } }
   ]
+  const bareAt = servers.findIndex((s) => s.name === "bare SDK")
   const report = (what: string, unit: string, values: ReadonlyArray<number>) => {
-    const bare = values[2]!
+    const bare = values[bareAt]!
     for (const [i, s] of servers.entries())
-      process.stdout.write(`${what.padEnd(28)} ${s.name.padEnd(16)} ${values[i]!.toFixed(1).padStart(7)} ${unit}  ${(values[i]! / bare).toFixed(2)}× bare\n`)
+      process.stdout.write(`${what.padEnd(28)} ${s.name.padEnd(18)} ${values[i]!.toFixed(1).padStart(7)} ${unit}  ${(values[i]! / bare).toFixed(2)}× bare\n`)
   }
+  process.stdout.write(
+    `start-up snapshot: ${(snapshot.bytes / 2 ** 20).toFixed(1)} MiB, built in ${snapshot.buildMs ?? "?"} ms (in the background, lowest priority)\n`
+  )
   for (const era of eras) {
     // one untimed start each: the OS file cache and the compile caches are warm for all
     for (const s of servers) await timeToFirstCall(s, era)

@@ -11,7 +11,8 @@
  * transport the command does not use is never parsed). Progress goes to stderr: stdout stays clean.
  */
 import { execFile } from "node:child_process"
-import { readFile, rm } from "node:fs/promises"
+import { createHash } from "node:crypto"
+import { readFile, rm, writeFile } from "node:fs/promises"
 import { promisify } from "node:util"
 import { fileURLToPath } from "node:url"
 import { build, type BuildOptions, type Metafile, type Plugin } from "esbuild"
@@ -66,13 +67,39 @@ const load = () => {
 export const createClient = (...args) => load().createClient(...args);
 `
 
-const lazyRedis: Plugin = {
+/**
+ * The same stand-in for the start-up snapshot's CommonJS bundle (dist/snapshot.cjs), which has no
+ * `import.meta`: the client is found beside that file (`__dirname`, the dist directory the blob was
+ * built from; the blob's cache key names that directory, see src/launch.ts). node:module is loaded
+ * only then: Node warns that it is not verified in a snapshot's build
+ * (https://nodejs.org/api/cli.html#--build-snapshot-entry).
+ */
+const redisStandInCommonJs = `
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+let loaded;
+export let SocketTimeoutError;
+const load = () => {
+  if (loaded === undefined) {
+    const file = join(__dirname, "chunks", "redis-client.cjs");
+    if (!existsSync(file)) throw new Error("dimensional: the bundled Redis client (chunks/redis-client.cjs) is missing");
+    loaded = process.getBuiltinModule("node:module").createRequire(file)(file);
+    SocketTimeoutError = loaded.SocketTimeoutError;
+  }
+  return loaded;
+};
+export const createClient = (...args) => load().createClient(...args);
+`
+
+const redisPlugin = (contents: string): Plugin => ({
   name: "lazy-redis",
   setup(b) {
     b.onResolve({ filter: /^redis$/ }, (args) => (args.namespace === "redis-stand-in" ? undefined : { path: "redis", namespace: "redis-stand-in" }))
-    b.onLoad({ filter: /.*/, namespace: "redis-stand-in" }, () => ({ contents: redisStandIn, loader: "js", resolveDir: root }))
+    b.onLoad({ filter: /.*/, namespace: "redis-stand-in" }, () => ({ contents, loader: "js", resolveDir: root }))
   }
-}
+})
+
+const lazyRedis: Plugin = redisPlugin(redisStandIn)
 
 /**
  * The built-in catalog, resolved here once from the declarative entries (the source of truth) and
@@ -108,7 +135,7 @@ export const precomputedPlugin: Plugin = {
   }
 }
 
-/** One CommonJS file for Node, minified like the bundle: node-redis below, the start-up snapshot experiment (bench/startup-snapshot.ts). */
+/** One CommonJS file for Node, minified like the bundle: node-redis below, and the start-up snapshot's entry (dist/snapshot.cjs). */
 export const commonJsOptions = {
   bundle: true,
   format: "cjs",
@@ -171,7 +198,35 @@ export const bundle = async (options: BundleOptions): Promise<Metafile> => {
 
 const root = fileURLToPath(new URL("..", import.meta.url))
 
-export const buildCli = (): Promise<Metafile> => bundle({ entries: { dimensional: `${root}src/cli.ts` }, outdir: `${root}dist`, shebang: true })
+/**
+ * The command: dist/dimensional.js (and its chunks), what the bin runs; dist/launch.js, what the
+ * bin asks before loading it (src/launch.ts: is this the stdio server, is there a snapshot?); and what the bin's
+ * start-up snapshot is built from (src/snapshotEntry.ts): dist/snapshot.cjs, with everything
+ * bundled in (a dynamic import becomes code evaluated when first reached, inside the one file),
+ * dist/snapshot-builder.js, which builds and checks a blob in the background, and
+ * dist/snapshot.json, the package version and a hash of snapshot.cjs, for the blob's cache key.
+ * `outdir` is dist/ unless a test builds elsewhere.
+ */
+export const buildCli = async (outdir = `${root}dist`): Promise<Metafile> => {
+  const metafile = await bundle({ entries: { dimensional: `${root}src/cli.ts` }, outdir, shebang: true })
+  const single = { ...commonJsOptions, format: "esm" } as const
+  await build({ ...single, entryPoints: [`${root}src/launch.ts`], outfile: `${outdir}/launch.js` })
+  await build({ ...single, entryPoints: [`${root}src/snapshotBuilder.ts`], outfile: `${outdir}/snapshot-builder.js` })
+  const snapshot = `${outdir}/snapshot.cjs`
+  await build({
+    ...commonJsOptions,
+    entryPoints: [`${root}src/snapshotEntry.ts`],
+    outfile: snapshot,
+    plugins: [redisPlugin(redisStandInCommonJs), precomputedPlugin]
+  })
+  await assertAscii([`${outdir}/launch.js`, `${outdir}/snapshot-builder.js`, snapshot])
+  const { version } = JSON.parse(await readFile(`${root}package.json`, "utf8")) as { version: string }
+  const hash = createHash("sha256")
+    .update(await readFile(snapshot))
+    .digest("hex")
+  await writeFile(`${outdir}/snapshot.json`, `${JSON.stringify({ version, hash })}\n`)
+  return metafile
+}
 
 /**
  * The library as installed packages import it: `dimensional-mcp` and `dimensional-mcp/engine` as

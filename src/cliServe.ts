@@ -278,9 +278,3 @@ export const serveMcp = (http: boolean, values: Readonly<Record<string, string>>
     Effect.asVoid
   )
 }
-
-/**
- * With no command: an MCP client spawned us (stdin is a pipe), as every reference server is
- * configured (`npx -y dimensional-mcp`), so serve MCP over stdio; a person at a terminal gets the help.
- */
-export const servesByDefault = (argv: ReadonlyArray<string>, stdinIsTerminal: boolean): boolean => argv.length === 0 && !stdinIsTerminal

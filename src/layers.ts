@@ -44,11 +44,16 @@ const instrumented = <E, R>(store: Layer.Layer<WorkspaceStore.WorkspaceStore, E,
 const Domain = <E, R>(store: Layer.Layer<WorkspaceStore.WorkspaceStore, E, R>) =>
   Layer.mergeAll(Workspace.layer, FormulaRegistry.layer).pipe(Layer.provideMerge(instrumented(store)), Layer.provideMerge(UnitCatalog.layer))
 
-/** One client, one process: the process's own workspace is every call's default; the store is memory unless configured. */
+/**
+ * One client, one process: the process's own workspace is every call's default; the store is memory
+ * unless configured. The id is drawn when the layer is built (a start), not when this module is
+ * loaded: a start-up snapshot (src/snapshotEntry.ts) holds this module loaded, and would otherwise
+ * give every process started from it the same workspace.
+ */
 export const StdioServices = Layer.mergeAll(
   Domain(WorkspaceStore.layerFromConfig("memory")),
   SelfCorrection,
-  Layer.succeed(DefaultWorkspace, newWorkspaceId())
+  Layer.sync(DefaultWorkspace, newWorkspaceId)
 ).pipe(Layer.provideMerge(TelemetryFromConfig(false)))
 
 /** Every session of an HTTP server: the store is a directory unless configured (a session's workspace is its own). */
@@ -56,6 +61,9 @@ export const HttpServices = Layer.mergeAll(Domain(WorkspaceStore.layerFromConfig
   Layer.provideMerge(TelemetryFromConfig(true))
 )
 
-/** In this process's memory with one default workspace, self-correction as configured: the human CLI, the library's tool calls. */
-export const InMemoryServices = (defaultId: string = newWorkspaceId()) =>
+/**
+ * In this process's memory with one default workspace (`defaultId`, else one drawn each time the
+ * layer is built), self-correction as configured: the human CLI, the library's tool calls.
+ */
+export const InMemoryServices = (defaultId?: string) =>
   Layer.mergeAll(Workspace.layerInMemory(defaultId), FormulaRegistry.layer, SelfCorrection).pipe(Layer.provideMerge(UnitCatalog.layer))

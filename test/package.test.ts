@@ -156,7 +156,20 @@ describe("the npm package", () => {
     if (missing) return context.skip(`the MCP Inspector could not be installed (${missing})`)
     const { stdout, stderr } = await run(
       process.execPath,
-      [inspectorBin, "--cli", "--strict", "--format", "json", "--method", "tools/list", process.execPath, join(app, "node_modules", ".bin", "dimensional-mcp")],
+      // the Inspector hands the server only the environment it is given (and PATH, HOME): no start-up snapshot, as in the rest of the suite
+      [
+        inspectorBin,
+        "--cli",
+        "--strict",
+        "--format",
+        "json",
+        "-e",
+        "DIMENSIONAL_SNAPSHOT=0",
+        "--method",
+        "tools/list",
+        process.execPath,
+        join(app, "node_modules", ".bin", "dimensional-mcp")
+      ],
       { cwd: app, timeout: 60_000 }
     )
     expect(JSON.parse(stdout).result.tools.map((t: { name: string }) => t.name)).toContain("convert")
@@ -263,6 +276,8 @@ console.log(JSON.stringify([r.quantity, u.quantity]))
           command: oldestNodeBin,
           args: [join(app, "node_modules", ".bin", "dimensional-mcp")],
           cwd: app,
+          // the client passes on only PATH, HOME and the like: no start-up snapshot, as in the rest of the suite
+          env: { DIMENSIONAL_SNAPSHOT: "0" },
           stderr: "pipe"
         })
         const client = new Client({ name: "dimensional-package-test", version: "1.0.0" })

@@ -11,11 +11,18 @@ import { builtinEntries } from "../engine/catalog/index.ts"
 import { precomputedCatalog } from "../engine/catalog/precomputed.ts"
 import { restoreCatalog } from "../engine/catalogSnapshot.ts"
 
+/**
+ * The catalog restored from the bundle, once per process: it is immutable, and the same for every
+ * layer built from it. Kept here so a start-up snapshot (src/snapshotEntry.ts), whose warm-up built
+ * the layer, carries it restored instead of restoring it on every start.
+ */
+let restored: Catalog | undefined
+
 export class UnitCatalog extends Context.Service<UnitCatalog, { readonly catalog: Catalog }>()("dimensional/UnitCatalog") {
   static readonly layer = Layer.effect(
     UnitCatalog,
     Effect.suspend(() => {
-      const restored = precomputedCatalog === undefined ? undefined : restoreCatalog(precomputedCatalog, builtinEntries)
+      restored ??= precomputedCatalog === undefined ? undefined : restoreCatalog(precomputedCatalog, builtinEntries)
       if (restored) return Effect.succeed(UnitCatalog.of({ catalog: restored }))
       const { catalog, problems } = buildCatalog(builtinEntries)
       if (problems.length > 0) return Effect.die(new Error(`Unit catalog is inconsistent: ${problems.map((p) => `${p.symbol}: ${p.problem}`).join("; ")}`))

@@ -379,14 +379,16 @@ export class Workspace extends Context.Service<
 
   /**
    * Workspaces in this process's memory, `defaultId` being every call's default: the set-up of the
-   * library, of tests and of one stdio client (today's behaviour).
+   * library, of tests and of one stdio client (today's behaviour). Without one, an id is drawn
+   * each time the layer is built, not when it is made: a layer made at module load (the CLI's) and
+   * held in a start-up snapshot must not give every process the same workspace.
    */
-  static readonly layerInMemory = (defaultId: string = newWorkspaceId()): Layer.Layer<Workspace, never, UnitCatalog> =>
+  static readonly layerInMemory = (defaultId?: string): Layer.Layer<Workspace, never, UnitCatalog> =>
     Layer.merge(
       Layer.effect(
         Workspace,
         Effect.tap(Workspace.make(defaultWorkspaceSettings), () => sweeper(defaultWorkspaceSettings.idleTimeout))
       ),
-      Layer.succeed(DefaultWorkspace, defaultId)
+      Layer.sync(DefaultWorkspace, () => defaultId ?? newWorkspaceId())
     ).pipe(Layer.provide(storeInMemory))
 }
