@@ -18,8 +18,8 @@ import * as DimensionNames from "./DimensionNames.ts"
 import { AmbiguousInput, ComputationError, DimensionMismatch, InvalidValue, NoConversionPath } from "./errors.ts"
 import { type Converter, affine, gaugeWithoutAtmosphere, levelToRatio, linear, logarithmic } from "./converters.ts"
 import * as Rational from "./Rational.ts"
+import { kindsApart } from "./reservedKinds.ts"
 import * as StatedRelation from "./StatedRelation.ts"
-import { Action } from "./actions.ts"
 import type { UnitExpression } from "./UnitExpression.ts"
 
 export type { Converter } from "./converters.ts"
@@ -136,65 +136,6 @@ const pseudoExplanation: Record<string, string> = {
   count: "Counted items (each, drops, tablets) are not a ratio: multiply or divide by a count unit explicitly (e.g. 15 gtt/mL).",
   biological_activity:
     "International units (IU) measure a substance-specific biological activity: IU ↔ mass needs that substance's factor (e.g. vitamin D3: 40 IU = 1 µg), given explicitly as a compute factor."
-}
-
-/**
- * What relates the kinds of quantity a unit may be reserved for (catalog/define.ts `kind`), said
- * where a conversion between two of them is refused.
- */
-const dose =
-  "dose equivalent H = w_R × absorbed dose D, with the radiation weighting factor w_R (ICRP Publication 103: 1 for photons and electrons, 2 for protons, 20 for alpha particles, a function of energy for neutrons): multiply by it as a compute factor, e.g. 20 Sv/Gy"
-const rate =
-  "the becquerel is for the activity of a radionuclide and the hertz for periodic phenomena only (SI Brochure, table 4 and its notes): both are s⁻¹, never the same quantity"
-const acPower =
-  "active power P = apparent power S × power factor, reactive power Q = S × sin φ, S² = P² + Q² (IEC 80000-6): multiply by the power factor as a compute factor, e.g. 0.8 W/VA"
-const kindRelations: Readonly<Record<string, string>> = {
-  "absorbed dose": dose,
-  "dose equivalent": dose,
-  activity: rate,
-  frequency: rate,
-  // an energy meter's kWh, kVAh and kvarh are each its power's kind times the hour
-  "active power (or energy)": acPower,
-  "reactive power (or energy)": acPower,
-  "apparent power (or energy)": acPower
-}
-
-/** The kinds an expression's units are reserved for, with their net exponents (Sv/Gy: dose equivalent 1, absorbed dose -1). */
-const reservedKinds = (e: UnitExpression): Map<string, number> => {
-  const kinds = new Map<string, number>()
-  for (const t of e.terms) if (t.unit.kind !== undefined) kinds.set(t.unit.kind, (kinds.get(t.unit.kind) ?? 0) + t.exponent)
-  for (const [kind, exponent] of kinds) if (Math.abs(exponent) < 1e-12) kinds.delete(kind)
-  return kinds
-}
-
-const kindsText = (kinds: Map<string, number>): string =>
-  [...kinds].map(([kind, exponent]) => (exponent === 1 ? kind : exponent === -1 ? `per ${kind}` : `${kind}^${exponent}`)).join(" · ")
-
-/**
- * Units of one dimension reserved for different kinds of quantity (Gy and Sv, Bq and Hz, W and
- * VA) never convert into each other: the number would be right only under a weighting factor or a
- * power factor nobody gave. An expression that names no kind (J/kg, 1/s, V·A) converts to either.
- */
-const kindsApart = (from: UnitExpression, to: UnitExpression): NoConversionPath | undefined => {
-  const fromKinds = reservedKinds(from)
-  const toKinds = reservedKinds(to)
-  if (fromKinds.size === 0 || toKinds.size === 0) return undefined
-  if (fromKinds.size === toKinds.size && [...fromKinds].every(([kind, exponent]) => Math.abs((toKinds.get(kind) ?? 0) - exponent) < 1e-12)) return undefined
-  const [fromText, toText] = [kindsText(fromKinds), kindsText(toKinds)]
-  const relations = new Set([...fromKinds.keys(), ...toKinds.keys()].map((kind) => kindRelations[kind]).filter((r) => r !== undefined))
-  return new NoConversionPath({
-    message: `No conversion path from '${from.input}' to '${to.input}': ${fromText} and ${toText} are different kinds of quantity of one dimension`,
-    from: from.input,
-    to: to.input,
-    got: fromText,
-    expected: toText,
-    hints: [
-      `${from.input} is ${fromText}; ${to.input} is ${toText}: both ${dimensionText(from)}, never the same quantity`,
-      ...relations,
-      "An expression in base units names no kind and converts to either (Gy → J/kg, Bq → 1/s, VA → V*A)"
-    ],
-    next: [Action.multiplyByFactor]
-  })
 }
 
 /**
@@ -337,8 +278,9 @@ const TARGETS_PER_SOURCE = 256
 
 /**
  * The converter from one expression to another, or why there is none: a DimensionMismatch for
- * different physical dimensions, a NoConversionPath when only pseudo-dimensions (angle, solid
- * angle, count) differ, which never convert into each other or into pure ratios.
+ * different dimensions (pseudo-dimensions included: angle, solid angle, count and IU never convert
+ * into each other or into pure ratios), a NoConversionPath for one dimension with no path (units
+ * reserved for different kinds, custom units no edge relates), an AmbiguousInput for two readings.
  */
 export const converterBetween = (
   catalog: Catalog,
