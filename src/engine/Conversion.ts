@@ -138,6 +138,10 @@ const pseudoExplanation: Record<string, string> = {
     "International units (IU) measure a substance-specific biological activity: IU ↔ mass needs that substance's factor (e.g. vitamin D3: 40 IU = 1 µg), given explicitly as a compute factor."
 }
 
+/** Why a built-in unit that converts only to itself does (a drug's units, the erlang, UCUM's arbitrary units). */
+const onlyItself = (unit: UnitRecord): string =>
+  `'${unit.symbol}' converts only to itself: ${unit.note ?? "an arbitrary unit (UCUM), defined by its assay or procedure"}`
+
 /**
  * A custom unit without edges to known units must cancel out exactly between the two sides (a group
  * of custom units related only to one another, as a whole); returns one that does not.
@@ -166,28 +170,29 @@ const unconnectedDifference = (from: UnitExpression, to: UnitExpression): UnitRe
 const acrossDimensions = (catalog: Catalog, from: UnitExpression, to: UnitExpression): DimensionMismatch => {
   const fromDim = dimensionText(from)
   const toDim = dimensionText(to)
-  if (Dimension.equalsIgnoringPseudo(from.dimension, to.dimension)) {
-    const isolated = Dimension.differingPseudo(from.dimension, to.dimension)
-    const names = [fromDim, toDim].filter((n, i, all) => all.indexOf(n) === i)
-    return new DimensionMismatch({
+  const mismatch = (hints: ReadonlyArray<string>) =>
+    new DimensionMismatch({
       message: `Cannot convert '${from.input}' to '${to.input}': ${fromDim} is not compatible with ${toDim}`,
       fromDimension: fromDim,
       toDimension: toDim,
       got: toDim,
       expected: fromDim,
-      hints: [
-        `${from.input} is ${fromDim}; ${to.input} is ${toDim}`,
-        `${isolated.join(" and ")} ${isolated.length > 1 ? "are isolated pseudo-dimensions" : "is an isolated pseudo-dimension"}: ${names.join(" and ")} cannot interconvert`,
-        ...isolated.map((p) => pseudoExplanation[p]!).filter(Boolean)
-      ]
+      hints: [`${from.input} is ${fromDim}; ${to.input} is ${toDim}`, ...hints]
     })
+  if (Dimension.equalsIgnoringPseudo(from.dimension, to.dimension)) {
+    const isolated = Dimension.differingPseudo(from.dimension, to.dimension)
+    const names = [fromDim, toDim].filter((n, i, all) => all.indexOf(n) === i)
+    return mismatch([
+      `${isolated.join(" and ")} ${isolated.length > 1 ? "are isolated pseudo-dimensions" : "is an isolated pseudo-dimension"}: ${names.join(" and ")} cannot interconvert`,
+      ...isolated.map((p) => pseudoExplanation[p]!).filter(Boolean)
+    ])
   }
-  const hints = [`${from.input} is ${fromDim}; ${to.input} is ${toDim}`]
+  const hints: Array<string> = []
   for (const p of Dimension.differingPseudo(from.dimension, to.dimension)) if (p === "biological_activity") hints.push(pseudoExplanation[p]!)
   // a unit that converts only to itself (a drug's units, the erlang) has no compatible units to offer
   const alone = from.terms.find((t) => t.unit.unconnected && !t.unit.custom)?.unit
   const compatible = alone ? [] : unitsOfDimension(catalog, from.dimension)
-  if (alone) hints.push(`'${alone.symbol}' converts only to itself: ${alone.note}`)
+  if (alone) hints.push(onlyItself(alone))
   if (compatible.length > 0) hints.push(`Compatible ${fromDim} units: ${compatible.join(", ")}`)
   if (StatedRelation.reciprocal(from.dimension, to.dimension)) {
     hints.push(`'${from.input}' and '${to.input}' are reciprocals: a conversion of the value answers 1/x (e.g. fuel economy L/100km ↔ mi/gal)`)
@@ -199,14 +204,7 @@ const acrossDimensions = (catalog: Catalog, from: UnitExpression, to: UnitExpres
   if (count) hints.push(count)
   hints.push(...temperatureLetters(from, to))
   hints.push("Compare the two units' dimensions before combining them")
-  return new DimensionMismatch({
-    message: `Cannot convert '${from.input}' to '${to.input}': ${fromDim} is not compatible with ${toDim}`,
-    fromDimension: fromDim,
-    toDimension: toDim,
-    got: toDim,
-    expected: fromDim,
-    hints
-  })
+  return mismatch(hints)
 }
 
 const buildConverter = (catalog: Catalog, from: UnitExpression, to: UnitExpression): Converter | DimensionMismatch | NoConversionPath | AmbiguousInput => {
@@ -232,7 +230,7 @@ const buildConverter = (catalog: Catalog, from: UnitExpression, to: UnitExpressi
               : `'${stranded.name}' is related only to custom units (those of '${stranded.group}'): it converts among them, not to other units`,
             `Relate it to a known unit with a conversion edge (dst = src × factor)`
           ]
-        : [`'${stranded.symbol}' converts only to itself: ${stranded.note ?? "an arbitrary unit (UCUM), defined by its assay or procedure"}`]
+        : [onlyItself(stranded)]
     })
   }
   if (from.pressureReference === "gauge" || to.pressureReference === "gauge") return gaugeWithoutAtmosphere(from, to, notes)

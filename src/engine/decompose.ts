@@ -13,7 +13,7 @@ import { type Converter, converterBetween } from "./Conversion.ts"
 import { resolveUnit } from "./convert.ts"
 import * as Dimension from "./Dimension.ts"
 import * as DimensionNames from "./DimensionNames.ts"
-import { DimensionMismatch, type EngineError, InvalidInput, NoConversionPath, ParseError, fieldsOf, isEngineError, locate } from "./errors.ts"
+import { DimensionMismatch, type EngineError, InvalidInput, NoConversionPath, ParseError, isEngineError, locate } from "./errors.ts"
 import { Role } from "./roles.ts"
 import * as Rational from "./Rational.ts"
 import { type Term, type UnitExpression, format, multiplyTerms, unitValue } from "./UnitExpression.ts"
@@ -128,8 +128,7 @@ export const decomposeQuery = (catalog: Catalog, query: string): Effect.Effect<D
   return Effect.mapError(decomposeConversion(catalog, split.source, split.target, split.value), (error) => {
     const at = error.role === Role.sourceUnit ? split.sourceAt : error.role === Role.targetUnit ? split.targetAt : undefined
     const corrected = error.corrected === undefined || at === undefined ? undefined : query.slice(0, at[0]) + error.corrected + query.slice(at[1])
-    const Constructor = error.constructor as new (fields: object) => EngineError
-    return new Constructor({ ...fieldsOf(error), role: Role.query, corrected })
+    return locate(error, { role: Role.query, corrected })
   })
 }
 

@@ -187,8 +187,15 @@ const engineErrorTags: ReadonlySet<string> = new Set(engineErrors.map((c) => c.i
 
 export const isEngineError = (u: unknown): u is EngineError => typeof u === "object" && u !== null && engineErrorTags.has((u as { _tag?: string })._tag ?? "")
 
-/** The same error, placed at a role (the source unit, a known quantity) and (for compute) a factor step. */
-export const locate = <E extends EngineError>(error: E, location: { readonly role?: string; readonly step?: number }): E => {
+/**
+ * The same error, placed at a role (the source unit, a known quantity) and (for compute) a factor
+ * step; placed in a larger input (a unit inside a decompose query), its fix restated as that whole
+ * input corrected.
+ */
+export const locate = <E extends EngineError>(
+  error: E,
+  location: { readonly role?: string; readonly step?: number; readonly corrected?: string | undefined }
+): E => {
   const Constructor = error.constructor as new (fields: object) => E
   return new Constructor({ ...fieldsOf(error), ...location })
 }
