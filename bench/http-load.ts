@@ -101,7 +101,7 @@ const startServer = (options: Options) =>
       process.execPath,
       [
         "--inspect=127.0.0.1:0",
-        "src/cli.ts",
+        "src/cli/main.ts",
         "mcp",
         "--http",
         "--port",

@@ -31,7 +31,7 @@ interface Server {
 
 const start = (args: ReadonlyArray<string>): Promise<Server> =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["src/cli.ts", "mcp", "--http", ...args], {
+    const child = spawn(process.execPath, ["src/cli/main.ts", "mcp", "--http", ...args], {
       cwd: root,
       env: { ...process.env, DIMENSIONAL_HTTP_PORT: "0", DIMENSIONAL_HTTP_MAX_CREATIONS_PER_MINUTE: "1000000" },
       stdio: ["ignore", "pipe", "pipe"]

@@ -14,7 +14,7 @@ process.env.DIMENSIONAL_WORKSPACE_IDLE_TIMEOUT = "1 second"
 const { Workspace } = await import(`${root}/src/services/Workspace.ts`)
 const { layerMemory } = await import(`${root}/src/services/WorkspaceStore.ts`)
 const { UnitCatalog } = await import(`${root}/src/services/UnitCatalog.ts`)
-const { parseDimension } = await import(`${root}/src/engine/DimensionExpression.ts`)
+const { parseDimension } = await import(`${root}/src/engine/units/DimensionExpression.ts`)
 
 // under the default cap of 10,000 live workspaces (the release after issue 20 refuses the 10,001st)
 const count = 9_000

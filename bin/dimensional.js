@@ -8,7 +8,7 @@
 // The stdio server an MCP client spawns starts from a start-up snapshot when it can: a V8 heap
 // holding the server loaded and warmed (https://nodejs.org/api/cli.html#--build-snapshot-entry),
 // kept in a cache directory and built in the background after the first start. dist/launch.js
-// (src/launch.ts) decides, and this process then re-executes itself into the snapshot
+// (src/startup/launch.ts) decides, and this process then re-executes itself into the snapshot
 // (process.execve, https://nodejs.org/api/process.html#processexecvefile-args-env). Nothing here
 // writes to stdout: on stdio it is the protocol.
 import { existsSync } from "node:fs"
@@ -37,5 +37,5 @@ if (existsSync(bundle)) {
   if (snapshot?.build) launch.buildLater(snapshot, dist)
 } else {
   module.enableCompileCache?.()
-  await import(new URL("../src/cli.ts", import.meta.url).href)
+  await import(new URL("../src/cli/main.ts", import.meta.url).href)
 }

@@ -17,13 +17,13 @@ import { promisify } from "node:util"
 import { fileURLToPath } from "node:url"
 import { build, type BuildOptions, type Metafile, type Plugin } from "esbuild"
 import { builtinEntries } from "../src/engine/catalog/index.ts"
-import { snapshotText } from "../src/engine/catalogSnapshot.ts"
+import { snapshotText } from "../src/engine/units/catalogSnapshot.ts"
 import { evaluateAtomTable } from "../src/engine/notations/ucum.ts"
 import { snapshotAtoms } from "../src/engine/notations/ucumSnapshot.ts"
 import { listingSnapshot } from "../src/mcp/toolListing.ts"
 
 export interface BundleOptions {
-  /** Entry files by bundle name (without `.js`), e.g. { dimensional: "src/cli.ts" }. */
+  /** Entry files by bundle name (without `.js`), e.g. { dimensional: "src/cli/main.ts" }. */
   readonly entries: Readonly<Record<string, string>>
   readonly outdir: string
   /** Packages left for the importer to provide (the library's peer `effect`); everything else is bundled. */
@@ -70,7 +70,7 @@ export const createClient = (...args) => load().createClient(...args);
 /**
  * The same stand-in for the start-up snapshot's CommonJS bundle (dist/snapshot.cjs), which has no
  * `import.meta`: the client is found beside that file (`__dirname`, the dist directory the blob was
- * built from; the blob's cache key names that directory, see src/launch.ts). node:module is loaded
+ * built from; the blob's cache key names that directory, see src/startup/launch.ts). node:module is loaded
  * only then: Node warns that it is not verified in a snapshot's build
  * (https://nodejs.org/api/cli.html#--build-snapshot-entry).
  */
@@ -104,7 +104,7 @@ const lazyRedis: Plugin = redisPlugin(redisStandIn)
 /**
  * The built-in catalog, resolved here once from the declarative entries (the source of truth) and
  * written into the bundle as data: src/engine/catalog/precomputed.ts becomes its JSON text, so a
- * start restores the catalog instead of resolving every definition (src/engine/catalogSnapshot.ts).
+ * start restores the catalog instead of resolving every definition (src/engine/units/catalogSnapshot.ts).
  * A catalog with problems fails the build, as it would fail the server's start.
  */
 export const builtinCatalogSnapshot = (): string => snapshotText(builtinEntries)
@@ -200,22 +200,22 @@ const root = fileURLToPath(new URL("..", import.meta.url))
 
 /**
  * The command: dist/dimensional.js (and its chunks), what the bin runs; dist/launch.js, what the
- * bin asks before loading it (src/launch.ts: is this the stdio server, is there a snapshot?); and what the bin's
- * start-up snapshot is built from (src/snapshotEntry.ts): dist/snapshot.cjs, with everything
+ * bin asks before loading it (src/startup/launch.ts: is this the stdio server, is there a snapshot?); and what the bin's
+ * start-up snapshot is built from (src/startup/snapshotEntry.ts): dist/snapshot.cjs, with everything
  * bundled in (a dynamic import becomes code evaluated when first reached, inside the one file),
  * dist/snapshot-builder.js, which builds and checks a blob in the background, and
  * dist/snapshot.json, the package version and a hash of snapshot.cjs, for the blob's cache key.
  * `outdir` is dist/ unless a test builds elsewhere.
  */
 export const buildCli = async (outdir = `${root}dist`): Promise<Metafile> => {
-  const metafile = await bundle({ entries: { dimensional: `${root}src/cli.ts` }, outdir, shebang: true })
+  const metafile = await bundle({ entries: { dimensional: `${root}src/cli/main.ts` }, outdir, shebang: true })
   const single = { ...commonJsOptions, format: "esm" } as const
-  await build({ ...single, entryPoints: [`${root}src/launch.ts`], outfile: `${outdir}/launch.js` })
-  await build({ ...single, entryPoints: [`${root}src/snapshotBuilder.ts`], outfile: `${outdir}/snapshot-builder.js` })
+  await build({ ...single, entryPoints: [`${root}src/startup/launch.ts`], outfile: `${outdir}/launch.js` })
+  await build({ ...single, entryPoints: [`${root}src/startup/snapshotBuilder.ts`], outfile: `${outdir}/snapshot-builder.js` })
   const snapshot = `${outdir}/snapshot.cjs`
   await build({
     ...commonJsOptions,
-    entryPoints: [`${root}src/snapshotEntry.ts`],
+    entryPoints: [`${root}src/startup/snapshotEntry.ts`],
     outfile: snapshot,
     plugins: [redisPlugin(redisStandInCommonJs), precomputedPlugin]
   })

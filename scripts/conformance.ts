@@ -102,7 +102,7 @@ export const summaryLine = (r: ScenarioResult) =>
 /** `dimensional mcp --http` on a free port; resolves once it prints where it listens. */
 const startServer = () =>
   new Promise<{ url: string; stop: () => void }>((resolve, reject) => {
-    const child = spawn(process.execPath, ["src/cli.ts", "mcp", "--http", "--port", "0", "--log-level", "Warn"], {
+    const child = spawn(process.execPath, ["src/cli/main.ts", "mcp", "--http", "--port", "0", "--log-level", "Warn"], {
       cwd: repoRoot,
       env: { ...process.env, ...conformanceEnv },
       stdio: ["ignore", "pipe", "inherit"]

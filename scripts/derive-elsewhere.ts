@@ -7,10 +7,10 @@
 // a name pint defines with a meaning another reference gives differently is marked "disputed" with
 // no value taken from that reference. Run: node scripts/derive-elsewhere.ts
 import { readFileSync, writeFileSync } from "node:fs"
-import { buildCatalog } from "../src/engine/buildCatalog.ts"
+import { buildCatalog } from "../src/engine/units/buildCatalog.ts"
 import { builtinEntries } from "../src/engine/catalog/index.ts"
 import { isEngineError } from "../src/engine/errors.ts"
-import { resolveUnitExpression } from "../src/engine/UnitExpression.ts"
+import { resolveUnitExpression } from "../src/engine/units/UnitExpression.ts"
 
 interface Reading {
   readonly si: number

@@ -13,7 +13,7 @@ import { UnitCatalog } from "./services/UnitCatalog.ts"
 import { DefaultWorkspace, newWorkspaceId, Workspace } from "./services/Workspace.ts"
 import * as WorkspaceStore from "./services/WorkspaceStore.ts"
 import { Telemetry, instrumentStore } from "./services/Telemetry.ts"
-import { metricsEnabled, otlpEndpoint, traceSampleRatio } from "./mcp/transports/http/metricsConfig.ts"
+import { metricsEnabled, otlpEndpoint, traceSampleRatio } from "./mcp/transports/telemetryConfig.ts"
 
 /** Self-correction as configured (environment, or flags over it): the settings, the retry policy, the correctors. */
 export const SelfCorrection = Corrector.layer.pipe(Layer.provideMerge(RetryPolicy.layer), Layer.provideMerge(SelfCorrectionConfig.layer))
@@ -47,7 +47,7 @@ const Domain = <E, R>(store: Layer.Layer<WorkspaceStore.WorkspaceStore, E, R>) =
 /**
  * One client, one process: the process's own workspace is every call's default; the store is memory
  * unless configured. The id is drawn when the layer is built (a start), not when this module is
- * loaded: a start-up snapshot (src/snapshotEntry.ts) holds this module loaded, and would otherwise
+ * loaded: a start-up snapshot (src/startup/snapshotEntry.ts) holds this module loaded, and would otherwise
  * give every process started from it the same workspace.
  */
 export const StdioServices = Layer.mergeAll(

@@ -25,16 +25,16 @@ const layerOf = (path: string): number => {
   if (r.startsWith("mcp/repair/")) return 3
   if (r.startsWith("mcp/transports/")) return 5
   if (r.startsWith("mcp/")) return 4
-  return 6 // the entries: cli.ts, index.ts, engine.ts, layers.ts
+  return 6 // the entries (index.ts, engine.ts, layers.ts), cli/ and startup/
 }
 
 /** Tool files share only these helpers; one tool never imports another. */
 const sharedToolModules = /\/(Tool|inlineDefinitions|workspaceArgument|statedRelations|nextSteps|paging|unitForKind|index)\.ts$/
 
-/** A transport's own files: stdio's and HTTP's never import each other (shared helpers belong to neither). */
+/** A transport's own files are its folder (stdio/, http/): the two never import each other; what both use sits beside them. */
 const family = (path: string): "stdio" | "http" | undefined => {
-  const name = relative(join(src, "mcp/transports"), path)
-  return name.startsWith("stdio") ? "stdio" : name.startsWith("http") ? "http" : undefined
+  const first = relative(join(src, "mcp/transports"), path).split("/")[0]
+  return first === "stdio" || first === "http" ? first : undefined
 }
 
 const edges = sources(src).flatMap((from) =>
@@ -58,9 +58,42 @@ describe("the import graph", () => {
     expect(sideways).toEqual([])
   })
 
+  it("keeps the engine's facets in order: formulas → conversion → notations, constants, kinds → units → catalog → ground", () => {
+    const floors: Record<string, number> = { formulas: 5, conversion: 4, notations: 3, constants: 3, kinds: 3, units: 2, catalog: 1 }
+    const floorOf = (path: string): number | undefined => {
+      const r = relative(join(src, "engine"), path)
+      if (r.startsWith("..")) return undefined
+      const first = r.split("/")
+      return first.length === 1 ? 0 : (floors[first[0]!] ?? 0)
+    }
+    const up = edges
+      .filter((e) => {
+        const a = floorOf(e.from)
+        const b = floorOf(e.to)
+        return a !== undefined && b !== undefined && b > a
+      })
+      .map((e) => `${relative(src, e.from)} → ${relative(src, e.to)}`)
+    expect(up).toEqual([])
+  })
+
   it("keeps the engine free of MCP, Node I/O and the platform", () => {
     const impure = sources(join(src, "engine")).filter((f) => /from "(@modelcontextprotocol|node:|@effect\/platform)/.test(readFileSync(f, "utf8")))
     expect(impure.map((f) => relative(src, f))).toEqual([])
+  })
+})
+
+describe("the folders", () => {
+  it("show the layers: src/ holds the three entries beside its folders, the engine at most 15 files loose", () => {
+    expect(
+      readdirSync(src)
+        .filter((n) => n.endsWith(".ts"))
+        .sort()
+    ).toEqual(["engine.ts", "index.ts", "layers.ts"])
+    expect(readdirSync(join(src, "engine")).filter((n) => n.endsWith(".ts")).length).toBeLessThanOrEqual(15)
+    expect(readdirSync(join(src, "mcp/transports")).filter((n) => n.startsWith("http") || n.startsWith("stdio") || n.startsWith("session"))).toEqual([
+      "http",
+      "stdio"
+    ])
   })
 })
 

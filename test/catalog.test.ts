@@ -6,14 +6,14 @@
 import { ambiguous } from "../src/engine/catalog/readings.ts"
 import * as fs from "node:fs"
 import { describe, expect, it } from "vitest"
-import { buildCatalog } from "../src/engine/buildCatalog.ts"
+import { buildCatalog } from "../src/engine/units/buildCatalog.ts"
 import { builtinEntries } from "../src/engine/catalog/index.ts"
-import { converterBetween } from "../src/engine/Conversion.ts"
+import { converterBetween } from "../src/engine/conversion/between.ts"
 import * as Dimension from "../src/engine/Dimension.ts"
 import { isEngineError } from "../src/engine/errors.ts"
 import * as Prefix from "../src/engine/Prefix.ts"
 import * as Rational from "../src/engine/Rational.ts"
-import { resolveUnitExpression, type UnitExpression } from "../src/engine/UnitExpression.ts"
+import { resolveUnitExpression, type UnitExpression } from "../src/engine/units/UnitExpression.ts"
 
 const { catalog, problems } = buildCatalog(builtinEntries)
 

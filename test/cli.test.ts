@@ -9,7 +9,7 @@ import { repoRoot } from "./support/httpServer.ts"
 
 const run = async (...args: Array<string>) => {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ["src/cli.ts", ...args], { cwd: repoRoot })
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, ["src/cli/main.ts", ...args], { cwd: repoRoot })
     return { code: 0, stdout, stderr }
   } catch (e) {
     const failed = e as { code: number; stdout: string; stderr: string }
@@ -95,7 +95,7 @@ describe("dimensional (the CLI)", () => {
     expect(missing.code).toBe(2)
     expect(missing.stderr).toMatch(/--max-retries/)
     expect(missing.stderr).not.toMatch(/ConfigError|SchemaError/)
-    const badEnv = spawnSync(process.execPath, ["src/cli.ts", "mcp"], {
+    const badEnv = spawnSync(process.execPath, ["src/cli/main.ts", "mcp"], {
       cwd: repoRoot,
       stdio: ["ignore", "pipe", "pipe"],
       encoding: "utf8",
@@ -115,7 +115,7 @@ describe("dimensional (the CLI)", () => {
 
   it("with no command, serves MCP over stdio to a client that spawns it (stdin is a pipe, as `npx -y dimensional-mcp`)", async () => {
     const client = new Client({ name: "dimensional-cli-test", version: "1.0.0" })
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: ["src/cli.ts"], cwd: repoRoot, stderr: "pipe" }))
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: ["src/cli/main.ts"], cwd: repoRoot, stderr: "pipe" }))
     try {
       expect(client.getServerVersion()?.name).toBe("dimensional")
       const result = await client.callTool({ name: "convert", arguments: { value: 5, from_unit: "km", to_unit: "mi" } })
@@ -128,7 +128,7 @@ describe("dimensional (the CLI)", () => {
   // a terminal on stdin: util-linux's `script` runs the command under a pseudo-terminal
   const hasScript = spawnSync("script", ["--version"], { encoding: "utf8" }).status === 0
   it.skipIf(!hasScript)("with no command at a terminal, shows the help instead of waiting for a client (needs util-linux `script`)", () => {
-    const r = spawnSync("script", ["-qec", `${JSON.stringify(process.execPath)} src/cli.ts`, "/dev/null"], {
+    const r = spawnSync("script", ["-qec", `${JSON.stringify(process.execPath)} src/cli/main.ts`, "/dev/null"], {
       cwd: repoRoot,
       encoding: "utf8",
       timeout: 30_000,
@@ -145,7 +145,7 @@ describe("dimensional (the CLI)", () => {
 
   it("with no command and no input at all (stdin closed), ends cleanly instead of waiting", async () => {
     // stdin from /dev/null: not a terminal, and at its end at once
-    const r = spawnSync(process.execPath, ["src/cli.ts"], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8", timeout: 20_000 })
+    const r = spawnSync(process.execPath, ["src/cli/main.ts"], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8", timeout: 20_000 })
     expect(r.status).toBe(0)
     expect(r.stdout).toBe("")
   })

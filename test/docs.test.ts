@@ -116,7 +116,7 @@ describe("README.md", () => {
   it.each(shellLines)("prints what it says: %s", (line) => {
     const [command, expected] = [line.slice(0, line.indexOf(" # ")), line.slice(line.indexOf(" # ") + 3).trim()]
     const args = words(command).slice(3)
-    const r = spawnSync(process.execPath, ["src/cli.ts", ...args], { cwd: repoRoot, encoding: "utf8", timeout: 30_000 })
+    const r = spawnSync(process.execPath, ["src/cli/main.ts", ...args], { cwd: repoRoot, encoding: "utf8", timeout: 30_000 })
     expect(r.status, r.stderr).toBe(0)
     expect(r.stdout.trim().split("\n")).toContain(expected)
   })

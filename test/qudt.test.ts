@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs"
 import { describe, expect, it } from "vitest"
 import { isEngineError } from "../src/engine/errors.ts"
 import * as Rational from "../src/engine/Rational.ts"
-import { resolveUnitExpression } from "../src/engine/UnitExpression.ts"
+import { resolveUnitExpression } from "../src/engine/units/UnitExpression.ts"
 import { catalog } from "./support/catalog.ts"
 
 interface QudtUnit {

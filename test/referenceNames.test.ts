@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest"
 import * as Dimension from "../src/engine/Dimension.ts"
 import { isEngineError } from "../src/engine/errors.ts"
 import * as Rational from "../src/engine/Rational.ts"
-import { resolveUnitExpression } from "../src/engine/UnitExpression.ts"
+import { resolveUnitExpression } from "../src/engine/units/UnitExpression.ts"
 import { catalog } from "./support/catalog.ts"
 import { type Reading, agrees, referenceNames, verdict } from "./support/referenceNames.ts"
 

@@ -30,13 +30,14 @@ import { StdioClientTransport } from "@modelcontextprotocol/client/stdio"
 import type { CallToolResult } from "@modelcontextprotocol/client"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { buildCli } from "../scripts/build.ts"
-import { cacheDirectory, servesStdio, snapshotAllowed } from "../src/launch.ts"
+import { servesStdio } from "../src/cli/argv.ts"
+import { cacheDirectory, snapshotAllowed } from "../src/startup/launch.ts"
 import { type OtlpReceiver, startOtlpReceiver } from "./support/otlpReceiver.ts"
 
 const root = fileURLToPath(new URL("..", import.meta.url))
 const linux = process.platform === "linux"
 
-describe("which starts may use the snapshot (src/launch.ts)", () => {
+describe("which starts may use the snapshot (src/startup/launch.ts)", () => {
   it("is the stdio server: the bare command with stdin not a terminal, or `mcp` without --http", () => {
     expect(servesStdio([], false)).toBe(true)
     expect(servesStdio([], true)).toBe(false)

@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs"
 import fc from "fast-check"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { convertValue } from "../src/engine/convert.ts"
+import { convertValue } from "../src/engine/conversion/convert.ts"
 import { isEngineError } from "../src/engine/errors.ts"
 import { isValidUcum, resolveUcum } from "../src/engine/notations/ucum.ts"
 import { ucumCodeOf } from "../src/engine/notations/ucumCodes.ts"

@@ -9,7 +9,7 @@ import { isEngineError } from "../src/engine/errors.ts"
 import { resolveUcum } from "../src/engine/notations/ucum.ts"
 import { resolveUcumCaseInsensitive } from "../src/engine/notations/ucumCaseInsensitive.ts"
 import * as Rational from "../src/engine/Rational.ts"
-import type { UnitExpression } from "../src/engine/UnitExpression.ts"
+import type { UnitExpression } from "../src/engine/units/UnitExpression.ts"
 import { type TestClient, connectClient } from "./support/mcp.ts"
 
 interface Table<Row> {

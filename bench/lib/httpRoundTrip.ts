@@ -12,7 +12,7 @@ const repoRoot = fileURLToPath(new URL("../..", import.meta.url))
 /** `dimensional mcp --http` on a free port with `args`; resolves once it says where it listens. */
 export const startServer = (args: ReadonlyArray<string>) =>
   new Promise<{ url: string; stop: () => void }>((resolve, reject) => {
-    const child = spawn(process.execPath, ["src/cli.ts", "mcp", "--http", "--port", "0", "--log-level", "warning", ...args], {
+    const child = spawn(process.execPath, ["src/cli/main.ts", "mcp", "--http", "--port", "0", "--log-level", "warning", ...args], {
       cwd: repoRoot,
       stdio: ["ignore", "pipe", "inherit"]
     })

@@ -1,5 +1,5 @@
 /**
- * Our bin's start-up snapshot in the benchmarks (src/launch.ts): every start of ours gets a cache
+ * Our bin's start-up snapshot in the benchmarks (src/startup/launch.ts): every start of ours gets a cache
  * directory of the benchmark's own (never the user's), and the blob is built before anything is
  * timed, as it is for a client's second start on; the normal start is measured with
  * DIMENSIONAL_SNAPSHOT=0, what a first start (or a platform without `process.execve`) gets.

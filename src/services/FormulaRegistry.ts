@@ -8,14 +8,14 @@
  */
 import { Context, Effect, Layer, Ref } from "effect"
 import { DuplicateDefinition, FormulaError, type InvalidInput, isEngineError } from "../engine/errors.ts"
-import { lift } from "../engine/convert.ts"
-import type { Formula } from "../engine/Formula.ts"
-import { type FormulaCallError, type FormulaInput, type FormulaResult, evaluateFormula } from "../engine/FormulaEvaluation.ts"
-import { closestNames, likelyName } from "../engine/FormulaDiagnostics.ts"
-import * as Constants from "../engine/Constants.ts"
-import { asUconCall } from "../engine/formulas/ucon.ts"
-import { type PreparedFormula, prepare } from "../engine/PreparedFormula.ts"
-import type { Catalog } from "../engine/Catalog.ts"
+import { lift } from "../engine/conversion/convert.ts"
+import type { Formula } from "../engine/formulas/Formula.ts"
+import { type FormulaCallError, type FormulaInput, type FormulaResult, evaluateFormula } from "../engine/formulas/FormulaEvaluation.ts"
+import { closestNames, likelyName } from "../engine/formulas/FormulaDiagnostics.ts"
+import * as Constants from "../engine/constants/Constants.ts"
+import { asUconCall } from "../engine/formulas/builtin/ucon.ts"
+import { type PreparedFormula, prepare } from "../engine/formulas/PreparedFormula.ts"
+import type { Catalog } from "../engine/units/Catalog.ts"
 import { UnitCatalog } from "./UnitCatalog.ts"
 import { Action } from "../engine/actions.ts"
 import { Role } from "../engine/roles.ts"
@@ -129,7 +129,7 @@ export class FormulaRegistry extends Context.Service<
       const registry = yield* FormulaRegistry
       // the formulas' data is loaded then too: a server that is never asked for a formula never parses it
       const ready = yield* Effect.cached(
-        Effect.promise(() => import("../engine/formulas/index.ts")).pipe(
+        Effect.promise(() => import("../engine/formulas/builtin/index.ts")).pipe(
           Effect.flatMap(({ builtinFormulas }) => Effect.forEach(builtinFormulas, (formula) => Effect.orDie(registry.register(formula)), { discard: true }))
         )
       )

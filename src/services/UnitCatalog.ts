@@ -2,18 +2,18 @@
  * The built-in unit catalog as a service, built once from the catalog data. A catalog with
  * problems (a broken definition, a name used twice) is a defect: the server refuses to start. The
  * bundle carries it precomputed (scripts/build.ts builds it, refusing any problem), so a start
- * restores it instead (src/engine/catalogSnapshot.ts).
+ * restores it instead (src/engine/units/catalogSnapshot.ts).
  */
 import { Context, Effect, Layer } from "effect"
-import type { Catalog } from "../engine/Catalog.ts"
-import { buildCatalog } from "../engine/buildCatalog.ts"
+import type { Catalog } from "../engine/units/Catalog.ts"
+import { buildCatalog } from "../engine/units/buildCatalog.ts"
 import { builtinEntries } from "../engine/catalog/index.ts"
 import { precomputedCatalog } from "../engine/catalog/precomputed.ts"
-import { restoreCatalog } from "../engine/catalogSnapshot.ts"
+import { restoreCatalog } from "../engine/units/catalogSnapshot.ts"
 
 /**
  * The catalog restored from the bundle, once per process: it is immutable, and the same for every
- * layer built from it. Kept here so a start-up snapshot (src/snapshotEntry.ts), whose warm-up built
+ * layer built from it. Kept here so a start-up snapshot (src/startup/snapshotEntry.ts), whose warm-up built
  * the layer, carries it restored instead of restoring it on every start.
  */
 let restored: Catalog | undefined

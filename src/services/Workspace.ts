@@ -27,9 +27,9 @@
  */
 import { createHmac, timingSafeEqual } from "node:crypto"
 import { Clock, Config, Context, Data, Duration, Effect, Layer, Schedule } from "effect"
-import type { Catalog } from "../engine/Catalog.ts"
-import { type CustomEdge, type CustomUnit, overlayCatalog } from "../engine/customUnits.ts"
-import { asUnit } from "../engine/constants/sessionConstant.ts"
+import type { Catalog } from "../engine/units/Catalog.ts"
+import { type CustomEdge, type CustomUnit, overlayCatalog } from "../engine/units/customUnits.ts"
+import { asUnit } from "../engine/constants/workspaceConstant.ts"
 import { type InvalidInput, isEngineError, type QuotaExceeded, StoreUnavailable, type UnitError, UnknownWorkspace } from "../engine/errors.ts"
 import { UnitCatalog } from "./UnitCatalog.ts"
 import { type WorkspaceData, emptyWorkspace, storedBytes } from "./WorkspaceDocument.ts"

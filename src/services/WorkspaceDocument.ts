@@ -11,10 +11,10 @@
  *   compare-and-set refuses it too), so two releases can share one store during a rolling deploy.
  */
 import { Schema } from "effect"
-import type { Constant } from "../engine/Constants.ts"
-import type { CustomEdge, CustomUnit } from "../engine/customUnits.ts"
+import type { Constant } from "../engine/constants/Constants.ts"
+import type { CustomEdge, CustomUnit } from "../engine/units/customUnits.ts"
 import * as Dimension from "../engine/Dimension.ts"
-import type { QuantityKind } from "../engine/QuantityKind.ts"
+import type { QuantityKind } from "../engine/kinds/QuantityKind.ts"
 
 /** A constant defined with define_constant; it is also a unit of the workspace named by its symbol. */
 export type WorkspaceConstant = Pick<Constant, "symbol" | "name" | "value" | "unit" | "uncertainty" | "source">

@@ -1,6 +1,6 @@
 import { Effect, Schema } from "effect"
 import { Role, summandOf } from "../engine/roles.ts"
-import * as Engine from "../engine/sum.ts"
+import * as Engine from "../engine/conversion/sum.ts"
 import { defineTool, notationField, readOnly, type RolePlacement, unitField } from "./Tool.ts"
 import { openWorkspace, workspaceField } from "./workspaceArgument.ts"
 

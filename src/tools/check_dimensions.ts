@@ -1,5 +1,5 @@
 import { Effect, Schema } from "effect"
-import * as Engine from "../engine/convert.ts"
+import * as Engine from "../engine/conversion/convert.ts"
 import { openWorkspace, workspaceField } from "./workspaceArgument.ts"
 import { Role } from "../engine/roles.ts"
 import { defineTool, notationField, readOnly, rolesTable, unitField } from "./Tool.ts"

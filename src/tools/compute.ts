@@ -1,5 +1,5 @@
 import { Effect, Schema } from "effect"
-import * as Engine from "../engine/compute.ts"
+import * as Engine from "../engine/conversion/compute.ts"
 import { catalogForCall, inlineFields } from "./inlineDefinitions.ts"
 import { Role } from "../engine/roles.ts"
 import { statedRelationFields, statedRelationRoles, statedRelations } from "./statedRelations.ts"

@@ -1,5 +1,5 @@
 import { Effect, Schema } from "effect"
-import * as Engine from "../engine/convert.ts"
+import * as Engine from "../engine/conversion/convert.ts"
 import { catalogForCall, inlineFields } from "./inlineDefinitions.ts"
 import { Role } from "../engine/roles.ts"
 import { statedRelationFields, statedRelationRoles, statedRelations } from "./statedRelations.ts"

@@ -1,7 +1,7 @@
 import { Effect, Schema } from "effect"
 import * as Dimension from "../engine/Dimension.ts"
 import * as DimensionNames from "../engine/DimensionNames.ts"
-import * as QuantityKind from "../engine/QuantityKind.ts"
+import * as QuantityKind from "../engine/kinds/QuantityKind.ts"
 import { kindsOf, openWorkspace, workspaceField } from "./workspaceArgument.ts"
 import { defineTool, sessionWrite, unitField } from "./Tool.ts"
 import { unitForKind } from "./unitForKind.ts"

@@ -1,5 +1,5 @@
 import { Effect, Schema } from "effect"
-import { type DecomposeResult, decomposeConversion, decomposeQuery, decomposeWithQuantities } from "../engine/decompose.ts"
+import { type DecomposeResult, decomposeConversion, decomposeQuery, decomposeWithQuantities } from "../engine/conversion/decompose.ts"
 import { InvalidInput } from "../engine/errors.ts"
 import { openWorkspace, workspaceField } from "./workspaceArgument.ts"
 import { Role, knownQuantityOf } from "../engine/roles.ts"

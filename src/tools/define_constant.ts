@@ -1,6 +1,6 @@
 import { Effect, Schema } from "effect"
-import type { Constant } from "../engine/Constants.ts"
-import { checkSessionConstant } from "../engine/constants/sessionConstant.ts"
+import type { Constant } from "../engine/constants/Constants.ts"
+import { checkSessionConstant } from "../engine/constants/workspaceConstant.ts"
 import { isEngineError } from "../engine/errors.ts"
 import { workspaceConstants } from "../services/workspaceConstants.ts"
 import { openWorkspace, workspaceField, workspaceOutput } from "./workspaceArgument.ts"

@@ -1,5 +1,5 @@
 import { Effect, Schema } from "effect"
-import { checkBuiltinEdge } from "../engine/customUnits.ts"
+import { checkBuiltinEdge } from "../engine/units/customUnits.ts"
 import { InvalidInput, InvalidValue, isEngineError, locate } from "../engine/errors.ts"
 import { openWorkspace, workspaceField, workspaceOutput } from "./workspaceArgument.ts"
 import { defineTool, sessionWrite, unitField } from "./Tool.ts"

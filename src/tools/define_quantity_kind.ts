@@ -1,7 +1,7 @@
 import { Effect, Schema } from "effect"
 import * as Dimension from "../engine/Dimension.ts"
 import { DuplicateKind, isEngineError } from "../engine/errors.ts"
-import * as QuantityKind from "../engine/QuantityKind.ts"
+import * as QuantityKind from "../engine/kinds/QuantityKind.ts"
 import { openWorkspace, workspaceField, workspaceOutput } from "./workspaceArgument.ts"
 import { defineTool, sessionWrite } from "./Tool.ts"
 

@@ -1,10 +1,10 @@
 import { Effect, Schema } from "effect"
 import * as Dimension from "../engine/Dimension.ts"
-import { parseDimension } from "../engine/DimensionExpression.ts"
+import { parseDimension } from "../engine/units/DimensionExpression.ts"
 import * as DimensionNames from "../engine/DimensionNames.ts"
 import { DuplicateDefinition, InvalidDimension, InvalidUnit, isEngineError } from "../engine/errors.ts"
 import * as Rational from "../engine/Rational.ts"
-import { resolveUnitExpression } from "../engine/UnitExpression.ts"
+import { resolveUnitExpression } from "../engine/units/UnitExpression.ts"
 import { openWorkspace, workspaceField, workspaceOutput } from "./workspaceArgument.ts"
 import { defineTool, sessionWrite } from "./Tool.ts"
 

@@ -1,5 +1,5 @@
 import { Effect, Schema } from "effect"
-import * as Constants from "../engine/Constants.ts"
+import * as Constants from "../engine/constants/Constants.ts"
 import { isEngineError } from "../engine/errors.ts"
 import { openWorkspace, workspaceField } from "./workspaceArgument.ts"
 import { UnitCatalog } from "../services/UnitCatalog.ts"

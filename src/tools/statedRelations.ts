@@ -3,9 +3,9 @@
  * take them): a molar mass or substance, a physical equivalence, the atmosphere of a gauge pressure.
  */
 import { Schema } from "effect"
-import type { StatedRelations } from "../engine/convert.ts"
+import type { StatedRelations } from "../engine/conversion/convert.ts"
 import { Role } from "../engine/roles.ts"
-import { equivalences } from "../engine/StatedRelation.ts"
+import { equivalences } from "../engine/conversion/StatedRelation.ts"
 
 export const statedRelationFields = {
   molar_mass: Schema.optional(Schema.NonEmptyString.annotate({ description: "e.g. '180.156 g/mol'" })),

@@ -1,8 +1,8 @@
 // Resolving a unit for the kind-of-quantity tools, whose contract names a bad unit `invalid_unit`.
 import { Effect } from "effect"
-import type { Catalog } from "../engine/Catalog.ts"
+import type { Catalog } from "../engine/units/Catalog.ts"
 import { InvalidUnit, isEngineError } from "../engine/errors.ts"
-import { type UnitExpression, resolveUnitExpression } from "../engine/UnitExpression.ts"
+import { type UnitExpression, resolveUnitExpression } from "../engine/units/UnitExpression.ts"
 
 export const unitForKind = (catalog: Catalog, unit: string, parameter: string): Effect.Effect<UnitExpression, InvalidUnit> =>
   Effect.suspend(() => {

@@ -5,7 +5,7 @@
  * workspace and returns its id (see src/services/Workspace.ts).
  */
 import { Effect, Schema } from "effect"
-import * as QuantityKind from "../engine/QuantityKind.ts"
+import * as QuantityKind from "../engine/kinds/QuantityKind.ts"
 import { type OpenWorkspace, Workspace, type WorkspaceError } from "../services/Workspace.ts"
 
 // explained once, in the server's instructions: it is on fourteen tools, and tools/list has a token budget

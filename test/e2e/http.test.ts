@@ -128,7 +128,7 @@ describe("dimensional mcp --http shutdown", () => {
 describe("dimensional mcp --http command line", () => {
   const run = (args: ReadonlyArray<string>, env: Record<string, string> = {}) =>
     new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      const child = spawn(process.execPath, ["src/cli.ts", "mcp", "--http", ...args], {
+      const child = spawn(process.execPath, ["src/cli/main.ts", "mcp", "--http", ...args], {
         cwd: repoRoot,
         env: { ...process.env, ...env },
         stdio: ["ignore", "ignore", "pipe"]

@@ -135,7 +135,7 @@ describe("--log-format json", () => {
 /** Runs `dimensional mcp --http` with `args` until it prints its address or exits; its exit code (undefined while it runs) and stderr. */
 const start = (args: ReadonlyArray<string>) =>
   new Promise<{ code: number | null | undefined; stderr: string; stop: () => void }>((resolve) => {
-    const child = spawn(process.execPath, ["src/cli.ts", "mcp", "--http", "--port", "0", "--store", "memory", ...args], {
+    const child = spawn(process.execPath, ["src/cli/main.ts", "mcp", "--http", "--port", "0", "--store", "memory", ...args], {
       cwd: repoRoot,
       stdio: ["ignore", "pipe", "pipe"]
     })

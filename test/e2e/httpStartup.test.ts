@@ -10,7 +10,7 @@ import { freePort, initializeBody, repoRoot } from "../support/httpServer.ts"
 
 const startAndConnectAtOnce = async (): Promise<ReadonlyArray<number>> => {
   const port = await freePort()
-  const child = spawn(process.execPath, ["src/cli.ts", "mcp", "--http", "--port", String(port)], {
+  const child = spawn(process.execPath, ["src/cli/main.ts", "mcp", "--http", "--port", String(port)], {
     cwd: repoRoot,
     // the file store (the HTTP default) takes a moment to open: the window this test looks into
     env: { ...process.env, DIMENSIONAL_STORE: `file:${mkdtempSync(join(tmpdir(), "dimensional-startup-"))}` },

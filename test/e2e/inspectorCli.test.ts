@@ -35,7 +35,7 @@ describe.skipIf(missing !== undefined)(`the MCP Inspector CLI ${version}`, () =>
   afterAll(() => server?.stop())
 
   const targets = {
-    stdio: () => [process.execPath, join(repoRoot, "src", "cli.ts")],
+    stdio: () => [process.execPath, join(repoRoot, "src", "cli", "main.ts")],
     "Streamable HTTP": () => [server.url]
   }
 

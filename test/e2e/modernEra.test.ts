@@ -1,5 +1,5 @@
 // Protocol revision 2026-07-28 as a client pinned to it meets the server, over both real
-// transports (`node src/cli.ts mcp` on stdio, `mcp --http` on loopback): discovery instead of
+// transports (`node src/cli/main.ts mcp` on stdio, `mcp --http` on loopback): discovery instead of
 // initialize, no session, and state in a workspace the call names. A client in auto mode lands on
 // 2026-07-28 too, and a 2025-era client keeps working on the same HTTP server.
 import { Client, StreamableHTTPClientTransport, type Transport } from "@modelcontextprotocol/client"
@@ -26,7 +26,7 @@ const connect = async (transport: Transport, mode: Mode = { pin: "2026-07-28" },
   return { client, call }
 }
 
-const stdio = () => new StdioClientTransport({ command: process.execPath, args: ["src/cli.ts", "mcp"], cwd: repoRoot, stderr: "pipe" })
+const stdio = () => new StdioClientTransport({ command: process.execPath, args: ["src/cli/main.ts", "mcp"], cwd: repoRoot, stderr: "pipe" })
 
 let server: SpawnedServer
 beforeAll(async () => {

@@ -61,7 +61,7 @@ describe.skipIf(missing !== undefined)("the Python MCP SDK as a client", () => {
   it.each(modes)(
     "lists the tools, converts, defines and gets a structured error over stdio (mode %s)",
     async (mode, negotiated) => {
-      const { stdout } = await run(python, [script, "stdio", process.execPath, join(repoRoot, "src", "cli.ts"), mode], { timeout: 60_000 })
+      const { stdout } = await run(python, [script, "stdio", process.execPath, join(repoRoot, "src", "cli", "main.ts"), mode], { timeout: 60_000 })
       expectAnswers(stdout, negotiated)
     },
     60_000

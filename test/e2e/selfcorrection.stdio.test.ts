@@ -13,7 +13,7 @@ afterEach(async () => {
 const spawnServer = async (flags: ReadonlyArray<string>, env: Record<string, string> = {}) => {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: ["src/cli.ts", "mcp", ...flags],
+    args: ["src/cli/main.ts", "mcp", ...flags],
     env: { ...getDefaultEnvironment(), ...env },
     stderr: "ignore"
   })

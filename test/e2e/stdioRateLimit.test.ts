@@ -12,7 +12,7 @@ let client: Client
 beforeAll(async () => {
   client = new Client({ name: "stdio-rate-limit", version: "1.0.0" })
   await client.connect(
-    new StdioClientTransport({ command: process.execPath, args: ["src/cli.ts", "mcp", "--rate-limit", "3/second"], cwd: root, stderr: "pipe" })
+    new StdioClientTransport({ command: process.execPath, args: ["src/cli/main.ts", "mcp", "--rate-limit", "3/second"], cwd: root, stderr: "pipe" })
   )
 })
 afterAll(() => client.close())

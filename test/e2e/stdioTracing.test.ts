@@ -24,7 +24,7 @@ describe("traces over stdio", () => {
     await client.connect(
       new StdioClientTransport({
         command: process.execPath,
-        args: ["src/cli.ts", "mcp", "--store", `file:${dir}`, "--otlp-endpoint", receiver.endpoint],
+        args: ["src/cli/main.ts", "mcp", "--store", `file:${dir}`, "--otlp-endpoint", receiver.endpoint],
         cwd: root,
         stderr: "pipe"
       })
@@ -73,7 +73,7 @@ describe("head sampling over stdio (--trace-sample-ratio)", () => {
     await client.connect(
       new StdioClientTransport({
         command: process.execPath,
-        args: ["src/cli.ts", "mcp", "--otlp-endpoint", receiver.endpoint, "--trace-sample-ratio", "0"],
+        args: ["src/cli/main.ts", "mcp", "--otlp-endpoint", receiver.endpoint, "--trace-sample-ratio", "0"],
         cwd: root,
         stderr: "pipe"
       })

@@ -28,7 +28,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }))
 
 const startFails = (args: ReadonlyArray<string>, options: { readonly asNobody?: boolean } = {}) =>
   new Promise<{ code: number | null; output: string }>((resolve) => {
-    const command = [process.execPath, "src/cli.ts", "mcp", "--http", "--port", "0", ...args]
+    const command = [process.execPath, "src/cli/main.ts", "mcp", "--http", "--port", "0", ...args]
     const [file, ...rest] = options.asNobody ? ["setpriv", ...NOBODY, ...command] : command
     const child = spawn(file!, rest, { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] })
     let output = ""

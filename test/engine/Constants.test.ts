@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest"
-import * as Constants from "../../src/engine/Constants.ts"
+import * as Constants from "../../src/engine/constants/Constants.ts"
 import * as Dimension from "../../src/engine/Dimension.ts"
 import { isEngineError } from "../../src/engine/errors.ts"
-import { resolveUnitExpression } from "../../src/engine/UnitExpression.ts"
+import { resolveUnitExpression } from "../../src/engine/units/UnitExpression.ts"
 import { exactReference, measuredReference, nist } from "../data/codata2022-nist.ts"
 import { catalog } from "../support/catalog.ts"
 

@@ -1,8 +1,8 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { converterBetween } from "../../src/engine/Conversion.ts"
+import { converterBetween } from "../../src/engine/conversion/between.ts"
 import { isEngineError } from "../../src/engine/errors.ts"
-import { resolveUnitExpression } from "../../src/engine/UnitExpression.ts"
+import { resolveUnitExpression } from "../../src/engine/units/UnitExpression.ts"
 import { catalog, convertValue, relativeError, resolve } from "../support/catalog.ts"
 
 const failure = (from: string, to: string) => {

@@ -2,12 +2,12 @@
 // the field at fault, never at an agent's call. Also the two numeric tools behind it: the
 // homogeneity probe and first-order uncertainty propagation.
 import { describe, expect, it } from "vitest"
-import * as Constants from "../../src/engine/Constants.ts"
+import * as Constants from "../../src/engine/constants/Constants.ts"
 import * as Dimension from "../../src/engine/Dimension.ts"
-import { homogeneityDefect } from "../../src/engine/DimensionalHomogeneity.ts"
+import { homogeneityDefect } from "../../src/engine/formulas/DimensionalHomogeneity.ts"
 import { isEngineError } from "../../src/engine/errors.ts"
-import * as Formula from "../../src/engine/Formula.ts"
-import { prepare } from "../../src/engine/PreparedFormula.ts"
+import * as Formula from "../../src/engine/formulas/Formula.ts"
+import { prepare } from "../../src/engine/formulas/PreparedFormula.ts"
 import { partialDerivative, propagate } from "../../src/engine/Uncertainty.ts"
 import { catalog } from "../support/catalog.ts"
 

@@ -2,10 +2,10 @@
 // strings, 40 ambiguous inputs, written independently of the suggestion code).
 import { readFileSync } from "node:fs"
 import { describe, expect, it } from "vitest"
-import { symbolOf } from "../../src/engine/Catalog.ts"
+import { symbolOf } from "../../src/engine/units/Catalog.ts"
 import { isEngineError } from "../../src/engine/errors.ts"
-import { suggest } from "../../src/engine/Suggestions.ts"
-import { resolveUnitExpression } from "../../src/engine/UnitExpression.ts"
+import { suggest } from "../../src/engine/units/Suggestions.ts"
+import { resolveUnitExpression } from "../../src/engine/units/UnitExpression.ts"
 import { catalog, resolve } from "../support/catalog.ts"
 
 interface TypoCase {

@@ -1,6 +1,6 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { type Node, parse } from "../../src/engine/UnitSyntax.ts"
+import { type Node, parse } from "../../src/engine/units/UnitSyntax.ts"
 
 const show = (node: Node): string => {
   switch (node._tag) {

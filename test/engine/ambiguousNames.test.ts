@@ -2,10 +2,10 @@
 // each would give); names with a dominant reading are taken in it and the result says which.
 import { describe, expect, it } from "vitest"
 import { ambiguous, dominant, wordNotes } from "../../src/engine/catalog/readings.ts"
-import { spelledForms } from "../../src/engine/Catalog.ts"
-import { convertValue as convert } from "../../src/engine/convert.ts"
+import { spelledForms } from "../../src/engine/units/Catalog.ts"
+import { convertValue as convert } from "../../src/engine/conversion/convert.ts"
 import { isEngineError } from "../../src/engine/errors.ts"
-import { resolveUnitExpression } from "../../src/engine/UnitExpression.ts"
+import { resolveUnitExpression } from "../../src/engine/units/UnitExpression.ts"
 import { catalog } from "../support/catalog.ts"
 
 describe("names with several meanings", () => {

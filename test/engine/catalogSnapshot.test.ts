@@ -1,4 +1,4 @@
-// The precomputed built-in catalog (src/engine/catalogSnapshot.ts) and UCUM atom table
+// The precomputed built-in catalog (src/engine/units/catalogSnapshot.ts) and UCUM atom table
 // (src/engine/notations/ucumSnapshot.ts): what the bundle restores is what the declarative data
 // builds at run time, record for record and key for key, and the build really puts it in the bundle.
 import { mkdtemp, rm, writeFile } from "node:fs/promises"
@@ -7,13 +7,13 @@ import { join } from "node:path"
 import { build } from "esbuild"
 import { describe, expect, it } from "vitest"
 import { assertAscii, builtinCatalogSnapshot, precomputedPlugin, ucumAtomsSnapshot } from "../../scripts/build.ts"
-import { buildCatalog } from "../../src/engine/buildCatalog.ts"
+import { buildCatalog } from "../../src/engine/units/buildCatalog.ts"
 import { builtinEntries } from "../../src/engine/catalog/index.ts"
-import { restoreCatalog, snapshotText, snapshotVersion } from "../../src/engine/catalogSnapshot.ts"
+import { restoreCatalog, snapshotText, snapshotVersion } from "../../src/engine/units/catalogSnapshot.ts"
 import { unit } from "../../src/engine/catalog/define.ts"
-import { resolveUnitExpression } from "../../src/engine/UnitExpression.ts"
-import { convertValue } from "../../src/engine/convert.ts"
-import type { Catalog } from "../../src/engine/Catalog.ts"
+import { resolveUnitExpression } from "../../src/engine/units/UnitExpression.ts"
+import { convertValue } from "../../src/engine/conversion/convert.ts"
+import type { Catalog } from "../../src/engine/units/Catalog.ts"
 import { atomTableFrom, evaluateAtomTable } from "../../src/engine/notations/ucum.ts"
 import { atomSnapshotVersion, readAtoms } from "../../src/engine/notations/ucumSnapshot.ts"
 

@@ -3,8 +3,8 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { Effect } from "effect"
-import { compute } from "../../src/engine/compute.ts"
-import { convertValue } from "../../src/engine/convert.ts"
+import { compute } from "../../src/engine/conversion/compute.ts"
+import { convertValue } from "../../src/engine/conversion/convert.ts"
 import { isEngineError } from "../../src/engine/errors.ts"
 import { catalog } from "../support/catalog.ts"
 

@@ -1,9 +1,9 @@
 // Every built-in formula against a worked value. "By hand" means the published equation evaluated
 // on paper from the cited source, independently of our code; other values come from the source named.
 import { describe, expect, it } from "vitest"
-import * as Constants from "../../src/engine/Constants.ts"
-import type { FormulaInput } from "../../src/engine/FormulaEvaluation.ts"
-import { builtinFormulas } from "../../src/engine/formulas/index.ts"
+import * as Constants from "../../src/engine/constants/Constants.ts"
+import type { FormulaInput } from "../../src/engine/formulas/FormulaEvaluation.ts"
+import { builtinFormulas } from "../../src/engine/formulas/builtin/index.ts"
 import { relativeError } from "../support/catalog.ts"
 import { callFormula, prepared } from "../support/formulas.ts"
 

@@ -5,10 +5,10 @@
 import { describe, expect, it } from "vitest"
 import { ambiguous } from "../../src/engine/catalog/readings.ts"
 import { codata2022 } from "../../src/engine/constants/codata2022.ts"
-import { converterBetween } from "../../src/engine/Conversion.ts"
+import { converterBetween } from "../../src/engine/conversion/between.ts"
 import { isEngineError } from "../../src/engine/errors.ts"
 import * as Rational from "../../src/engine/Rational.ts"
-import { resolveUnitExpression } from "../../src/engine/UnitExpression.ts"
+import { resolveUnitExpression } from "../../src/engine/units/UnitExpression.ts"
 import { catalog } from "../support/catalog.ts"
 
 const si = (expression: string): number => {

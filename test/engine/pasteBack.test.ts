@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { isEngineError } from "../../src/engine/errors.ts"
-import { resolveUnitExpression } from "../../src/engine/UnitExpression.ts"
+import { resolveUnitExpression } from "../../src/engine/units/UnitExpression.ts"
 import { catalog } from "../support/catalog.ts"
 
 interface TypoCase {

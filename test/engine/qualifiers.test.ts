@@ -7,10 +7,10 @@ import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { canonicalQualifier, qualified, qualifierSpellings } from "../../src/engine/catalog/qualifiers.ts"
 import { ambiguous } from "../../src/engine/catalog/readings.ts"
-import { converterBetween } from "../../src/engine/Conversion.ts"
+import { converterBetween } from "../../src/engine/conversion/between.ts"
 import { isEngineError } from "../../src/engine/errors.ts"
 import * as Rational from "../../src/engine/Rational.ts"
-import { resolveUnitExpression } from "../../src/engine/UnitExpression.ts"
+import { resolveUnitExpression } from "../../src/engine/units/UnitExpression.ts"
 import { catalog } from "../support/catalog.ts"
 
 const meaning = (expression: string): string => {

@@ -2,7 +2,7 @@
 // by. Each reading is the one people mean, and the result says which reading was taken.
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { convertValue as convert } from "../../src/engine/convert.ts"
+import { convertValue as convert } from "../../src/engine/conversion/convert.ts"
 import { isEngineError } from "../../src/engine/errors.ts"
 import { catalog, relativeError } from "../support/catalog.ts"
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest"
-import type { Catalog } from "../../src/engine/Catalog.ts"
-import type { Constant } from "../../src/engine/Constants.ts"
-import { asUnit, checkSessionConstant, type SessionConstantInput } from "../../src/engine/constants/sessionConstant.ts"
-import { overlayCatalog } from "../../src/engine/customUnits.ts"
+import type { Catalog } from "../../src/engine/units/Catalog.ts"
+import type { Constant } from "../../src/engine/constants/Constants.ts"
+import { asUnit, checkSessionConstant, type SessionConstantInput } from "../../src/engine/constants/workspaceConstant.ts"
+import { overlayCatalog } from "../../src/engine/units/customUnits.ts"
 import * as Dimension from "../../src/engine/Dimension.ts"
 import { isEngineError } from "../../src/engine/errors.ts"
-import { resolveUnitExpression } from "../../src/engine/UnitExpression.ts"
+import { resolveUnitExpression } from "../../src/engine/units/UnitExpression.ts"
 import { catalog } from "../support/catalog.ts"
 
 const gLocal: SessionConstantInput = {

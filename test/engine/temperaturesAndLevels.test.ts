@@ -2,7 +2,7 @@
 // never dropped, nothing is colder than absolute zero, and a bare level has two readings as a ratio.
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { convertValue as convert } from "../../src/engine/convert.ts"
+import { convertValue as convert } from "../../src/engine/conversion/convert.ts"
 import { isEngineError } from "../../src/engine/errors.ts"
 import { catalog, relativeError } from "../support/catalog.ts"
 

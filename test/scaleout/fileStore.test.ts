@@ -46,7 +46,7 @@ describe("the embedded file store", () => {
   it("stops the server with a clear message when the store cannot be opened", async () => {
     const blocker = join(dir, "not-a-directory")
     writeFileSync(blocker, "")
-    const child = spawn(process.execPath, ["src/cli.ts", "mcp", "--http", "--port", "0", "--store", `file:${blocker}/store`], {
+    const child = spawn(process.execPath, ["src/cli/main.ts", "mcp", "--http", "--port", "0", "--store", `file:${blocker}/store`], {
       cwd: repoRoot,
       stdio: ["ignore", "pipe", "pipe"]
     })

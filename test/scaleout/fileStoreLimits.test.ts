@@ -79,7 +79,7 @@ describe("one process per file-store directory", () => {
     for (let i = 0; i < 20; i++) if (!(await client.call("define_unit", { name: `thing${i}`, dimension: "length" })).isError) acknowledged.push(`thing${i}`)
     const workspace = client.sessionId()!
 
-    const second = spawn(process.execPath, ["src/cli.ts", "mcp", "--http", "--port", "0", ...args], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] })
+    const second = spawn(process.execPath, ["src/cli/main.ts", "mcp", "--http", "--port", "0", ...args], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] })
     let output = ""
     second.stdout.on("data", (c: Buffer) => (output += c.toString()))
     second.stderr.on("data", (c: Buffer) => (output += c.toString()))

@@ -3,7 +3,7 @@
 // session), names are unique, and a defective formula is refused at registration.
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Layer } from "effect"
-import { builtinFormulas } from "../../src/engine/formulas/index.ts"
+import { builtinFormulas } from "../../src/engine/formulas/builtin/index.ts"
 import { DuplicateDefinition, Formula, FormulaError, FormulaRegistry, InvalidInput, UnitCatalog, Workspace } from "../../src/index.ts"
 import { callFormula } from "../../src/tools/call_formula.ts"
 

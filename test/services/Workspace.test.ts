@@ -9,7 +9,7 @@ const effect = effectIt.effect
 import { DefaultWorkspace, newWorkspaceId, Workspace } from "../../src/services/Workspace.ts"
 import { layerMemory } from "../../src/services/WorkspaceStore.ts"
 import { UnitCatalog } from "../../src/services/UnitCatalog.ts"
-import { parseDimension } from "../../src/engine/DimensionExpression.ts"
+import { parseDimension } from "../../src/engine/units/DimensionExpression.ts"
 
 const count = parseDimension("count") as ReadonlyArray<number>
 

@@ -1,9 +1,9 @@
 // The built-in catalog, built once per test file, and small helpers for engine tests.
-import { buildCatalog } from "../../src/engine/buildCatalog.ts"
+import { buildCatalog } from "../../src/engine/units/buildCatalog.ts"
 import { builtinEntries } from "../../src/engine/catalog/index.ts"
-import { converterBetween } from "../../src/engine/Conversion.ts"
+import { converterBetween } from "../../src/engine/conversion/between.ts"
 import { isEngineError } from "../../src/engine/errors.ts"
-import { type UnitExpression, resolveUnitExpression } from "../../src/engine/UnitExpression.ts"
+import { type UnitExpression, resolveUnitExpression } from "../../src/engine/units/UnitExpression.ts"
 
 export const { catalog, problems } = buildCatalog(builtinEntries)
 

@@ -1,10 +1,10 @@
 // The built-in formulas prepared against the built-in catalog and CODATA constants, and helpers
 // that call one and either return its result or its failure: for engine-level formula tests.
-import * as Constants from "../../src/engine/Constants.ts"
+import * as Constants from "../../src/engine/constants/Constants.ts"
 import { isEngineError } from "../../src/engine/errors.ts"
-import { type FormulaCallError, type FormulaInput, type FormulaResult, evaluateFormula } from "../../src/engine/FormulaEvaluation.ts"
-import { builtinFormulas } from "../../src/engine/formulas/index.ts"
-import { type PreparedFormula, prepare } from "../../src/engine/PreparedFormula.ts"
+import { type FormulaCallError, type FormulaInput, type FormulaResult, evaluateFormula } from "../../src/engine/formulas/FormulaEvaluation.ts"
+import { builtinFormulas } from "../../src/engine/formulas/builtin/index.ts"
+import { type PreparedFormula, prepare } from "../../src/engine/formulas/PreparedFormula.ts"
 import { catalog } from "./catalog.ts"
 
 export const prepared: ReadonlyMap<string, PreparedFormula> = new Map(

@@ -21,10 +21,10 @@ export interface SpawnedServer {
   readonly stop: (graceMs?: number) => Promise<{ readonly code: number | null; readonly signal: NodeJS.Signals | null; readonly ms: number }>
 }
 
-/** Starts `node src/cli.ts mcp --http` with DIMENSIONAL_HTTP_PORT=0 and waits for its "listening on" line. */
+/** Starts `node src/cli/main.ts mcp --http` with DIMENSIONAL_HTTP_PORT=0 and waits for its "listening on" line. */
 export const spawnServer = (options: { readonly env?: Record<string, string>; readonly args?: ReadonlyArray<string> } = {}): Promise<SpawnedServer> =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["src/cli.ts", "mcp", "--http", ...(options.args ?? [])], {
+    const child = spawn(process.execPath, ["src/cli/main.ts", "mcp", "--http", ...(options.args ?? [])], {
       cwd: repoRoot,
       env: { ...process.env, DIMENSIONAL_HTTP_PORT: "0", ...options.env },
       stdio: ["ignore", "pipe", "pipe"]

@@ -7,7 +7,7 @@ import { createMcpHandler } from "@modelcontextprotocol/server"
 import type { CallToolResult } from "@modelcontextprotocol/client"
 import { Effect, Layer, ManagedRuntime } from "effect"
 import { type ServerFactory, makeServerFactory } from "../../src/mcp/server.ts"
-import { LogToStderr } from "../../src/mcp/transports/stdio.ts"
+import { LogToStderr } from "../../src/mcp/transports/stdio/server.ts"
 import { type ToolServices, tools } from "../../src/tools/index.ts"
 import { InMemoryServices } from "../../src/layers.ts"
 

@@ -1,12 +1,12 @@
 // GNU units' and pint's unit names with their SI values (test/data/reference-names.json), and how
 // the catalog reads each: agreeing, disagreeing, refused as ambiguous, or unknown.
 import { readFileSync } from "node:fs"
-import type { Catalog } from "../../src/engine/Catalog.ts"
+import type { Catalog } from "../../src/engine/units/Catalog.ts"
 import type { BaseKey } from "../../src/engine/Dimension.ts"
 import * as Dimension from "../../src/engine/Dimension.ts"
 import { isEngineError } from "../../src/engine/errors.ts"
 import * as Rational from "../../src/engine/Rational.ts"
-import { resolveUnitExpression } from "../../src/engine/UnitExpression.ts"
+import { resolveUnitExpression } from "../../src/engine/units/UnitExpression.ts"
 
 export interface Reading {
   readonly si: number

@@ -6,7 +6,7 @@
 // copied digit for digit. The seven SI defining constants (SI Brochure, 9th ed., 2019) and the
 // conventional gₙ and atm are exact. Everything CODATA marks "(exact)" that follows from them is
 // computed here from the defining constants, so the set is consistent to the last bit.
-import type { BuiltinConstant } from "../Constants.ts"
+import type { BuiltinConstant } from "./Constants.ts"
 
 const source = "CODATA 2022"
 

@@ -3,7 +3,7 @@
 // an equivalent dose reported as an absorbed dose). Keywords are matched as whole words in an
 // agent's reasoning; symbols are case-sensitive, words are not. Sources: ISO 80000 parts 3-5,
 // 6, 9, 10; IUPAC Green Book (3rd ed.); ICRP Publication 103 for the dose quantities.
-import type { KindEntry } from "../QuantityKind.ts"
+import type { KindEntry } from "./QuantityKind.ts"
 
 const k = (
   name: string,

@@ -12,13 +12,13 @@
  * or a logarithm (Cel, [degF], B[V], Np, [pH]) are the engine's affine and logarithmic units; the
  * few others (prism diopter, % slope, homeopathic potencies, √Hz) are refused with the reason.
  */
-import type { UnitRecord } from "../Catalog.ts"
+import type { UnitRecord } from "../units/Catalog.ts"
 import * as Dimension from "../Dimension.ts"
 import { InvalidInput, ParseError, UnknownUnit, type UnitError, isEngineError } from "../errors.ts"
 import type * as Prefix from "../Prefix.ts"
 import * as Rational from "../Rational.ts"
 import { closestNames } from "../similarity.ts"
-import { type Term, type UnitExpression, fromTerms, multiplyTerms } from "../UnitExpression.ts"
+import { type Term, type UnitExpression, fromTerms, multiplyTerms } from "../units/UnitExpression.ts"
 import { type UcumUnit, baseUnits, units } from "./ucumAtoms.ts"
 import { MAX_LENGTH, type Node, Syntax, SyntaxFailure } from "./ucumSyntax.ts"
 import { precomputedAtoms } from "./precomputedAtoms.ts"

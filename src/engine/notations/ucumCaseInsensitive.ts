@@ -10,7 +10,7 @@
  * never guessed; UCUM's table is built so that none does.
  */
 import { AmbiguousInput, fieldsOf, type InvalidInput, UnknownUnit, type UnitError, isEngineError } from "../errors.ts"
-import type { UnitExpression } from "../UnitExpression.ts"
+import type { UnitExpression } from "../units/UnitExpression.ts"
 import { resolveUcum, tooLong } from "./ucum.ts"
 import { units } from "./ucumAtoms.ts"
 import codes from "./ucumCaseInsensitive.json" with { type: "json" }

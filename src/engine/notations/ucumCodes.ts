@@ -3,12 +3,12 @@
  * (HL7, FHIR). An engine unit's code is the atom of the same symbol when it means the same, else an
  * atom (prefixed where UCUM's metric atoms allow) with the same dimension, value and offset.
  */
-import type { UnitRecord } from "../Catalog.ts"
+import type { UnitRecord } from "../units/Catalog.ts"
 import * as Dimension from "../Dimension.ts"
 import { isEngineError } from "../errors.ts"
 import type * as Prefix from "../Prefix.ts"
 import * as Rational from "../Rational.ts"
-import type { Term, UnitExpression } from "../UnitExpression.ts"
+import type { Term, UnitExpression } from "../units/UnitExpression.ts"
 import { atomTable, resolveUcum, ucumPrefixes } from "./ucum.ts"
 
 /**

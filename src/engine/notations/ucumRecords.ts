@@ -2,7 +2,7 @@
  * UCUM's table as the engine's records: its prefixes as engine prefixes, its base units on the
  * engine's dimensions, and what an atom record holds; the atom table itself is built in ucum.ts.
  */
-import type { UnitRecord } from "../Catalog.ts"
+import type { UnitRecord } from "../units/Catalog.ts"
 import * as Dimension from "../Dimension.ts"
 import type * as Prefix from "../Prefix.ts"
 import * as Rational from "../Rational.ts"

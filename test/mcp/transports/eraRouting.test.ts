@@ -3,7 +3,7 @@
 import { isLegacyRequest } from "@modelcontextprotocol/server"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { plainlyLegacy } from "../../../src/mcp/transports/http.ts"
+import { plainlyLegacy } from "../../../src/mcp/transports/http/server.ts"
 
 const envelope = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} }
 

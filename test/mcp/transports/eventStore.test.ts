@@ -1,7 +1,7 @@
 // Resumable SSE streams: what a client missed is replayed after its Last-Event-ID, for that stream
 // only, and the store forgets the oldest events past its bounds.
 import { describe, expect, it } from "vitest"
-import { makeEventStore } from "../../../src/mcp/transports/eventStore.ts"
+import { makeEventStore } from "../../../src/mcp/transports/http/eventStore.ts"
 
 const message = (id: number) => ({ jsonrpc: "2.0" as const, id, result: {} })
 

@@ -10,7 +10,7 @@ import {
   httpSettings,
   originAllowed,
   parseHttpFlags
-} from "../../../src/mcp/transports/httpConfig.ts"
+} from "../../../src/mcp/transports/http/config.ts"
 
 const load = (env: Record<string, string>, flags: ReadonlyArray<string> = []) => {
   const provider = ConfigProvider.orElse(ConfigProvider.fromUnknown(parseHttpFlags(flags).values), ConfigProvider.fromEnv({ env }))

@@ -4,10 +4,10 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Context, Duration, Effect, Exit, Layer, Scope } from "effect"
 import { TestClock } from "effect/testing"
-import { parseDimension } from "../../../src/engine/DimensionExpression.ts"
+import { parseDimension } from "../../../src/engine/units/DimensionExpression.ts"
 import { isEngineError } from "../../../src/engine/errors.ts"
 import { HttpServices as SharedServicesLive } from "../../../src/layers.ts"
-import { HttpSessions, type McpSession } from "../../../src/mcp/transports/httpSessions.ts"
+import { HttpSessions, type McpSession } from "../../../src/mcp/transports/http/sessions.ts"
 import { DefaultWorkspace, Workspace } from "../../../src/services/Workspace.ts"
 
 /** The workspace a call in `session` uses when it names none. */

@@ -2,7 +2,7 @@
 // a busy session (a request unanswered) is never expired or evicted, an idle one expires after the
 // time-out, and a full table gives up the session idle the longest.
 import { describe, expect, it } from "vitest"
-import { SessionTable } from "../../../src/mcp/transports/sessionTable.ts"
+import { SessionTable } from "../../../src/mcp/transports/http/sessionTable.ts"
 
 const IDLE = 1_000
 

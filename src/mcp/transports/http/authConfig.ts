@@ -1,7 +1,7 @@
 /**
  * Settings of the HTTP server's authorization (MCP authorization specification, 2025-06-18 and
  * later: https://modelcontextprotocol.io/specification/2025-11-25/basic/authorization). Each is an
- * environment variable read through Effect Config, and each has a flag in src/cliServe.ts, keyed
+ * environment variable read through Effect Config, and each has a flag in src/cli/serve.ts, keyed
  * like the environment (the flag wins).
  *
  *   --auth-issuer URL        the authorization server; its RFC 8414 (or OpenID) metadata gives the JWKS

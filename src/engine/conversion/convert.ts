@@ -1,0 +1,231 @@
+/**
+ * The conversion operations as Effects over an explicit catalog: resolve a unit, convert a value,
+ * check two units for compatibility. Each fails only with the typed errors of errors.ts.
+ */
+import { Effect } from "effect"
+import type { Catalog } from "../units/Catalog.ts"
+import { applyConverter, converterBetween } from "./between.ts"
+import * as Dimension from "../Dimension.ts"
+import * as DimensionNames from "../DimensionNames.ts"
+import {
+  AmbiguousInput,
+  type InvalidValue,
+  ComputationError,
+  type DimensionMismatch,
+  type EngineError,
+  InvalidInput,
+  type NoConversionPath,
+  ParseError,
+  type UnitError,
+  fieldsOf,
+  isEngineError,
+  locate
+} from "../errors.ts"
+import { Role } from "../roles.ts"
+import * as Rational from "../Rational.ts"
+import * as StatedRelation from "./StatedRelation.ts"
+import { type StatedRelations, gaugeConverter, prepare, relatedConverter, withSubstance } from "./related.ts"
+import { looksLikeUcum, resolveUcum } from "../notations/ucum.ts"
+import { caseSensitiveOf, resolveUcumCaseInsensitive } from "../notations/ucumCaseInsensitive.ts"
+import { ucumCodeOf } from "../notations/ucumCodes.ts"
+import { type UnitExpression, resolveUnitExpression } from "../units/UnitExpression.ts"
+
+const mapResolved = <E>(r: UnitExpression | E, f: (e: UnitExpression) => UnitExpression): UnitExpression | E => (isEngineError(r) ? r : f(r as UnitExpression))
+
+/** Lifts `T | EngineError` into an Effect that fails with the error. */
+export const lift = <T>(result: T): Effect.Effect<Exclude<T, EngineError>, Extract<T, EngineError>> =>
+  isEngineError(result) ? Effect.fail(result as Extract<T, EngineError>) : Effect.succeed(result as Exclude<T, EngineError>)
+
+/** How unit expressions are written: conventionally ("µg/dL", "mmHg", "°C") or in UCUM ("ug/dL", "mm[Hg]", "Cel"). */
+export type Notation = "conventional" | "ucum" | "ucum_ci"
+
+/**
+ * A unit expression read in a notation. A conventional one that only UCUM reads ([in_i], mm[Hg],
+ * {annotations}) is refused with the UCUM reading, since the two notations give some strings
+ * different meanings (B: bel or byte; a: year or are) and the caller must say which is meant.
+ */
+export const resolveIn = (catalog: Catalog, expression: string, notation: Notation = "conventional"): UnitExpression | UnitError | InvalidInput => {
+  if (notation === "ucum") return resolveUcum(expression)
+  if (notation === "ucum_ci") return resolveUcumCaseInsensitive(expression)
+  if (/[[{]/.test(expression) && looksLikeUcum(expression)) {
+    // a name with a qualifier in braces that the conventional notation reads (pt{UK}, cal{IT}) is that name
+    const conventional = /\[/.test(expression) ? undefined : resolveUnitExpression(catalog, expression)
+    if (conventional !== undefined && !isEngineError(conventional)) {
+      const reading = resolveUcum(expression)
+      const ucum = isEngineError(reading) ? "" : ` (${Rational.toNumber(reading.factor)} in coherent SI, ${DimensionNames.describe(reading.dimension)})`
+      return {
+        ...conventional,
+        notes: [...conventional.notes, `'${expression}' read as a qualified name; in UCUM notation it would read otherwise${ucum}, with {…} an annotation`]
+      }
+    }
+    const reading = resolveUcum(expression)
+    const described = isEngineError(reading) ? "" : ` (${Rational.toNumber(reading.factor)} in coherent SI, ${DimensionNames.describe(reading.dimension)})`
+    return new ParseError({
+      message: `'${expression}' is written in UCUM, not in conventional notation: ask for the UCUM reading`,
+      expression,
+      position: expression.search(/[[{]/),
+      expected: 'a conventional unit expression, or the UCUM notation ("ucum") for this one',
+      got: expression,
+      hints: [
+        `Read as UCUM, '${expression}' is a valid unit${described}: choose the UCUM notation ("ucum") to use it`,
+        "Conventional notation writes in, lb, mmHg, cmH2O; brackets and {annotations} are UCUM's"
+      ]
+    })
+  }
+  return resolveUnitExpression(catalog, expression)
+}
+
+export type { StatedRelations, Substance } from "./related.ts"
+
+/** Resolves a unit expression in a notation, failing with the unit error placed at `role`. */
+export const resolveUnit = (
+  catalog: Catalog,
+  expression: string,
+  role?: string,
+  notation: Notation = "conventional"
+): Effect.Effect<UnitExpression, UnitError | InvalidInput> =>
+  Effect.suspend(() => {
+    const result = resolveIn(catalog, expression, notation)
+    return isEngineError(result) ? Effect.fail(role ? locate(result, { role }) : result) : Effect.succeed(result)
+  })
+
+export interface ConversionResult {
+  readonly quantity: number
+  readonly unit: string
+  readonly dimension: string
+  readonly uncertainty: number | null
+  /** linear: a constant factor; affine: a temperature scale with an offset; logarithmic: a level; reciprocal: 1/x between inverse dimensions. */
+  readonly conversion: "linear" | "affine" | "logarithmic" | "reciprocal"
+  /** The factor to multiply by, for a linear conversion. */
+  readonly factor: number | null
+  /** How ambiguous input was read, and caveats such as temperature offsets. */
+  readonly notes: ReadonlyArray<string>
+  /** The result unit as a UCUM code, for writing back to HL7/FHIR; null where UCUM has none. */
+  readonly ucum: string | null
+}
+
+export type ConvertError = UnitError | DimensionMismatch | NoConversionPath | ComputationError | InvalidInput | InvalidValue | AmbiguousInput
+
+/**
+ * Converts `value` from one unit expression to another, synchronously: the result or the typed
+ * error. A warm call (both expressions and their converter cached) costs a few map look-ups.
+ */
+export const convertValue = (
+  catalog: Catalog,
+  value: number,
+  from: string,
+  to: string,
+  notation: Notation = "conventional",
+  stated?: StatedRelations
+): ConversionResult | ConvertError => {
+  if (!Number.isFinite(value)) {
+    return new InvalidInput({
+      message: `The value must be a finite number, got ${value}`,
+      role: Role.value,
+      got: String(value),
+      expected: "a finite number",
+      hints: []
+    })
+  }
+  const relations = prepare(catalog, stated)
+  if (isEngineError(relations)) return relations
+  const source = mapResolved(resolveIn(catalog, from, notation), (e) => withSubstance(e, relations))
+  if (isEngineError(source))
+    return locate(source._tag === "AmbiguousInput" ? withValues(source, (u) => convertValue(catalog, value, u, to, notation, stated)) : source, {
+      role: Role.sourceUnit
+    })
+  const target = mapResolved(resolveIn(catalog, to, notation), (e) => withSubstance(e, relations))
+  if (isEngineError(target))
+    return locate(target._tag === "AmbiguousInput" ? withValues(target, (u) => convertValue(catalog, value, from, u, notation, stated)) : target, {
+      role: Role.targetUnit
+    })
+  let converter = gaugeConverter(source, target, relations) ?? converterBetween(catalog, source, target)
+  if (isEngineError(converter) && converter._tag === "DimensionMismatch") converter = relatedConverter(source, target, relations) ?? converter
+  if (isEngineError(converter)) return locate(converter, { role: Role.targetUnit })
+  if (converter.kind === "reciprocal" && value === 0) {
+    return new ComputationError({
+      message: "0 has no reciprocal: the conversion between inverse dimensions is 1/x",
+      role: Role.value,
+      got: "0",
+      hints: ["A zero of one quantity is an infinite amount of its inverse (0 mpg is no finite L/100km)"]
+    })
+  }
+  const quantity = applyConverter(converter, value)
+  if (isEngineError(quantity)) return locate(quantity, { role: Role.value })
+  return {
+    quantity,
+    unit: to,
+    dimension: DimensionNames.describe(target.dimension),
+    uncertainty: null,
+    conversion: converter.kind,
+    factor: converter.kind === "linear" ? Rational.toNumber(converter.slope) : null,
+    notes: converter.notes,
+    ucum: notation === "ucum" ? to : notation === "ucum_ci" ? (caseSensitiveOf(to) ?? null) : (ucumCodeOf(target) ?? null)
+  }
+}
+
+/**
+ * An ambiguous unit name's readings, each with the answer it would give: the name replaced by the
+ * reading's expression and the conversion tried again (a reading that fails keeps no value).
+ */
+const withValues = (error: AmbiguousInput, attempt: (expression: string) => ConversionResult | ConvertError): AmbiguousInput => {
+  const { expression, position, token } = error
+  if (expression === undefined || position === undefined || token === undefined) return error
+  const readings = error.readings.map((r) => {
+    if (r.unit === undefined) return r
+    const result = attempt(`${expression.slice(0, position)}(${r.unit})${expression.slice(position + token.length)}`)
+    return isEngineError(result) ? r : { ...r, value: result.quantity }
+  })
+  return new AmbiguousInput({ ...(fieldsOf(error) as unknown as ConstructorParameters<typeof AmbiguousInput>[0]), readings })
+}
+
+/** Converts `value` from one unit expression to another (convertValue as an Effect: one step, no generator). */
+export const convert = (
+  catalog: Catalog,
+  value: number,
+  from: string,
+  to: string,
+  notation: Notation = "conventional",
+  stated?: StatedRelations
+): Effect.Effect<ConversionResult, ConvertError> =>
+  Effect.suspend(() => {
+    const result = convertValue(catalog, value, from, to, notation, stated)
+    return isEngineError(result) ? Effect.fail(result) : Effect.succeed(result)
+  })
+
+export interface DimensionCheck {
+  readonly compatible: boolean
+  /**
+   * What relates two units that do not convert by themselves: "reciprocal" (a conversion answers
+   * 1/x), "molar_mass", or an equivalence ("spectral", "thermal", "mass_energy") to state.
+   */
+  readonly relatedBy: ReadonlyArray<string>
+  readonly dimensionA: string
+  readonly dimensionB: string
+  readonly signatureA: string
+  readonly signatureB: string
+  readonly reason: string | null
+}
+
+/** Whether two units convert into each other (CGS and SI do; rad/s and Hz do not). */
+export const checkDimensions = (
+  catalog: Catalog,
+  a: string,
+  b: string,
+  notation: Notation = "conventional"
+): Effect.Effect<DimensionCheck, UnitError | InvalidInput> =>
+  Effect.gen(function* () {
+    const ua = yield* resolveUnit(catalog, a, Role.firstUnit, notation)
+    const ub = yield* resolveUnit(catalog, b, Role.secondUnit, notation)
+    const verdict = converterBetween(catalog, ua, ub)
+    const related = isEngineError(verdict) && verdict._tag === "DimensionMismatch" ? StatedRelation.relatedBy(ua.dimension, ub.dimension) : []
+    return {
+      compatible: !isEngineError(verdict),
+      relatedBy: related,
+      dimensionA: DimensionNames.describe(ua.dimension),
+      dimensionB: DimensionNames.describe(ub.dimension),
+      signatureA: Dimension.signature(ua.dimension),
+      signatureB: Dimension.signature(ub.dimension),
+      reason: isEngineError(verdict) ? [verdict.message, ...verdict.hints.slice(1, 2)].join(". ") : null
+    }
+  })

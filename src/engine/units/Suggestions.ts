@@ -1,0 +1,360 @@
+/**
+ * What to suggest for a token that names no unit: a `likelyFix` only for one clear winner, hints
+ * for a near tie, and nothing for garbage. Tokens are matched one at a time, so in `mcg/kgg` only
+ * `kgg` is judged (→ kilogram). Similarity is Damerau-Levenshtein (see similarity.ts), also taken
+ * with doubled letters collapsed (kilogramm, mililiter) and with case folded (KG → kg), the most
+ * common slips. Thresholds are calibrated on test/data/unit-typos.json (see Suggestions.test.ts).
+ */
+import { type Catalog, type Resolved, describeUnit, spelledForms } from "./Catalog.ts"
+import elsewhere from "../catalog/elsewhere.json" with { type: "json" }
+import * as Dimension from "../Dimension.ts"
+import * as Prefix from "../Prefix.ts"
+import * as Rational from "../Rational.ts"
+import { prefixReading } from "./prefixReadings.ts"
+import { similarity } from "../similarity.ts"
+import { collapse, isSlip } from "./slips.ts"
+
+/** Minimum similarity for a likely fix, and the lead it needs over the runner-up. */
+export const LIKELY_FIX_SCORE = 0.75
+export const LIKELY_FIX_LEAD = 0.1
+/** Minimum similarity to be mentioned at all. */
+export const HINT_SCORE = 0.6
+/** The lead a fix needs over every candidate of another dimension: a slip must not change the quantity. */
+const OTHER_QUANTITY_LEAD = 0.2
+/** Tokens this short are too ambiguous for a likely fix unless only case or doubling differs. */
+const SHORT_TOKEN = 2
+const COLLAPSE_PENALTY = 0.03
+const CASE_PENALTY = 0.05
+const TRUNCATION_BONUS = 0.1
+const EPSILON = 1e-9
+
+interface CorpusEntry {
+  readonly form: string
+  /** Spelled names match case-insensitively; symbols are case-sensitive. */
+  readonly isName: boolean
+  readonly target: Resolved
+  readonly key: string
+  /** The variants `score` compares, computed once per catalog rather than once per unknown token. */
+  readonly lower: string
+  readonly collapsed: string
+  readonly collapsedLower: string
+  readonly lowerLetters: Letters
+  readonly collapsedLetters: Letters
+}
+
+/** A string's letters with their counts: every edit changes these counts by at most 2 (a substitution). */
+type Letters = ReadonlyMap<string, number>
+
+const lettersOf = (s: string): Letters => {
+  const counts = new Map<string, number>()
+  for (const ch of s) counts.set(ch, (counts.get(ch) ?? 0) + 1)
+  return counts
+}
+
+/**
+ * A lower bound on the edit distance of two strings from their letter counts: an insertion or a
+ * deletion changes one count by 1, a substitution two counts, a transposition none, so at least
+ * half the summed count differences. Cheap enough to rule out most of the corpus before the
+ * quadratic edit distance runs.
+ */
+const editsAtLeast = (a: Letters, b: Letters): number => {
+  let differ = 0
+  for (const [ch, n] of a) differ += Math.abs(n - (b.get(ch) ?? 0))
+  for (const [ch, n] of b) if (!a.has(ch)) differ += n
+  return Math.ceil(differ / 2)
+}
+
+/** Whether a variant pair can still reach `floor` (the hint score less any truncation bonus) by its lower bound. */
+const reachable = (a: Letters, aLength: number, b: Letters, bLength: number, floor: number): boolean =>
+  editsAtLeast(a, b) <= (1 - floor) * Math.max(aLength, bLength, 1)
+
+/**
+ * The prefixed forms worth suggesting: what agents actually write (kg, mL, µmol, kWh, MBq, GiB).
+ * A rare form such as kilogauss (kG) or kilomolar (kM) must not compete with kg or km for a typo.
+ */
+const COMMONLY_PREFIXED: Readonly<Record<string, ReadonlyArray<string>>> = {
+  m: ["k", "c", "m", "µ", "n"],
+  g: ["k", "m", "µ", "n"],
+  L: ["m", "µ", "d", "c"],
+  s: ["m", "µ", "n"],
+  W: ["k", "M", "G", "m"],
+  J: ["k", "M", "G"],
+  Pa: ["k", "M", "G", "h"],
+  Hz: ["k", "M", "G"],
+  V: ["k", "m", "M"],
+  A: ["m", "µ", "k"],
+  B: ["k", "M", "G", "T", "Ki", "Mi", "Gi", "Ti"],
+  b: ["k", "M", "G", "T"],
+  mol: ["m", "µ", "n", "k"],
+  N: ["k", "M", "m"],
+  eV: ["k", "M", "G", "T"],
+  Wh: ["k", "M", "G"],
+  Ω: ["k", "M", "m"],
+  F: ["µ", "n", "p", "m"],
+  H: ["m", "µ"],
+  T: ["m"],
+  cal: ["k"],
+  M: ["m", "µ", "n"],
+  Gy: ["m", "c"],
+  Sv: ["m", "µ"],
+  Bq: ["k", "M", "G"],
+  Ci: ["m", "µ"],
+  bar: ["m"],
+  C: ["m", "µ", "n"],
+  t: ["k", "M", "G"],
+  Ah: ["m"],
+  VA: ["k", "M"]
+}
+
+const corpusCache = new WeakMap<Catalog, ReadonlyArray<CorpusEntry>>()
+
+const corpusOf = (catalog: Catalog): ReadonlyArray<CorpusEntry> => {
+  const cached = corpusCache.get(catalog)
+  if (cached) return cached
+  const entries: Array<CorpusEntry> = []
+  const add = (written: string, isName: boolean, target: Resolved) => {
+    const form = isName ? written.toLowerCase() : written
+    const lower = form.toLowerCase()
+    const collapsed = collapse(form)
+    const collapsedLower = collapse(lower)
+    entries.push({
+      form,
+      isName,
+      target,
+      key: `${target.prefix?.symbol ?? ""}|${target.unit.symbol}|${target.unit.name}`,
+      lower,
+      collapsed,
+      collapsedLower,
+      lowerLetters: lettersOf(lower),
+      collapsedLetters: lettersOf(collapsed.toLowerCase())
+    })
+  }
+  for (const unit of catalog.allRecords()) {
+    const plain: Resolved = { unit, prefix: undefined }
+    for (const s of [unit.symbol, ...unit.aliases]) add(s, false, plain)
+    for (const n of spelledForms(unit, unit.plurals)) add(n, true, plain)
+  }
+  for (const [symbol, prefixSymbols] of Object.entries(COMMONLY_PREFIXED)) {
+    const unit = catalog.symbolRecord(symbol)
+    if (!unit) continue
+    for (const p of Prefix.prefixes.filter((p) => prefixSymbols.includes(p.symbol) && Prefix.allows(unit.prefixes, p))) {
+      const target: Resolved = { unit, prefix: p }
+      add(p.symbol + symbol, false, target)
+      for (const n of spelledForms(unit, unit.plurals)) add(p.name + n, true, target)
+    }
+  }
+  corpusCache.set(catalog, entries)
+  return entries
+}
+
+/** The variants of a token that `score` compares, computed once per token. */
+interface Probe {
+  readonly token: string
+  readonly folded: string
+  readonly collapsed: string
+  readonly collapsedFolded: string
+  readonly foldedLetters: Letters
+  /** Letters of lower(collapse(token)), against a symbol's; of collapse(lower(token)), against a name's. */
+  readonly collapsedLetters: Letters
+  readonly collapsedFoldedLetters: Letters
+}
+
+const probeOf = (token: string): Probe => {
+  const folded = token.toLowerCase()
+  const collapsed = collapse(token)
+  const collapsedFolded = collapse(folded)
+  return {
+    token,
+    folded,
+    collapsed,
+    collapsedFolded,
+    foldedLetters: lettersOf(folded),
+    collapsedLetters: lettersOf(collapsed.toLowerCase()),
+    collapsedFoldedLetters: lettersOf(collapsedFolded)
+  }
+}
+
+/** A truncated word (megabyt, minut) is a common slip: the form it starts is preferred. */
+const truncated = (p: Probe, entry: CorpusEntry): boolean => p.token.length >= 4 && entry.lower.startsWith(p.folded)
+
+/** How close the token is to `entry`, 0..1, with small discounts for case and doubling slips. */
+const score = (p: Probe, entry: CorpusEntry): number => {
+  const truncation = truncated(p, entry) ? TRUNCATION_BONUS : 0
+  // a similarity that cannot reach the hint score with the bonus may be cut off early (see similarity.ts)
+  const floor = HINT_SCORE - truncation
+  if (entry.isName)
+    return Math.min(
+      0.99,
+      truncation +
+        Math.max(similarity(p.folded, entry.form, floor), similarity(p.collapsedFolded, entry.collapsed, floor + COLLAPSE_PENALTY) - COLLAPSE_PENALTY)
+    )
+  return Math.min(
+    0.99,
+    truncation +
+      Math.max(
+        similarity(p.token, entry.form, floor),
+        similarity(p.collapsed, entry.collapsed, floor + COLLAPSE_PENALTY) - COLLAPSE_PENALTY,
+        similarity(p.folded, entry.lower, floor + CASE_PENALTY) - CASE_PENALTY
+      )
+  )
+}
+
+export interface Ranked {
+  readonly target: Resolved
+  readonly score: number
+  /** The spelling of the unit the token came closest to. */
+  readonly form: string
+}
+
+/** The closest distinct units to `token`, best first, at most `limit`. */
+export const closestUnits = (catalog: Catalog, token: string, limit = 5): ReadonlyArray<Ranked> => {
+  const best = new Map<string, Ranked>()
+  const probe = probeOf(token)
+  for (const entry of corpusOf(catalog)) {
+    // cheap filters first: a form this much longer or shorter, or with letters this different, cannot reach the hint score
+    if (Math.abs(entry.form.length - token.length) > Math.max(token.length, entry.form.length) * (1 - HINT_SCORE) + 1) continue
+    const collapsed = entry.isName ? probe.collapsedFoldedLetters : probe.collapsedLetters
+    const floor = HINT_SCORE - (truncated(probe, entry) ? TRUNCATION_BONUS : 0)
+    if (
+      !reachable(probe.foldedLetters, token.length, entry.lowerLetters, entry.form.length, floor) &&
+      !reachable(collapsed, probe.collapsed.length, entry.collapsedLetters, entry.collapsed.length, floor)
+    )
+      continue
+    const s = score(probe, entry)
+    if (s < HINT_SCORE) continue
+    const previous = best.get(entry.key)
+    if (!previous || s > previous.score) best.set(entry.key, { target: entry.target, score: s, form: entry.form })
+  }
+  return [...best.values()].sort((a, b) => b.score - a.score || describeUnit(a.target).localeCompare(describeUnit(b.target))).slice(0, limit)
+}
+
+export interface Suggestion {
+  readonly likelyFix: Resolved | undefined
+  readonly alternatives: ReadonlyArray<Resolved>
+  /** What the token means in another tool, when it is a unit there and not here. */
+  readonly elsewhere?: ForeignUnit
+}
+
+/** A unit pint defines under a name this catalog does not know. */
+export interface ForeignUnit {
+  readonly name: string
+  readonly si: number
+  readonly dimension: Dimension.Dimension
+  /** The coherent SI expression of its dimension: "m^3/s". */
+  readonly siUnit: string
+  readonly source: string
+}
+
+const SI_SYMBOLS: Readonly<Record<string, string>> = { L: "m", M: "kg", T: "s", I: "A", Θ: "K", N: "mol", J: "cd", B: "bit" }
+
+let foreignUnits: Map<string, ForeignUnit> | undefined
+
+/** The names of catalog/elsewhere.json, indexed on the first unknown token (not at start-up). */
+const foreign = (name: string): ForeignUnit | undefined => {
+  if (foreignUnits === undefined) {
+    foreignUnits = new Map()
+    for (const [n, si, code, source] of elsewhere.rows) {
+      // the file is data: a row that is not (name, value, dimension, source) is skipped, never misread
+      if (typeof n !== "string" || typeof si !== "number" || typeof code !== "string" || typeof source !== "string") continue
+      const exponents: Record<string, number> = {}
+      // Θ, escaped: a literal non-ASCII character makes V8 hold the whole bundle chunk as a two-byte string (scripts/build.ts)
+      for (const m of code.matchAll(/([LMTI\u0398NJB])(-?\d*)/gu)) exponents[m[1]!] = m[2] ? Number(m[2]) : 1
+      const up = Object.entries(exponents)
+        .filter(([, e]) => e > 0)
+        .map(([k, e]) => SI_SYMBOLS[k] + (e === 1 ? "" : `^${e}`))
+      const down = Object.entries(exponents)
+        .filter(([, e]) => e < 0)
+        .map(([k, e]) => SI_SYMBOLS[k] + (e === -1 ? "" : `^${-e}`))
+      const siUnit = (up.length > 0 ? up.join("*") : "1") + (down.length > 0 ? `/${down.length > 1 ? `(${down.join("*")})` : down[0]}` : "")
+      foreignUnits.set(n, { name: n, si, dimension: Dimension.fromExponents(exponents), siUnit, source })
+    }
+  }
+  return foreignUnits.get(name)
+}
+
+/** Whether a catalog unit means the foreign one: same dimension, SI values within `tolerance`. */
+const means = (r: Resolved, f: ForeignUnit, tolerance: number): boolean => {
+  const value = Rational.toNumber(r.prefix ? Rational.multiply(r.prefix.factor, r.unit.factor) : r.unit.factor)
+  return Dimension.equals(r.unit.dimension, f.dimension) && Math.abs(value - f.si) <= tolerance * Math.abs(f.si)
+}
+
+/**
+ * A token that is a unit in pint is never "corrected" into another quantity: the fix
+ * is the catalog unit with that very meaning (nmile → nautical mile), or there is none and the
+ * hints say what the name means there (cusec, appound, c for the speed of light).
+ */
+export const suggest = (catalog: Catalog, token: string): Suggestion => {
+  const spelling = keepQuantity(catalog, token, suggestSpelling(catalog, token))
+  const elsewhere = foreign(token)
+  if (elsewhere === undefined) return spelling
+  const same = sameMeaningOf(catalog, token, elsewhere)
+  if (same) return { likelyFix: same, alternatives: [], elsewhere }
+  // a spelling fix survives only if it means the same within 0.1 %; otherwise it is demoted to a hint
+  const kept = spelling.likelyFix && means(spelling.likelyFix, elsewhere, 1e-3) ? spelling.likelyFix : undefined
+  const demoted = spelling.likelyFix && !kept ? [spelling.likelyFix] : []
+  return { likelyFix: kept, alternatives: [...demoted, ...spelling.alternatives].slice(0, 3), elsewhere }
+}
+
+/**
+ * A prefixed form of a known unit (Mbpd, centineper, mcmol) has no spelling fix: the unprefixed unit
+ * is off by the prefix's factor, and a neighbour is another quantity (prefixReadings.ts). The hints
+ * say what it reads as.
+ */
+const keepQuantity = (catalog: Catalog, token: string, spelling: Suggestion): Suggestion =>
+  spelling.likelyFix && prefixReading(catalog, token) ? { likelyFix: undefined, alternatives: spelling.alternatives } : spelling
+
+/** The catalog unit that means exactly what pint means by the name, if any. */
+const sameMeaningOf = (catalog: Catalog, token: string, elsewhere: ForeignUnit): Resolved | undefined => {
+  // one or two letters (D, c, k) mean too many things to be read even into the same meaning
+  if (token.length <= SHORT_TOKEN || elsewhere.source === "disputed") return undefined
+  const record = catalog.allRecords().find((r) => !r.custom && means({ unit: r, prefix: undefined }, elsewhere, 1e-9))
+  return record ? { unit: record, prefix: undefined } : undefined
+}
+
+/**
+ * A name this catalog does not define but pint does (undisputed), whose
+ * meaning is exactly a unit here: read as that unit. cusec is the cubic foot per second.
+ */
+export const sameMeaning = (catalog: Catalog, token: string): { readonly unit: Resolved; readonly elsewhere: ForeignUnit } | undefined => {
+  const elsewhere = foreign(token)
+  const unit = elsewhere && sameMeaningOf(catalog, token, elsewhere)
+  return elsewhere && unit ? { unit, elsewhere } : undefined
+}
+
+/**
+ * The token is the candidate with another unit written after it (mmolL: mmol and L), so dropping
+ * that unit would drop a "per litre" the writer meant: no slip. A doubled last letter (kgg) and a
+ * plural's s (feets) are slips.
+ */
+const unitAppended = (catalog: Catalog, token: string, form: string): boolean => {
+  if (!token.startsWith(form) || token.length === form.length) return false
+  const rest = token.slice(form.length)
+  // a doubled last letter (kgg) or a plural's s (feets) is the slip, not a second
+  if ((rest.length === 1 && form.endsWith(rest)) || rest === "s" || rest === "es") return false
+  return catalog.resolve(rest) !== undefined
+}
+
+/** A likely fix when one candidate clearly wins; otherwise the candidates as alternatives. */
+const suggestSpelling = (catalog: Catalog, token: string): Suggestion => {
+  const ranked = closestUnits(catalog, token)
+  const [top, second] = ranked
+  if (!top) return { likelyFix: undefined, alternatives: [] }
+  // a short token is fixed only when it differs from exactly one common form by case or doubling alone (KG → kg; not mt)
+  const collapsedToken = collapse(token.toLowerCase())
+  const sameLetters = corpusOf(catalog).filter((e) => e.collapsedLower === collapsedToken)
+  const onlyCaseOrDoubling = sameLetters.length > 0 && new Set(sameLetters.map((e) => e.key)).size === 1
+  // a near candidate of another quantity (degreeC: degree the angle, or degree Celsius?) leaves no clear fix
+  const otherQuantityNear = ranked.some(
+    (r) => r !== top && top.score - r.score < OTHER_QUANTITY_LEAD - EPSILON && !Dimension.equals(r.target.unit.dimension, top.target.unit.dimension)
+  )
+  const clear =
+    top.score >= LIKELY_FIX_SCORE - EPSILON &&
+    (second === undefined || top.score - second.score >= LIKELY_FIX_LEAD - EPSILON) &&
+    !otherQuantityNear &&
+    (token.length > SHORT_TOKEN || onlyCaseOrDoubling) &&
+    isSlip(token, top.form) &&
+    !unitAppended(catalog, token, top.form)
+  return clear
+    ? { likelyFix: top.target, alternatives: ranked.slice(1, 3).map((r) => r.target) }
+    : { likelyFix: undefined, alternatives: ranked.slice(0, 3).map((r) => r.target) }
+}

@@ -1,0 +1,258 @@
+/**
+ * The lexer of the conventional notation: characters to tokens (names, numbers, operators, powers,
+ * superscripts), with multi-word names the catalog knows kept whole and qualifiers in braces or
+ * parentheses attached to their name. UnitSyntax.ts parses the tokens.
+ */
+import { canonicalQualifier } from "../catalog/qualifiers.ts"
+import type { SyntaxFailure, SyntaxOptions } from "./UnitSyntax.ts"
+
+export type Token =
+  | { readonly kind: "number"; readonly value: number; readonly start: number; readonly end: number; readonly spaceBefore: boolean }
+  | { readonly kind: "name"; readonly text: string; readonly start: number; readonly end: number; readonly spaceBefore: boolean }
+  | {
+      readonly kind: "mul" | "div" | "pow" | "lparen" | "rparen" | "sign"
+      readonly text: string
+      readonly start: number
+      readonly end: number
+      readonly spaceBefore: boolean
+    }
+  | { readonly kind: "sup"; readonly value: number; readonly start: number; readonly end: number; readonly spaceBefore: boolean }
+  | { readonly kind: "end"; readonly start: number; readonly end: number; readonly spaceBefore: boolean }
+
+const SUPERSCRIPT_DIGITS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
+const MUL_CHARS = new Set(["*", "·", "⋅", "×", "•", "∙"])
+const DIV_CHARS = new Set(["/", "∕", "÷"])
+const SPACE = /[\s\u00a0\u2009\u202f]/
+// ℧ (U+2127) is the mho's sign; ∆ (U+2206 INCREMENT) is typed for Δ (U+0394) in ∆°C
+// °‰‱′″☉⊙℃℉µ℧∆, escaped: a literal non-ASCII character makes V8 hold the whole bundle chunk as a two-byte string (scripts/build.ts)
+const NAME_START = /[\p{L}_\u00b0%\u2030\u2031\u2032\u2033'"\u2609\u2299\u2103\u2109\u00b5\u2127\u2206]/u
+// °‰‱′″☉⊙℃℉µ℧∆, escaped: a literal non-ASCII character makes V8 hold the whole bundle chunk as a two-byte string (scripts/build.ts)
+const NAME_PART = /[\p{L}\d_\u00b0%\u2030\u2031\u2032\u2033'"\u2609\u2299\u2103\u2109\u00b5\u2127\u2206]/u
+const NUMBER = /^(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?/
+
+// ASCII letters, digits and `_` answer the name test without running the Unicode regex
+const isAsciiNamePart = (c: string): boolean => {
+  const code = c.charCodeAt(0)
+  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95
+}
+const isNamePart = (c: string): boolean => isAsciiNamePart(c) || NAME_PART.test(c)
+
+/** Where and why an expression is not well formed: returned as a value, never thrown. */
+export class Failure {
+  readonly failure: SyntaxFailure
+  constructor(failure: SyntaxFailure) {
+    this.failure = failure
+  }
+}
+
+export const fail = (position: number, expected: string, message: string): Failure => new Failure({ position, expected, message })
+
+/** After a name with "per" in it: another word, juxtaposed (not an operator, "per", a power word or a qualifier). */
+const PER_CONTINUES = /^[\s\u00a0]+(?!(?:per|squared|cubed)\b)\p{L}/iu
+
+/** After a name with "per" in it: "squared" or "cubed", which belongs to the name's last word. */
+const PER_POWER = /^[\s\u00a0]+(squared|cubed)\b/iu
+
+/** `10*3`, `10*-7`: UCUM's power of ten, never 10 × 3 (a white-cell count in 10*3/uL is per thousand). */
+const POWER_OF_TEN = /^10\*([+-]?\d+)/
+
+// one pass over the characters, a branch per character class: longer than 80 lines, kept whole so the
+// positions every error reports come from one place
+export const tokenize = (input: string, options: SyntaxOptions, notes: Array<string>): Array<Token> | Failure => {
+  const tokens: Array<Token> = []
+  let i = 0
+  let spaceBefore = false
+  const push = (token: Token) => {
+    tokens.push(token)
+    spaceBefore = false
+  }
+  while (i < input.length) {
+    const c = input[i]!
+    if (c === " " || SPACE.test(c)) {
+      spaceBefore = true
+      i++
+      continue
+    }
+    const start = i
+    if (c === "*" && input[i + 1] === "*") {
+      push({ kind: "pow", text: "**", start, end: i + 2, spaceBefore })
+      i += 2
+    } else if (MUL_CHARS.has(c)) {
+      push({ kind: "mul", text: c, start, end: i + 1, spaceBefore })
+      i++
+    } else if (DIV_CHARS.has(c)) {
+      push({ kind: "div", text: c, start, end: i + 1, spaceBefore })
+      i++
+    } else if (c === "^") {
+      push({ kind: "pow", text: c, start, end: i + 1, spaceBefore })
+      i++
+    } else if (c === "(" || c === "[") {
+      push({ kind: "lparen", text: c, start, end: i + 1, spaceBefore })
+      i++
+    } else if (c === ")" || c === "]") {
+      push({ kind: "rparen", text: c, start, end: i + 1, spaceBefore })
+      i++
+    } else if (c === "⁻" || c === "⁺" || SUPERSCRIPT_DIGITS.includes(c)) {
+      let j = i
+      let sign = 1
+      if (input[j] === "⁻" || input[j] === "⁺") sign = input[j++] === "⁻" ? -1 : 1
+      let digits = ""
+      while (j < input.length && SUPERSCRIPT_DIGITS.includes(input[j]!)) digits += SUPERSCRIPT_DIGITS.indexOf(input[j++]!)
+      if (digits === "") return fail(j, "a superscript digit", `'${input[i]}' must be followed by a superscript digit`)
+      push({ kind: "sup", value: sign * Number(digits), start, end: j, spaceBefore })
+      i = j
+    } else if (c === "." && /\p{L}/u.test(input[i + 1] ?? "") && tokens.length > 0 && (tokens.at(-1)!.kind === "name" || tokens.at(-1)!.kind === "rparen")) {
+      // UCUM style N.m: a dot between two names multiplies
+      push({ kind: "mul", text: c, start, end: i + 1, spaceBefore })
+      i++
+    } else if (c === "1" && POWER_OF_TEN.test(input.slice(i, i + 16)) && !/[\d.]/.test(input[i - 1] ?? "")) {
+      const written = POWER_OF_TEN.exec(input.slice(i, i + 16))![0]
+      notes.push(`Read '${written}' as 10^${written.slice(3)} (a power of ten, as UCUM writes it), not as 10 × ${written.slice(3)}`)
+      push({ kind: "number", value: 10, start, end: i + 2, spaceBefore })
+      push({ kind: "pow", text: "*", start: i + 2, end: i + 3, spaceBefore: false })
+      i += 3
+    } else if (/[\d.]/.test(c)) {
+      const match = NUMBER.exec(input.slice(i))
+      if (!match) return fail(i, "a number", `'${c}' does not start a number`)
+      const text = match[0]
+      push({ kind: "number", value: Number(text), start, end: i + text.length, spaceBefore })
+      i += text.length
+    } else if (c === "-" && /\d/.test(input[i + 1] ?? "") && tokens.at(-1)?.kind === "name" && !spaceBefore) {
+      // m s-1: a signed integer glued to a name is its exponent
+      const match = /^-\d+/.exec(input.slice(i))!
+      push({ kind: "sup", value: Number(match[0]), start, end: i + match[0].length, spaceBefore })
+      i += match[0].length
+    } else if (c === "-" || c === "+" || c === "−") {
+      push({ kind: "sign", text: c, start, end: i + 1, spaceBefore })
+      i++
+    } else if (NAME_START.test(c)) {
+      let j = i + 1
+      while (j < input.length && isNamePart(input[j]!)) j++
+      let text = input.slice(i, j)
+      // a hyphen between letters: part of a name the catalog knows (pound-force, foot-pound, or the first word of one: pound-force per square inch), or a
+      // product as English writes it (kilowatt-hour, newton-meter), said in the notes
+      while (input[j] === "-" && /\p{L}/u.test(input[j + 1] ?? "") && text.toLowerCase() !== "per") {
+        let k = j + 1
+        while (k < input.length && isNamePart(input[k]!)) k++
+        const joined = input.slice(i, k)
+        if (options.knows?.(joined) || options.multiWordNames?.has(joined.toLowerCase())) {
+          text = joined
+          j = k
+          continue
+        }
+        break
+      }
+      // keep a catalog multi-word name ("fl oz", "nautical mile") in one token
+      let perContinues = false
+      const candidates = options.multiWordNames?.get(text.toLowerCase())
+      if (candidates) {
+        for (const phrase of candidates) {
+          const slice = input.slice(i, i + phrase.length)
+          const after = input[i + phrase.length]
+          if (slice.toLowerCase() === phrase && (after === undefined || !NAME_PART.test(after))) {
+            text = slice
+            j = i + phrase.length
+            // a name with "per" in it followed by another word: English puts that word in the denominator
+            // too ("gram per square metre year" is g/(m²·a)), never beside the name (gsm·a)
+            perContinues = phrase.includes(" per ") && PER_CONTINUES.test(input.slice(j))
+            break
+          }
+        }
+      }
+      // "in H2O", "mm Hg": a length and the manometric fluid written apart, when the catalog knows them together
+      // ("inch H2O", "millimetres Hg": the spelled length with "of water" / "of mercury")
+      const fluid = /^[\s\u00a0]+(H2O|Hg|Aq)(?![\p{L}\d_])/u.exec(input.slice(j))
+      if (fluid && options.knows?.(text + fluid[1])) {
+        text = text + fluid[1]
+        j += fluid[0].length
+      } else if (fluid && options.knows?.(`${text} of ${fluid[1] === "Hg" ? "mercury" : "water"}`)) {
+        text = `${text} of ${fluid[1] === "Hg" ? "mercury" : "water"}`
+        j += fluid[0].length
+      }
+      const qualifier = qualifierAfter(input, j, options.knows)
+      if (qualifier !== undefined && text.toLowerCase() !== "per") {
+        text = input.slice(i, qualifier)
+        j = qualifier
+      }
+      const lower = text.toLowerCase()
+      if (lower === "per") push({ kind: "div", text, start, end: j, spaceBefore })
+      else push({ kind: "name", text, start, end: j, spaceBefore })
+      if (perContinues && j === start + text.length) {
+        notes.push(
+          `Read the words after '${text}' as its denominator too: '${text} ${
+            input
+              .slice(j)
+              .trim()
+              .split(/[\s*/]/)[0]
+          }' is ${text} per ${
+            input
+              .slice(j)
+              .trim()
+              .split(/[\s*/]/)[0]
+          }`
+        )
+        push({ kind: "div", text: "per", start: j, end: j, spaceBefore: false })
+      }
+      // "mile per hour squared" squares the hour, as "metre per second squared" does: the name divided
+      // once more by its last term (mph/h), so the name keeps its one reading (psi stays pound-force)
+      const power = lower.includes(" per ") && text.includes(" ") ? PER_POWER.exec(input.slice(j)) : null
+      const words = text.split(/\s+/)
+      const last = words.length >= 4 && POWER_WORDS.has(words.at(-2)!.toLowerCase()) ? words.slice(-2) : words.slice(-1)
+      // only where the last word is a unit itself ("parts per million squared" stays ppm², million being no unit)
+      if (power && j === start + text.length && options.knows?.(last.join(" "))) {
+        const n = power[1]!.toLowerCase() === "squared" ? 2 : 3
+        notes.push(
+          `Read '${text} ${power[1]}' as ${text} per ${last.join(" ")}${n === 3 ? "²" : ""}: '${power[1]}' belongs to the last word, as in metre per second ${power[1]}; for the ${n === 2 ? "square" : "cube"} of the whole, write (${text})^${n}`
+        )
+        push({ kind: "div", text: "per", start: j, end: j, spaceBefore: false })
+        for (const w of last) push({ kind: "name", text: w, start: j, end: j, spaceBefore: true })
+        if (n === 3) push({ kind: "sup", value: 2, start: j, end: j, spaceBefore: false })
+        j += power[0].length
+      }
+      i = j
+      if (input[i] === "-" && /\p{L}/u.test(input[i + 1] ?? "")) {
+        notes.push(`Read the hyphen in '${input.slice(start, Math.min(input.length, i + 20)).split(/[\s*/]/)[0]}' as a product, as in kilowatt-hour`)
+        push({ kind: "mul", text: "-", start: i, end: i + 1, spaceBefore: false })
+        i++
+      }
+    } else {
+      return fail(i, "a unit name, number, operator or parenthesis", `Unexpected character '${c}' at position ${i}`)
+    }
+  }
+  tokens.push({ kind: "end", start: input.length, end: input.length, spaceBefore })
+  return tokens
+}
+
+/**
+ * Where a qualifier written right after a name ends: `{…}` always (braces never group in this
+ * notation), `(…)` only when everything inside is qualifier words. Undefined when there is none.
+ */
+const qualifierAfter = (input: string, from: number, knows: SyntaxOptions["knows"]): number | undefined => {
+  let k = from
+  while (k < input.length && SPACE.test(input[k]!)) k++
+  const open = input[k]
+  if (open !== "{" && open !== "(") return undefined
+  const close = input.indexOf(open === "{" ? "}" : ")", k + 1)
+  if (close < 0) return undefined
+  const inside = input.slice(k + 1, close)
+  if (/[(){}]/.test(inside)) return undefined
+  // in parentheses, a text that is also a unit keeps its old meaning: "gallon (us)" is gallon × µs,
+  // "cal (15 °C)" a product (a qualifier with a number is read in braces only); without a catalog to ask, parentheses always group
+  if (open === "(") {
+    if (!knows || /\d/.test(inside) || !("canonical" in canonicalQualifier(inside))) return undefined
+    if (knows(inside.trim()) || inside.split(/[\s,]+/).some((w) => w !== "" && knows(w))) return undefined
+  }
+  return close + 1
+}
+
+/** Power words before (square metre) and after (metre squared) a unit; Maps, not object literals, so a unit named "constructor" finds nothing of Object.prototype's. */
+export const POWER_WORDS: ReadonlyMap<string, number> = new Map([
+  ["sq", 2],
+  ["square", 2],
+  ["cu", 3],
+  ["cubic", 3]
+])
+export const POSTFIX_POWER_WORDS: ReadonlyMap<string, number> = new Map([
+  ["squared", 2],
+  ["cubed", 3]
+])
