@@ -131,14 +131,14 @@ export const convertValue = (
   if (isEngineError(relations)) return relations
   const source = mapResolved(resolveIn(catalog, from, notation), (e) => withSubstance(e, relations))
   if (isEngineError(source))
-    return locate(source._tag === "AmbiguousInput" ? withValues(source, (u) => convertValue(catalog, value, u, to, notation, stated)) : source, {
-      role: Role.sourceUnit
-    })
+    return source._tag === "AmbiguousInput"
+      ? byTheCall(source, Role.sourceUnit, to, (u) => convertValue(catalog, value, u, to, notation, stated))
+      : locate(source, { role: Role.sourceUnit })
   const target = mapResolved(resolveIn(catalog, to, notation), (e) => withSubstance(e, relations))
   if (isEngineError(target))
-    return locate(target._tag === "AmbiguousInput" ? withValues(target, (u) => convertValue(catalog, value, from, u, notation, stated)) : target, {
-      role: Role.targetUnit
-    })
+    return target._tag === "AmbiguousInput"
+      ? byTheCall(target, Role.targetUnit, from, (u) => convertValue(catalog, value, from, u, notation, stated))
+      : locate(target, { role: Role.targetUnit })
   let converter = gaugeConverter(source, target, relations) ?? converterBetween(catalog, source, target)
   if (isEngineError(converter) && converter._tag === "DimensionMismatch") converter = relatedConverter(source, target, relations) ?? converter
   if (isEngineError(converter)) return locate(converter, { role: Role.targetUnit })
@@ -165,18 +165,41 @@ export const convertValue = (
 }
 
 /**
- * An ambiguous unit name's readings, each with the answer it would give: the name replaced by the
+ * An ambiguous unit's readings, each with the answer it would give: the name replaced by the
  * reading's expression and the conversion tried again (a reading that fails keeps no value).
  */
-const withValues = (error: AmbiguousInput, attempt: (expression: string) => ConversionResult | ConvertError): AmbiguousInput => {
+const attempts = (error: AmbiguousInput, attempt: (expression: string) => ConversionResult | ConvertError) => {
   const { expression, position, token } = error
-  if (expression === undefined || position === undefined || token === undefined) return error
-  const readings = error.readings.map((r) => {
-    if (r.unit === undefined) return r
-    const result = attempt(`${expression.slice(0, position)}(${r.unit})${expression.slice(position + token.length)}`)
-    return isEngineError(result) ? r : { ...r, value: result.quantity }
-  })
-  return new AmbiguousInput({ ...(fieldsOf(error) as unknown as ConstructorParameters<typeof AmbiguousInput>[0]), readings })
+  if (expression === undefined || position === undefined || token === undefined) return undefined
+  return error.readings.map((r) => ({
+    reading: r,
+    result: r.unit === undefined ? undefined : attempt(`${expression.slice(0, position)}(${r.unit})${expression.slice(position + token.length)}`)
+  }))
+}
+
+/**
+ * An ambiguous unit read by the whole call: when exactly one reading converts (the other side of
+ * the call is a quantity only it has: 'MG' to mg is the milligram, never the megagauss), that is
+ * the answer, with a note naming the readings set aside; otherwise the refusal, each reading with
+ * its value.
+ */
+const byTheCall = (
+  error: AmbiguousInput,
+  role: string,
+  other: string,
+  attempt: (expression: string) => ConversionResult | ConvertError
+): ConversionResult | ConvertError => {
+  const tried = attempts(error, attempt)
+  if (tried === undefined) return locate(error, { role })
+  const answered = tried.filter((t) => t.result !== undefined && !isEngineError(t.result))
+  if (error.byContext === true && answered.length === 1 && tried.length > 1) {
+    const [{ reading, result }] = answered as [{ reading: (typeof tried)[number]["reading"]; result: ConversionResult }]
+    const others = tried.filter((t) => t.reading !== reading).map((t) => t.reading.meaning)
+    const note = `'${error.token}' read as ${reading.meaning}: the only reading that converts with '${other}' (not ${others.join("; ")})`
+    return { ...result, notes: [note, ...result.notes] }
+  }
+  const readings = tried.map(({ reading, result }) => (result === undefined || isEngineError(result) ? reading : { ...reading, value: result.quantity }))
+  return locate(new AmbiguousInput({ ...(fieldsOf(error) as unknown as ConstructorParameters<typeof AmbiguousInput>[0]), readings }), { role })
 }
 
 /** Converts `value` from one unit expression to another (convertValue as an Effect: one step, no generator). */

@@ -238,13 +238,17 @@ export class Catalog {
     return { ok: true, resolved: { unit: record, prefix }, qualifier: canonical.canonical }
   }
 
-  /** Resolves one token of a unit expression, or undefined. */
-  resolve(token: string): Resolved | undefined {
+  /**
+   * Resolves one token of a unit expression, or undefined. With `foldNames` false a spelled name is
+   * matched only as written (lower case): a name in capitals is the capitals convention's to read.
+   */
+  resolve(token: string, foldNames = true): Resolved | undefined {
     const exact = this.symbolRecord(token)
     if (exact) return { unit: exact, prefix: undefined }
     const lower = token.toLowerCase()
     const named = this.nameRecord(lower)
-    if (named) return { unit: named, prefix: undefined }
+    // a name the catalog itself writes in capitals (TME) is as written
+    if (named && (foldNames || named.name === token || named.names.includes(token))) return { unit: named, prefix: undefined }
     // after the exact forms, so a name that itself ends in a bracket (a session's "widget (big)") stays whole
     if (token.endsWith(")") || token.endsWith("}")) {
       const q = this.resolveQualified(token)
@@ -256,7 +260,7 @@ export class Catalog {
         if (unit && Prefix.allows(unit.prefixes, prefix)) return { unit, prefix }
       }
     }
-    for (const [form, prefix] of Prefix.nameForms) {
+    for (const [form, prefix] of foldNames ? Prefix.nameForms : []) {
       if (lower.length > form.length && lower.startsWith(form)) {
         const unit = this.nameRecord(lower.slice(form.length))
         if (unit && Prefix.allows(unit.prefixes, prefix)) return { unit, prefix }
