@@ -133,7 +133,8 @@ const uconSpelling: Record<string, string> = {
   square_degree: "sq_deg", // ucon 'deg²' is an angle squared here, not a solid angle
   rad_dose: "rad_dose", // ucon shorthand 'rad_absorbed' is our alias; 'rad' is the radian
   planck_energy: "E_P",
-  month: "mo_mean" // bare 'mo' and 'month' are refused: 1/12 Julian year, 1/12 Gregorian year, 30 d or a lunation?
+  month: "mo_mean", // bare 'mo' and 'month' are refused: 1/12 Julian year, 1/12 Gregorian year, 30 d or a lunation?
+  calorie: "cal_th" // ucon's 'cal' is the thermochemical calorie; bare 'cal' is refused (menus print it for the kilocalorie)
 }
 
 /** ucon units without a base form: the SI value of one unit (in the given SI expression) it must have. */

@@ -229,7 +229,7 @@ describe("a qualifier the table does not give", () => {
   })
 
   it("on a name that takes no qualifier is an error too, never the bare name's reading", () => {
-    for (const written of ["meter (UK)", "m{US}", "kelvin (metric)", "kg{IT}"]) {
+    for (const written of ["meter (UK)", "m{US}", "kelvin (metric)", "K{IT}"]) {
       const r = resolveUnitExpression(catalog, written)
       expect({ written, tag: isEngineError(r) ? r._tag : "resolved" }).toEqual({ written, tag: "UnknownUnit" })
       if (isEngineError(r)) expect(r.hints.join("\n")).toContain("takes no qualifier")

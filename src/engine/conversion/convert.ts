@@ -137,7 +137,11 @@ export const convertValue = (
   const target = mapResolved(resolveIn(catalog, to, notation), (e) => withSubstance(e, relations))
   if (isEngineError(target))
     return target._tag === "AmbiguousInput"
-      ? byTheCall(target, Role.targetUnit, from, (u) => convertValue(catalog, value, from, u, notation, stated))
+      ? byTheCall(target, Role.targetUnit, from, (u) => {
+          const r = convertValue(catalog, value, from, u, notation, stated)
+          // the answer is in the unit the caller wrote, read as the note says
+          return isEngineError(r) ? r : { ...r, unit: to }
+        })
       : locate(target, { role: Role.targetUnit })
   let converter = gaugeConverter(source, target, relations) ?? converterBetween(catalog, source, target)
   if (isEngineError(converter) && converter._tag === "DimensionMismatch") converter = relatedConverter(source, target, relations) ?? converter
@@ -159,9 +163,38 @@ export const convertValue = (
     uncertainty: null,
     conversion: converter.kind,
     factor: converter.kind === "linear" ? Rational.toNumber(converter.slope) : null,
-    notes: converter.notes,
+    notes: [...converter.notes, ...torqueNotes(source, target)],
     ucum: notation === "ucum" ? to : notation === "ucum_ci" ? (caseSensitiveOf(to) ?? null) : (ucumCodeOf(target) ?? null)
   }
+}
+
+/** Which of force and length an expression writes first, when it is exactly one force times one length (N·m, lbf·ft, ft·lbf). */
+const forceTimesLength = (e: UnitExpression): "force first" | "length first" | undefined => {
+  const [a, b, ...rest] = e.terms
+  if (a === undefined || b === undefined || rest.length > 0 || a.exponent !== 1 || b.exponent !== 1) return undefined
+  const [force, length] = [DimensionNames.dimensionNamed("force")!, DimensionNames.dimensionNamed("length")!]
+  if (Dimension.equals(a.unit.dimension, force) && Dimension.equals(b.unit.dimension, length)) return "force first"
+  if (Dimension.equals(a.unit.dimension, length) && Dimension.equals(b.unit.dimension, force)) return "length first"
+  return undefined
+}
+
+/**
+ * A moment of force and an energy share a dimension but not a unit name: the SI Brochure (9th ed.,
+ * table 4, note) writes torque in N·m and keeps the joule for energy, and US practice writes torque
+ * lbf·ft and work ft·lbf. The number converts; the note says the quantities are not one.
+ */
+const torqueNotes = (source: UnitExpression, target: UnitExpression): ReadonlyArray<string> => {
+  if (!Dimension.equals(source.dimension, DimensionNames.dimensionNamed("energy")!)) return []
+  const [a, b] = [forceTimesLength(source), forceTimesLength(target)]
+  if (a !== undefined && b !== undefined && a !== b)
+    return [
+      `${a === "force first" ? source.input : target.input} is how a torque is written and ${a === "force first" ? target.input : source.input} how work is: the same number, but a torque is not an energy`
+    ]
+  if ((a === undefined) === (b === undefined)) return []
+  const [torque, energy] = a !== undefined ? [source.input, target.input] : [target.input, source.input]
+  return [
+    `${torque} is how a torque (moment of force) is written and ${energy} names an energy: the number converts, the quantity does not (the SI Brochure keeps the joule for energy and writes torque in N·m)`
+  ]
 }
 
 /**

@@ -81,7 +81,8 @@ export const spelledForms = (
 ): Array<string> => {
   const forms = new Set<string>()
   for (const n of [record.name, ...record.names]) {
-    const variants = new Set([n, n.replaceAll(" ", "_"), n.replaceAll("_", " ")])
+    // "pound mass" is also written pound_mass and pound-mass (the hyphen joins a name's words as well as a product's)
+    const variants = new Set([n, n.replaceAll(" ", "_"), n.replaceAll("_", " "), n.replaceAll(" ", "-")])
     for (const v of variants) {
       forms.add(v.toLowerCase())
       if (plurals !== false) {
@@ -234,6 +235,9 @@ export class Catalog {
     const reading = table.readings[canonical.canonical]
     const record = reading === undefined ? undefined : this.symbolRecord(reading)
     const prefix = headResolved?.prefix
+    // a prefixed head whose reading takes no prefix may name a unit of its own: kilogram (force) is kgf
+    const own = prefix && reading !== undefined ? this.symbolRecord(prefix.symbol + reading) : undefined
+    if (own) return { ok: true, resolved: { unit: own, prefix: undefined }, qualifier: canonical.canonical }
     if (!record || (prefix && !Prefix.allows(record.prefixes, prefix))) return { ok: false, problem: "not-applicable", head, qualifier, known }
     return { ok: true, resolved: { unit: record, prefix }, qualifier: canonical.canonical }
   }

@@ -30,10 +30,11 @@ const TRAILING_EXPONENT = /^(.{0,3}[^\d])([1-9])$/u
  * symbol: folding its case is the capitals convention, which conventions.ts reads for the whole
  * expression, never for one token beside SI symbols.
  */
-const evaluateName = (catalog: Catalog, expression: string, node: NameNode, notes: Array<string>): Evaluation => {
+const evaluateName = (catalog: Catalog, expression: string, node: NameNode, notes: Array<string>, convention: Convention): Evaluation => {
   const fold = !isCapitalToken(node.name)
   let resolved = catalog.resolve(node.name, fold)
-  if (!resolved?.unit.custom) {
+  // the catalog's own definitions name a unit by its symbol (cal: the thermochemical calorie); people's 'cal' is refused
+  if (!resolved?.unit.custom && !(convention === "written" && resolved !== undefined)) {
     const refused = ambiguousName(node.name)
     if (refused) return { ok: false, error: ambiguousUnit(expression, node.name, node.start, refused) }
   }
@@ -115,7 +116,7 @@ const parseAndEvaluate = (catalog: Catalog, input: string, convention: Conventio
   const notes = [...parsed.value.notes]
   const read = new Map<NameNode, Term>()
   const evaluated = evaluateNode(input, parsed.value.ast, (node) => {
-    const e = evaluateName(catalog, input, node, notes)
+    const e = evaluateName(catalog, input, node, notes, convention)
     if (e.ok) read.set(node, e.terms[0]!)
     return e
   })
