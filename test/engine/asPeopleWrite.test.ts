@@ -105,3 +105,31 @@ describe("reference temperatures, as NIST SP 811 B.8 writes them", () => {
     expect(answer(1, "m (2 s)", "m*s").quantity).toBe(2)
   })
 })
+
+describe("substances, the name written being the substance used", () => {
+  const withSubstance = (value: number, from: string, to: string, substance: string) => {
+    const r = convertValue(catalog, value, from, to, "conventional", { substance })
+    if (isEngineError(r)) throw new Error(`${substance}: ${r.message}`)
+    return r.quantity
+  }
+
+  it("keeps an acid and its anion apart: lactic acid 90.078 g/mol, lactate 89.070 g/mol (CIAAW 2021 atomic weights)", () => {
+    expect(withSubstance(90.078, "mg/dL", "mmol/dL", "lactic acid")).toBeCloseTo(1, 9)
+    expect(withSubstance(89.07, "mg/dL", "mmol/dL", "lactate")).toBeCloseTo(1, 4)
+    expect(withSubstance(168.11, "mg", "mmol", "uric acid")).toBeCloseTo(1, 4)
+    expect(withSubstance(144.214, "mg", "mmol", "valproic acid")).toBeCloseTo(1, 5)
+  })
+
+  it.each([
+    // analyte, value in mg/L, µmol/L expected (PubChem formulas, CIAAW 2021)
+    ["phenytoin", 10, 39.6396],
+    ["carbamazepine", 8, 33.859],
+    ["vancomycin", 15, 10.3501],
+    ["tacrolimus", 0.01, 0.012437],
+    ["methotrexate", 0.4544, 0.9999],
+    ["theophylline", 15, 83.2561]
+  ] as const)("converts therapeutic drug levels both ways: %s", (analyte, mgPerL, micromolar) => {
+    expect(withSubstance(mgPerL, "mg/L", "µmol/L", analyte)).toBeCloseTo(micromolar, 3)
+    expect(withSubstance(micromolar, "µmol/L", "mg/L", analyte)).toBeCloseTo(mgPerL, 3)
+  })
+})
