@@ -29,6 +29,7 @@ import { looksLikeUcum, resolveUcum } from "../notations/ucum.ts"
 import { caseSensitiveOf, resolveUcumCaseInsensitive } from "../notations/ucumCaseInsensitive.ts"
 import { ucumCodeOf } from "../notations/ucumCodes.ts"
 import { type UnitExpression, fixFitting, resolveUnitExpression } from "../units/UnitExpression.ts"
+import { isCapitals } from "../units/capitals.ts"
 
 const mapResolved = <E>(r: UnitExpression | E, f: (e: UnitExpression) => UnitExpression): UnitExpression | E => (isEngineError(r) ? r : f(r as UnitExpression))
 
@@ -71,6 +72,22 @@ export const resolveIn = (catalog: Catalog, expression: string, notation: Notati
         "Conventional notation writes in, lb, mmHg, cmH2O; brackets and {annotations} are UCUM's"
       ]
     })
+  }
+  if (/\[/.test(expression) && isCapitals(expression)) {
+    // MM[HG], [IN_I]: UCUM's case-insensitive form, whose brackets conventional notation would read as parentheses
+    const reading = resolveUcumCaseInsensitive(expression)
+    if (!isEngineError(reading))
+      return new ParseError({
+        message: `'${expression}' is written in UCUM's case-insensitive form, not in conventional notation: ask for that reading`,
+        expression,
+        position: expression.search(/\[/),
+        expected: 'a conventional unit expression, or the notation "ucum_ci" for this one',
+        got: expression,
+        hints: [
+          `Read as UCUM's case-insensitive form, '${expression}' is a valid unit (${Rational.toNumber(reading.factor)} in coherent SI, ${DimensionNames.describe(reading.dimension)}): choose the notation "ucum_ci" to use it`,
+          "Conventional notation writes mmHg, in, cmH2O; brackets are UCUM's"
+        ]
+      })
   }
   return resolveUnitExpression(catalog, expression)
 }
