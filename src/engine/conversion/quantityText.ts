@@ -22,7 +22,7 @@ export interface WrittenQuantity {
 
 const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/
 /** A number glued to a unit that starts with a letter or a mark: 5ft, 11in, 5'. */
-const GLUED = /^([+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)([\p{L}'"°′″µ%].*)$/u
+const GLUED = /^([+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)([\p{L}'"\u00b0\u2032\u2033\u00b5%].*)$/u
 const PAIR = /([+-]?\d+(?:\.\d+)?)(\p{L}+)/gu
 const PAIRS = /^(?:[+-]?\d+(?:\.\d+)?\p{L}+){2,}$/u
 /** h:min:s, as a clock or a stopwatch writes it; min:s or h:min alone (1:30) has two readings. */
@@ -34,7 +34,7 @@ const parseError = (text: string, message: string, hints: ReadonlyArray<string>,
 /** Words of the text, a number glued to its unit split from it; feet and inches marks and degree marks each a word. */
 const wordsOf = (text: string): Array<string> =>
   text
-    .replace(/([°′″'"])(?=\S)/gu, "$1 ")
+    .replace(/([\u00b0\u2032\u2033'"])(?=\S)/gu, "$1 ")
     .split(/\s+/)
     .filter((w) => w !== "")
     .flatMap((w) => {
@@ -69,7 +69,7 @@ const termsOf = (text: string): Array<Term> | ParseError => {
       { value: sign * Number(clock[4]), unit: "s" }
     ]
   }
-  const angle = /°/u.test(text)
+  const angle = /\u00b0/u.test(text)
   const terms: Array<{ value: number; unit: Array<string> }> = []
   for (const word of wordsOf(text.replaceAll("+", " + "))) {
     if (word === "+") continue
@@ -103,7 +103,7 @@ export const readQuantity = (catalog: Catalog, text: string, notation: Notation 
   if (terms.length === 1) return { value: terms[0]!.value, unit: terms[0]!.unit, terms, notes: [] }
   const sum = sumValues(catalog, terms, terms.at(-1)!.unit, notation)
   if (isEngineError(sum)) return asTermError(sum, text)
-  const marks = /['"′″]/u.test(text) ? [`'${text.trim()}' read as ${terms.map((t) => `${t.value} ${t.unit}`).join(" + ")}`] : []
+  const marks = /['"\u2032\u2033]/u.test(text) ? [`'${text.trim()}' read as ${terms.map((t) => `${t.value} ${t.unit}`).join(" + ")}`] : []
   return { value: sum.quantity, unit: sum.unit, terms, notes: [...marks, ...sum.notes] }
 }
 
