@@ -22,13 +22,25 @@ import { inputRound, pushSampling } from "./repair/sampling.ts"
 import { prompts } from "./prompts.ts"
 import * as Resources from "./resources.ts"
 import { describeTool } from "./toolListing.ts"
+import { icons } from "./icon.ts"
 import { allErrorTypes, describeFailure } from "./repair/failures.ts"
 import { failure, toToolResult } from "./toolResult.ts"
 import { RateLimited } from "../engine/errors.ts"
 import { Telemetry, recording } from "../services/Telemetry.ts"
 import { type CallObserver, observeToolCall } from "./toolTelemetry.ts"
 
-export const serverInfo = { name: "dimensional", version: "0.2.0" } as const
+/**
+ * Who the server is, as hosts show it (MCP Implementation: `title` for people, `websiteUrl`, and
+ * icons that hosts draw beside its name; a PNG, which every host that draws icons reads, and an SVG).
+ */
+export const serverInfo = {
+  name: "dimensional",
+  title: "Dimensional: unit-safe arithmetic",
+  version: "0.2.0",
+  description: "Unit conversion, dimensional analysis, UCUM, constants and formulas for AI agents, exact and never silently wrong",
+  websiteUrl: "https://github.com/dimensional-mcp/dimensional-mcp",
+  icons: [...icons]
+}
 
 /** Said once here rather than in every tool's output schema: the shape of every failure. */
 const instructions =

@@ -46,7 +46,7 @@ export const CallFormulaOutput = Schema.Struct({
 
 export const callFormula = defineTool({
   name: "call_formula",
-  title: "Evaluate a domain formula",
+  title: "Evaluate a formula",
   description:
     "Evaluate a formula from list_formulas: bmi with {mass: {value: 70, unit: 'kg'}, height: {value: 1.75, unit: 'm'}} → 22.857 kg/m². Any unit of the right dimension; uncertainties propagate.",
   input: CallFormulaInput,

@@ -26,7 +26,7 @@ export const DefineConversionOutput = Schema.Struct({
 
 export const defineConversion = defineTool({
   name: "define_conversion",
-  title: "Add a conversion edge for this session",
+  title: "Define a conversion",
   description: "Relate a session unit to another: dst = src × factor + offset (1 widget = 12 ea). Built-in units are never redefined.",
   input: DefineConversionInput,
   output: DefineConversionOutput,

@@ -27,7 +27,7 @@ export const DefineUnitOutput = Schema.Struct({
 
 export const defineUnit = defineTool({
   name: "define_unit",
-  title: "Define a custom unit for this session",
+  title: "Define a unit",
   description: "Define a session unit (widget, count); it converts to nothing else until define_conversion relates it.",
   input: DefineUnitInput,
   output: DefineUnitOutput,

@@ -51,7 +51,7 @@ const describeFormula = (p: PreparedFormula): typeof FormulaInfo.Type => ({
 
 export const listFormulas = defineTool({
   name: "list_formulas",
-  title: "List domain formulas",
+  title: "List formulas",
   description: "Domain formulas (bmi, reynolds_number, ...): parameters' dimensions, result unit, equation, source, and an example call_formula `parameters`.",
   input: ListFormulasInput,
   output: ListFormulasOutput,

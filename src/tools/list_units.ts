@@ -41,7 +41,7 @@ export const ListUnitsOutput = Schema.Struct({
 
 export const listUnits = defineTool({
   name: "list_units",
-  title: "List available units",
+  title: "List units",
   description: "Built-in and session units, by dimension or text (query: gallon). `scalable` ones take SI prefixes (information units binary ones too).",
   input: ListUnitsInput,
   output: ListUnitsOutput,

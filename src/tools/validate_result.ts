@@ -43,7 +43,7 @@ const noDeclaration = () =>
 
 export const validateResult = defineTool({
   name: "validate_result",
-  title: "Validate a result against its declared kind",
+  title: "Validate a result",
   description: "Check a result against the declared kind: its dimension, then words in the reasoning naming another kind (torque for energy).",
   input: ValidateResultInput,
   output: ValidateResultOutput,
