@@ -12,6 +12,7 @@ import { listDimensions } from "../tools/list_dimensions.ts"
 import { listFormulas } from "../tools/list_formulas.ts"
 import { listUnits } from "../tools/list_units.ts"
 import type { AnyTool } from "../tools/Tool.ts"
+import type { Answer } from "./toolResult.ts"
 
 export const scheme = "dimensional"
 
@@ -45,12 +46,12 @@ export const templates: ReadonlyArray<ResourceTemplateEntry> = [
   { uriTemplate: `${scheme}://formulas/{name}`, name: "formula", description: "One formula (e.g. bmi)", mimeType: "application/json" }
 ]
 
-/** Runs one of the list tools as the server would: its structured result, or its structured error. */
+/** Runs one of the list tools as the server would: what happened (its structured result, or its error). */
 export type RunTool = (
   tool: AnyTool,
   args: Record<string, unknown>
   // biome-ignore lint/suspicious/noExplicitAny: the server's context provides the tools' requirements (see server.ts)
-) => Effect.Effect<{ readonly isError?: boolean | undefined; readonly structuredContent?: unknown }, never, any>
+) => Effect.Effect<Answer, never, any>
 
 const body = (uri: string, value: unknown) => ({ contents: [{ uri, mimeType: "application/json", text: JSON.stringify(value) }] })
 
@@ -71,17 +72,17 @@ export const read = (uri: string, run: RunTool) =>
     const argument = rest === undefined ? undefined : decoded(rest)
     // a malformed escape (%E0%A4%A) names no resource: unknown, not a server fault
     if (argument === null) return undefined
-    if (kind === "dimensions" && argument === undefined) return body(uri, (yield* run(listDimensions, {})).structuredContent)
-    if (kind === "constants" && argument === undefined) return body(uri, (yield* run(listConstants, {})).structuredContent)
+    if (kind === "dimensions" && argument === undefined) return body(uri, (yield* run(listDimensions, {})).result.structuredContent)
+    if (kind === "constants" && argument === undefined) return body(uri, (yield* run(listConstants, {})).result.structuredContent)
     if (kind === "formulas") {
-      const all = (yield* run(listFormulas, {})).structuredContent as { result: Array<{ name: string }> }
+      const all = (yield* run(listFormulas, {})).result.structuredContent as { result: Array<{ name: string }> }
       if (argument === undefined) return body(uri, all)
       const one = all.result.find((f) => f.name === argument)
       return one ? body(uri, one) : undefined
     }
     if (kind === "units" && argument !== undefined) {
       const r = yield* run(listUnits, { dimension: argument, limit: 100 })
-      return r.isError ? undefined : body(uri, r.structuredContent)
+      return r.errorType !== undefined ? undefined : body(uri, r.result.structuredContent)
     }
     return undefined
   })

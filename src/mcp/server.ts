@@ -15,7 +15,7 @@ import { Cause, Context, Effect, Exit, Option } from "effect"
 import { Corrector } from "./repair/Corrector.ts"
 import { RetryPolicy } from "./repair/RetryPolicy.ts"
 import { SamplingClient } from "./repair/SamplingClient.ts"
-import type { AnyTool } from "../tools/Tool.ts"
+import type { AnyTool, Tool } from "../tools/Tool.ts"
 import { CurrentPrincipal, DefaultWorkspace } from "../services/Workspace.ts"
 import { type ToolDescription, execute } from "./repair/retryExecutor.ts"
 import { inputRound, pushSampling } from "./repair/sampling.ts"
@@ -23,8 +23,8 @@ import { prompts } from "./prompts.ts"
 import * as Resources from "./resources.ts"
 import { describeTool } from "./toolListing.ts"
 import { icons } from "./icon.ts"
-import { allErrorTypes, describeFailure } from "./repair/failures.ts"
-import { failure, toToolResult } from "./toolResult.ts"
+import { type ToolError, allErrorTypes, describeFailure } from "./repair/failures.ts"
+import { type Answer, failure, toAnswer } from "./toolResult.ts"
 import { RateLimited } from "../engine/errors.ts"
 import { Telemetry, recording } from "../services/Telemetry.ts"
 import { type CallObserver, observeToolCall } from "./toolTelemetry.ts"
@@ -66,19 +66,18 @@ const descriptionOf = (tool: AnyTool): ToolDescription => {
 
 /**
  * Runs one call to completion through the retry executor (decode with coercion, handler, and on a
- * retryable failure a corrected dispatch); never fails. A SamplingClient in the context lets the
- * Corrector ask the client's model.
+ * retryable failure a corrected dispatch); never fails: what happened is the Answer. A
+ * SamplingClient in the context lets the Corrector ask the client's model. `observe` (telemetry
+ * on, see toolTelemetry.ts) is told the call's outcome.
  */
-export const runTool = <R>(tool: AnyTool<R>, args: unknown) => runToolEffect(tool, args)
-
-/** `observe` (telemetry on, see toolTelemetry.ts) is told the call's outcome. */
-const runToolEffect = <R>(tool: AnyTool<R>, args: unknown, observe?: CallObserver) =>
+const runToolEffect = <R>(tool: AnyTool<R>, args: unknown, observe?: CallObserver): Effect.Effect<Answer, never, R | RetryPolicy | Corrector> =>
   execute(tool, args, () => descriptionOf(tool)).pipe(
     Effect.flatMap((outcome) => {
       observe?.(outcome)
-      let defect: Cause.Cause<unknown> | undefined
-      const result = toToolResult(outcome, (cause) => (defect = cause))
-      return defect ? Effect.logError(`tool ${tool.name} failed with a defect`, Cause.pretty(defect)).pipe(Effect.as(result)) : Effect.succeed(result)
+      const answer = toAnswer(outcome)
+      return answer.defect
+        ? Effect.logError(`tool ${tool.name} failed with a defect`, Cause.pretty(answer.defect)).pipe(Effect.as(answer))
+        : Effect.succeed(answer)
     })
   )
 
@@ -94,14 +93,18 @@ const selfCorrectionServices = Effect.gen(function* () {
   return { policy: yield* RetryPolicy, corrector: yield* Corrector }
 })
 
+/** What happened to a call of a tool whose success is an `O`: a success's value typed as the tool declares it. */
+export type TypedAnswer<O> = (Answer & { readonly error: undefined; readonly value: O }) | (Answer & { readonly error: ToolError; readonly value: undefined })
+
 /**
  * One tool call outside any MCP session, as the MCP server would answer it (decoding, repair,
  * the one failure mapping): for the human CLI and for apps that call tools directly.
  */
-export const callTool = <R>(tool: AnyTool<R>, args: unknown) =>
+export const callTool = <I, O, R>(tool: Tool<I, O, R>, args: unknown): Effect.Effect<TypedAnswer<O>, never, R | RetryPolicy | Corrector> =>
   Effect.gen(function* () {
     const { policy, corrector } = yield* selfCorrectionServices
-    return yield* runTool(tool, args).pipe(Effect.provideService(RetryPolicy, policy), Effect.provideService(Corrector, corrector))
+    // a success's value is what this tool's handler returned: an O, by its declaration
+    return (yield* runToolEffect(tool, args).pipe(Effect.provideService(RetryPolicy, policy), Effect.provideService(Corrector, corrector))) as TypedAnswer<O>
   })
 
 /** Which protocol era an instance serves, and for a 2025-era session its own workspace. */
@@ -258,9 +261,6 @@ const overRate = (waitMs: number) =>
     retryAfterMs: waitMs
   })
 
-const isInternalError = (result: CallToolResult) =>
-  result.isError === true && (result.structuredContent as { error_type?: unknown } | undefined)?.error_type === "internal_error"
-
 /**
  * A factory of SDK Servers serving `tools` with the services of the current context. Everything
  * that does not depend on the era or the session (tool listing, services) is built once here.
@@ -322,19 +322,20 @@ export const makeServerFactory = <R>(tools: ReadonlyArray<AnyTool<R>>) =>
             )
           : callOf(tool, args, sampling, principal)
         drain.enter()
-        let result: CallToolResult
+        let answer: Answer
         try {
           // a call answered from its fiber stays without a promise round trip (see runCallWith)
-          const answer = runCall(call, ctx.mcpReq.signal)
-          result = answer instanceof Promise ? await answer : answer
+          const running = runCall(call, ctx.mcpReq.signal)
+          answer = running instanceof Promise ? await running : running
         } finally {
           drain.leave()
         }
-        const question = result.isError && Option.isSome(round) ? round.value.question() : undefined
+        const question = answer.errorType !== undefined && Option.isSome(round) ? round.value.question() : undefined
         if (question) return question
         // a defect also goes to the client's log (details stay in the server's stderr)
-        if (isInternalError(result)) await ctx.mcpReq.log("error", `${tool.name} failed with an internal error`, "dimensional").catch(() => undefined)
-        return result
+        if (answer.errorType === "internal_error")
+          await ctx.mcpReq.log("error", `${tool.name} failed with an internal error`, "dimensional").catch(() => undefined)
+        return answer.result
       })
       return server
     }

@@ -66,7 +66,7 @@ export const listFormulas = defineTool({
       if (!domains.includes(domain)) {
         return yield* new InvalidInput({
           message: `Unknown formula domain: '${input.domain}'`,
-          role: "domain",
+          parameter: "domain",
           got: input.domain,
           expected: domains.join(", "),
           hints: [`Domains: ${domains.join(", ")}`, "Omit domain to list every formula"]

@@ -52,7 +52,7 @@ export const listUnits = defineTool({
       let filter: Dimension.Dimension | undefined
       if (input.dimension !== undefined) {
         const parsed = parseDimension(input.dimension)
-        if (isEngineError(parsed)) return yield* Effect.fail(locate(parsed, { role: "dimension" }))
+        if (isEngineError(parsed)) return yield* Effect.fail(locate(parsed, { parameter: "dimension" }))
         filter = parsed
       }
       const query = input.query?.toLowerCase()

@@ -37,7 +37,7 @@ export const ValidateResultOutput = Schema.Struct({
 const noDeclaration = () =>
   new NoActiveDeclaration({
     message: "No active computation declaration",
-    role: "declared_kind",
+    parameter: "declared_kind",
     hints: ["Use declare_computation() before validate_result()", "Or specify the declared_kind parameter"]
   })
 

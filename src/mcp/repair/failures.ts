@@ -9,7 +9,6 @@ import { Schema } from "effect"
 import type { EngineError } from "../../engine/errors.ts"
 import { hintsOf } from "../../tools/nextSteps.ts"
 import type { ToolFailure } from "../../tools/Tool.ts"
-import type { Rejection } from "./callOutcome.ts"
 
 type Of<T extends EngineError["_tag"]> = Extract<EngineError, { readonly _tag: T }>
 
@@ -142,12 +141,12 @@ export type ToolError = typeof ToolError.Type
 export const describeFailure = (failure: ToolFailure): ToolError => ({
   error: failure.message,
   error_type: errorTypeOf(failure),
-  parameter: failure.role ?? null,
+  parameter: failure.parameter ?? null,
   step: failure.step ?? null,
   got: failure.got ?? null,
   expected: failure.expected ?? null,
   likely_fix: failure.likelyFix ?? null,
-  ...(failure.corrected !== undefined && failure.role !== undefined ? { fix: { parameter: failure.role, value: failure.corrected } } : {}),
+  ...(failure.corrected !== undefined && failure.parameter !== undefined ? { fix: { parameter: failure.parameter, value: failure.corrected } } : {}),
   hints: hintsOf(failure),
   ...(failure._tag === "FormulaError" ? { formula: failure.formula } : {}),
   ...(failure._tag === "AmbiguousInput"
@@ -155,15 +154,6 @@ export const describeFailure = (failure: ToolFailure): ToolError => ({
     : {}),
   ...(failure._tag === "RateLimited" ? { retry_after_ms: failure.retryAfterMs } : {})
 })
-
-/** A failed attempt as the agent sees it: the failure, with the validation report when there is one. */
-export const describeRejection = (rejection: Rejection): ToolError => {
-  const base = describeFailure(rejection.failure)
-  const report = rejection.report
-  if (!report) return base
-  const { summary, issues, schema, suggestions, validExample } = report
-  return { ...base, summary, issues, schema, suggestions, validExample }
-}
 
 export const internalError = (): ToolError => ({
   error: "Internal error while running the tool. The failure was logged on the server; retrying with the same arguments will not help.",
