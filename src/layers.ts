@@ -19,15 +19,23 @@ import { metricsEnabled, otlpEndpoint, traceSampleRatio } from "./mcp/transports
 export const SelfCorrection = Corrector.layer.pipe(Layer.provideMerge(RetryPolicy.layer), Layer.provideMerge(SelfCorrectionConfig.layer))
 
 /**
- * What the process records, as configured: spans when an OTLP endpoint is set (`--otlp-endpoint`),
- * metrics with `--metrics` where something can scrape them (the HTTP server; stdio has no endpoint).
+ * What the process records, decided once here for every entry: spans when an OTLP endpoint is set
+ * (`--otlp-endpoint`), exported by the tracing layer, whose code (an HTTP client, the OTLP
+ * encoding) loads only then; metrics with `--metrics` where something can scrape them (the HTTP
+ * server; stdio has no endpoint).
  */
-export const TelemetryFromConfig = (metricsServed: boolean) =>
-  Layer.effect(
-    Telemetry,
+export const Observability = (metricsServed: boolean) =>
+  Layer.unwrap(
     Effect.gen(function* () {
       const endpoint = yield* otlpEndpoint
-      return { traced: endpoint !== undefined, metrics: metricsServed && (yield* metricsEnabled), sampleRatio: yield* traceSampleRatio }
+      const telemetry = Layer.succeed(Telemetry, {
+        traced: endpoint !== undefined,
+        metrics: metricsServed && (yield* metricsEnabled),
+        sampleRatio: yield* traceSampleRatio
+      })
+      if (endpoint === undefined) return telemetry
+      const { tracingLayer } = yield* Effect.promise(() => import("./mcp/transports/otlp.ts"))
+      return Layer.merge(telemetry, tracingLayer(endpoint))
     })
   )
 
@@ -54,11 +62,11 @@ export const StdioServices = Layer.mergeAll(
   Domain(WorkspaceStore.layerFromConfig("memory")),
   SelfCorrection,
   Layer.sync(DefaultWorkspace, newWorkspaceId)
-).pipe(Layer.provideMerge(TelemetryFromConfig(false)))
+).pipe(Layer.provideMerge(Observability(false)))
 
 /** Every session of an HTTP server: the store is a directory unless configured (a session's workspace is its own). */
 export const HttpServices = Layer.mergeAll(Domain(WorkspaceStore.layerFromConfig(WorkspaceStore.defaultFileStore)), SelfCorrection).pipe(
-  Layer.provideMerge(TelemetryFromConfig(true))
+  Layer.provideMerge(Observability(true))
 )
 
 /**

@@ -13,7 +13,8 @@ import { Argument, Command, Flag, GlobalFlag } from "effect/cli"
 import { httpEnv } from "../mcp/transports/http/config.ts"
 import { callTool, serverInfo } from "../mcp/server.ts"
 import { LogToStderr } from "../mcp/transports/stdio/server.ts"
-import { type SettingSpec, serveMcp, serverSettings } from "./serve.ts"
+import { serveMcp } from "./serve.ts"
+import { countFlag, settingFlags, valuesOf } from "./settings.ts"
 import { checkDimensions } from "../tools/check_dimensions.ts"
 import { equivalences } from "../engine/conversion/StatedRelation.ts"
 import { convert } from "../tools/convert.ts"
@@ -59,15 +60,6 @@ const answer = <I, O, R>(tool: Tool<I, O, R>, args: Record<string, unknown>, asJ
     }
     yield* Console.log(asJson ? JSON.stringify(answered.result.structuredContent, null, 2) : text(answered.value))
   }).pipe(Effect.provide(ToolServicesLive))
-
-/** A flag for a count between `min` and `max`, refused in the CLI's own words outside it. */
-const countFlag = (name: string, min: number, max: number) =>
-  Flag.Int(name).pipe(
-    Flag.filter(
-      (n) => n >= min && n <= max,
-      (n) => `--${name} must be between ${min} and ${max}, got ${n}`
-    )
-  )
 
 const digits = countFlag("digits", 1, 17).pipe(
   Flag.optional,
@@ -172,21 +164,7 @@ const unitsCommand = Command.make(
 const quoted = (text: string) => (/^[\w/.-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`)
 
 // ---------------------------------------------------------------------------------------------
-// The MCP server: every setting of src/cli/serve.ts as a flag, over its environment variable
-
-const settingFlag = (spec: SettingSpec) => {
-  const description = `${spec.description} (env ${spec.key}${spec.kind === "toggle" ? "=true|false" : ""})`
-  const flag =
-    spec.kind === "toggle"
-      ? Flag.Boolean(spec.flag).pipe(Flag.map(String))
-      : spec.kind === "value"
-        ? Flag.String(spec.flag).pipe(Flag.withMetavar(spec.metavar ?? "VALUE"))
-        : countFlag(spec.flag, spec.kind.min, spec.kind.max).pipe(Flag.map(String))
-  const described = flag.pipe(Flag.optional, Flag.withDescription(description), Flag.map(Option.map((v) => [spec.key, v] as const)))
-  return spec.hidden ? Flag.withHidden(described) : described
-}
-
-const settingFlags = Object.fromEntries(serverSettings.map((spec) => [spec.flag, settingFlag(spec)]))
+// The MCP server: every setting of src/cli/settings.ts as a flag, over its environment variable
 
 const mcpCommand = Command.make(
   "mcp",
@@ -201,11 +179,8 @@ const mcpCommand = Command.make(
     Effect.gen(function* () {
       // the global --log-level sets the HTTP server's request log too (env DIMENSIONAL_LOG_LEVEL)
       const logLevel = yield* GlobalFlag.LogLevel
-      const given = [
-        ...Object.values(settings as Record<string, Option.Option<readonly [string, string]>>).flatMap((v) => Option.toArray(v)),
-        ...Option.toArray(logLevel).map((l) => [httpEnv.logLevel, l] as const)
-      ]
-      return yield* serveMcp(http, Object.fromEntries(given))
+      const level = Option.match(logLevel, { onNone: () => ({}), onSome: (l) => ({ [httpEnv.logLevel]: l }) })
+      return yield* serveMcp(http, { ...valuesOf(settings), ...level })
     })
 ).pipe(Command.withDescription("Serve MCP: stdio by default (what an MCP client spawns), --http for Streamable HTTP"))
 

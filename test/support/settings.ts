@@ -1,0 +1,13 @@
+// A command line of settings as `dimensional mcp` reads it: through the settings table's own flags
+// (src/cli/settings.ts, Effect's CLI parser), to the config values the server's ConfigProvider gets.
+// Tests of a setting go through this, the live road, never a parser of their own.
+import * as NodeServices from "@effect/platform-node/NodeServices"
+import { Console, Effect } from "effect"
+import { readSettings } from "../../src/cli/settings.ts"
+
+/** The config values (keyed like the environment) that `argv` sets; rejects when the parser refuses the line. */
+export const flagValues = (argv: ReadonlyArray<string>): Promise<Record<string, string>> =>
+  Effect.runPromise(readSettings(argv).pipe(Effect.provideService(Console.Console, quiet), Effect.provide(NodeServices.layer)))
+
+/** The parser's help for a refused line stays out of the test output. */
+const quiet: Console.Console = { ...globalThis.console, log: () => undefined, error: () => undefined, info: () => undefined, warn: () => undefined }
