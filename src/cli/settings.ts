@@ -17,6 +17,8 @@ import { clientLimitsEnv } from "../mcp/transports/http/clientLimits.ts"
 import { logFormatEnv } from "../mcp/transports/http/logFormat.ts"
 import { metricsEnv, otlpEnv, traceSampleEnv } from "../mcp/transports/telemetryConfig.ts"
 import { httpEnv } from "../mcp/transports/http/config.ts"
+import { readOnlyEnv, toolsetsEnv } from "../mcp/toolsets.ts"
+import { toolsetNames } from "../tools/index.ts"
 import { maxWorkspacesEnv, maxWorkspacesPerPrincipalEnv, storeEnv } from "../services/WorkspaceStore.ts"
 
 export interface SettingSpec {
@@ -33,6 +35,19 @@ export interface SettingSpec {
 }
 
 export const serverSettings: ReadonlyArray<SettingSpec> = [
+  {
+    flag: "toolsets",
+    key: toolsetsEnv,
+    kind: "value",
+    metavar: "a,b",
+    description: `The tools to expose: all (default), or named sets, comma-separated: ${toolsetNames.join(", ")}`
+  },
+  {
+    flag: "read-only",
+    key: readOnlyEnv,
+    kind: "toggle",
+    description: "Expose only the tools that change nothing: no define_*, reset_session, declare_computation or validate_result (default off)"
+  },
   { flag: "retry", key: settingKeys.enabled, kind: "toggle", description: "Correct a failed call and dispatch it again; --no-retry never does (default on)" },
   { flag: "max-retries", key: settingKeys.maxRetries, kind: { min: 0, max: 5 }, description: "Corrected dispatches per call, 0-5 (default 1)" },
   { flag: "retry-errors", key: settingKeys.retryableErrors, kind: "value", metavar: "a,b", description: "Error types that may be corrected, comma-separated" },
@@ -236,6 +251,9 @@ const flagOf = new Map<string, string>([[httpEnv.logLevel, "--log-level"], ...se
 export const settingProblem = (message: string): string => {
   const schema = /Expected ([^\n]*)\s+at \["(\w+)"\]/.exec(message)
   if (schema) return `${flagOf.get(schema[2]!) ?? schema[2]} (env ${schema[2]}): expected ${schema[1]}`
+  // a setting read as text and checked by its module: "KEY: expected …, got '…'"
+  const source = /^(?:SourceError: )?([A-Z][A-Z0-9_]*): ([\s\S]*)$/.exec(message)
+  if (source && flagOf.has(source[1]!)) return `${flagOf.get(source[1]!)} (env ${source[1]}): ${source[2]}`
   return message.replace(/^SourceError: /, "")
 }
 

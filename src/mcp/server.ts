@@ -21,9 +21,12 @@ import { type ToolDescription, execute } from "./repair/retryExecutor.ts"
 import { inputRound, pushSampling } from "./repair/sampling.ts"
 import { prompts } from "./prompts.ts"
 import * as Resources from "./resources.ts"
+import { completePrompt, completeTemplate } from "./completions.ts"
+import { instructionsFor } from "./instructions.ts"
+import { exposedTools, exposureConfig } from "./toolsets.ts"
 import { describeTool } from "./toolListing.ts"
 import { icons } from "./icon.ts"
-import { type ToolError, allErrorTypes, describeFailure } from "./repair/failures.ts"
+import { type ToolError, describeFailure } from "./repair/failures.ts"
 import { type Answer, failure, toAnswer } from "./toolResult.ts"
 import { RateLimited } from "../engine/errors.ts"
 import { Telemetry, recording } from "../services/Telemetry.ts"
@@ -41,17 +44,6 @@ export const serverInfo = {
   websiteUrl: "https://github.com/dimensional-mcp/dimensional-mcp",
   icons: [...icons]
 }
-
-/** Said once here rather than in every tool's output schema: the shape of every failure. */
-const instructions =
-  "Unit-safe arithmetic. Use convert for a value between units, check_dimensions before combining quantities, " +
-  "and list_units / list_dimensions / list_scales to discover names. Definitions live in a workspace: by default a 2025-era connection's own (2026-07-28 has none), " +
-  "or the id a define_* result gives in `workspace`; pass it as `workspace` on later calls. list_* tools answer a page: pass its next_cursor as " +
-  "`cursor` for the next (remaining counts the rest). Arguments a tool's schema does not name are refused. Every failure is a result with isError and " +
-  "{error, error_type, parameter, step, got, expected, likely_fix, fix, hints}: apply likely_fix (or send fix.value as " +
-  `fix.parameter) when present; otherwise read hints and ask the user. error_type is one of ${allErrorTypes.join(", ")} ` +
-  "(ambiguous_input carries readings: each meaning with its value; invalid_input carries issues, schema, validExample). A result with `corrections` ran on arguments " +
-  "the server adjusted: check them."
 
 const descriptions = new WeakMap<AnyTool, ToolDescription>()
 
@@ -176,37 +168,53 @@ const MAX_PROMPT_ARGUMENT = 1000
 /** An echoed input, at most 120 characters: an error never returns a client's whole payload. */
 const clipped = (text: string): string => (text.length <= 120 ? text : `${text.slice(0, 117)}… (${text.length} characters)`)
 
-const unknownResource = (uri: string) =>
+const unknownResource = (uri: string, on: ReadonlySet<string>) =>
   new ProtocolError(
     ProtocolErrorCode.InvalidParams,
-    `Unknown resource: ${clipped(uri)}. Resources: ${Resources.resources.map((r) => r.uri).join(", ")}; templates: ${Resources.templates.map((t) => t.uriTemplate).join(", ")}`
+    `Unknown resource: ${clipped(uri)}. Resources: ${Resources.resourcesFor(on)
+      .map((r) => r.uri)
+      .join(", ")}; templates: ${Resources.templatesFor(on)
+      .map((t) => t.uriTemplate)
+      .join(", ")}`
   )
 
-/** Resources (catalog, constants, formulas), their templates and completions, and the workflow prompts. */
+/**
+ * Resources (catalog, constants, formulas, error types), their templates, completions from the
+ * catalog, and the workflow prompts: those whose tools are `on`.
+ */
 // biome-ignore lint/suspicious/noExplicitAny: the SDK callback cannot carry the tools' requirements; the context built for this server provides every one of them (ToolServices)
-const registerBrowsing = (server: Server, run: <A>(effect: Effect.Effect<A, never, any>) => Promise<A>) => {
+const registerBrowsing = (server: Server, run: <A>(effect: Effect.Effect<A, never, any>) => Promise<A>, on: ReadonlySet<string>) => {
   const runTool: Resources.RunTool = (tool, args) => runToolEffect(tool, args)
-  server.setRequestHandler("resources/list", async () => ({ resources: [...Resources.resources] }))
-  server.setRequestHandler("resources/templates/list", async () => ({ resourceTemplates: [...Resources.templates] }))
+  const offered = prompts.filter((p) => p.tools.every((t) => on.has(t)))
+  const templates = Resources.templatesFor(on)
+  server.setRequestHandler("resources/list", async () => ({ resources: [...Resources.resourcesFor(on)] }))
+  server.setRequestHandler("resources/templates/list", async () => ({ resourceTemplates: [...templates] }))
   server.setRequestHandler("resources/read", async (request) => {
-    const contents = await run(Resources.read(request.params.uri, runTool))
-    if (!contents) throw unknownResource(request.params.uri)
+    const contents = await run(Resources.read(request.params.uri, runTool, on))
+    if (!contents) throw unknownResource(request.params.uri, on)
     return contents
   })
   server.setRequestHandler("completion/complete", async (request) => {
-    const ref = request.params.ref
-    const values = ref.type === "ref/resource" ? await run(Resources.complete(ref.uri, request.params.argument.name, request.params.argument.value)) : [] // prompt arguments are free text
-    return { completion: { values, total: values.length, hasMore: false } }
+    const { ref, argument } = request.params
+    // a client sends what the user typed; an argument is bounded, as a prompt's are
+    const typed = argument.value.slice(0, MAX_PROMPT_ARGUMENT)
+    const completed =
+      ref.type === "ref/prompt"
+        ? completePrompt(offered.find((p) => p.name === ref.name)?.arguments.find((a) => a.name === argument.name)?.complete, typed)
+        : templates.some((t) => t.uriTemplate === ref.uri)
+          ? completeTemplate(ref.uri, argument.name, typed)
+          : Effect.succeed({ values: [], total: 0, hasMore: false })
+    return { completion: { ...(await run(completed)) } }
   })
   server.setRequestHandler("prompts/list", async () => ({
-    prompts: prompts.map((p) => ({ name: p.name, title: p.title, description: p.description, arguments: [...p.arguments] }))
+    prompts: offered.map((p) => ({ name: p.name, title: p.title, description: p.description, arguments: p.arguments.map(({ complete: _, ...a }) => a) }))
   }))
   server.setRequestHandler("prompts/get", async (request) => {
-    const prompt = prompts.find((p) => p.name === request.params.name)
+    const prompt = offered.find((p) => p.name === request.params.name)
     if (!prompt)
       throw new ProtocolError(
         ProtocolErrorCode.InvalidParams,
-        `Unknown prompt: ${clipped(request.params.name)}. Prompts: ${prompts.map((p) => p.name).join(", ")}`
+        `Unknown prompt: ${clipped(request.params.name)}. Prompts: ${offered.map((p) => p.name).join(", ") || "none (their tools are off)"}`
       )
     const args = request.params.arguments ?? {}
     const missing = prompt.arguments.filter((a) => a.required && !args[a.name])
@@ -273,10 +281,14 @@ export const makeServerFactory = <R>(tools: ReadonlyArray<AnyTool<R>>) =>
     // decided once: with telemetry off a call runs exactly as it did before there was any
     const telemetry = yield* Telemetry
     const observed = recording(telemetry)
-    const byName = new Map(tools.map((t) => [t.name, t]))
+    // --toolsets, --read-only: what is not exposed is not listed, not callable, not mentioned
+    const exposed = exposedTools(tools, yield* Effect.orDie(exposureConfig))
+    const byName = new Map(exposed.map((t) => [t.name, t]))
+    const on: ReadonlySet<string> = new Set(byName.keys())
+    const instructions = instructionsFor(on)
     // the JSON Schemas are generated on the first tools/list, not at start-up
     let listing: ReadonlyArray<ReturnType<typeof describeTool>> | undefined
-    const listingOf = () => (listing ??= tools.map(describeTool))
+    const listingOf = () => (listing ??= exposed.map(describeTool))
     const available = [...byName.keys()].join(", ")
 
     const drain = makeDrain()
@@ -298,7 +310,7 @@ export const makeServerFactory = <R>(tools: ReadonlyArray<AnyTool<R>>) =>
         instructions
       })
       server.setRequestHandler("tools/list", async () => ({ tools: options.conformanceFixtures ? [...listingOf(), reconnectionFixture] : [...listingOf()] }))
-      registerBrowsing(server, run)
+      registerBrowsing(server, run, on)
       server.setRequestHandler("tools/call", async (request, ctx: ServerContext) => {
         const tool = byName.get(request.params.name)
         if (!tool && options.conformanceFixtures && request.params.name === reconnectionFixture.name) return reconnectionCall(ctx)
