@@ -93,7 +93,7 @@ const spellingsOf = (catalog: Catalog): ReadonlyArray<Spelling> => {
  */
 const units = (typed: string, dimension: string | undefined) =>
   Effect.gen(function* () {
-    const at = typed.search(/[^\s*/·^()0-9.,+-]*$/)
+    const at = typed.search(/[^\s*/\u00b7^()0-9.,+-]*$/)
     const head = typed.slice(0, at)
     const partial = typed.slice(at)
     if (partial.length === 0) return none

@@ -19,9 +19,7 @@ import type { AnyTool, Tool } from "../tools/Tool.ts"
 import { CurrentPrincipal, DefaultWorkspace } from "../services/Workspace.ts"
 import { type ToolDescription, execute } from "./repair/retryExecutor.ts"
 import { inputRound, pushSampling } from "./repair/sampling.ts"
-import { prompts } from "./prompts.ts"
-import * as Resources from "./resources.ts"
-import { completePrompt, completeTemplate } from "./completions.ts"
+import { registerBrowsing } from "./browsing.ts"
 import { instructionsFor } from "./instructions.ts"
 import { exposedTools, exposureConfig } from "./toolsets.ts"
 import { describeTool } from "./toolListing.ts"
@@ -163,73 +161,6 @@ const makeDrain = () => {
   }
 }
 
-const MAX_PROMPT_ARGUMENT = 1000
-
-/** An echoed input, at most 120 characters: an error never returns a client's whole payload. */
-const clipped = (text: string): string => (text.length <= 120 ? text : `${text.slice(0, 117)}… (${text.length} characters)`)
-
-const unknownResource = (uri: string, on: ReadonlySet<string>) =>
-  new ProtocolError(
-    ProtocolErrorCode.InvalidParams,
-    `Unknown resource: ${clipped(uri)}. Resources: ${Resources.resourcesFor(on)
-      .map((r) => r.uri)
-      .join(", ")}; templates: ${Resources.templatesFor(on)
-      .map((t) => t.uriTemplate)
-      .join(", ")}`
-  )
-
-/**
- * Resources (catalog, constants, formulas, error types), their templates, completions from the
- * catalog, and the workflow prompts: those whose tools are `on`.
- */
-// biome-ignore lint/suspicious/noExplicitAny: the SDK callback cannot carry the tools' requirements; the context built for this server provides every one of them (ToolServices)
-const registerBrowsing = (server: Server, run: <A>(effect: Effect.Effect<A, never, any>) => Promise<A>, on: ReadonlySet<string>) => {
-  const runTool: Resources.RunTool = (tool, args) => runToolEffect(tool, args)
-  const offered = prompts.filter((p) => p.tools.every((t) => on.has(t)))
-  const templates = Resources.templatesFor(on)
-  server.setRequestHandler("resources/list", async () => ({ resources: [...Resources.resourcesFor(on)] }))
-  server.setRequestHandler("resources/templates/list", async () => ({ resourceTemplates: [...templates] }))
-  server.setRequestHandler("resources/read", async (request) => {
-    const contents = await run(Resources.read(request.params.uri, runTool, on))
-    if (!contents) throw unknownResource(request.params.uri, on)
-    return contents
-  })
-  server.setRequestHandler("completion/complete", async (request) => {
-    const { ref, argument } = request.params
-    // a client sends what the user typed; an argument is bounded, as a prompt's are
-    const typed = argument.value.slice(0, MAX_PROMPT_ARGUMENT)
-    const completed =
-      ref.type === "ref/prompt"
-        ? completePrompt(offered.find((p) => p.name === ref.name)?.arguments.find((a) => a.name === argument.name)?.complete, typed)
-        : templates.some((t) => t.uriTemplate === ref.uri)
-          ? completeTemplate(ref.uri, argument.name, typed)
-          : Effect.succeed({ values: [], total: 0, hasMore: false })
-    return { completion: { ...(await run(completed)) } }
-  })
-  server.setRequestHandler("prompts/list", async () => ({
-    prompts: offered.map((p) => ({ name: p.name, title: p.title, description: p.description, arguments: p.arguments.map(({ complete: _, ...a }) => a) }))
-  }))
-  server.setRequestHandler("prompts/get", async (request) => {
-    const prompt = offered.find((p) => p.name === request.params.name)
-    if (!prompt)
-      throw new ProtocolError(
-        ProtocolErrorCode.InvalidParams,
-        `Unknown prompt: ${clipped(request.params.name)}. Prompts: ${offered.map((p) => p.name).join(", ") || "none (their tools are off)"}`
-      )
-    const args = request.params.arguments ?? {}
-    const missing = prompt.arguments.filter((a) => a.required && !args[a.name])
-    if (missing.length > 0) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Prompt ${prompt.name} needs ${missing.map((a) => a.name).join(", ")}`)
-    // a prompt's text quotes its arguments: each is bounded, so the answer is too
-    const long = Object.entries(args).find(([, v]) => typeof v === "string" && v.length > MAX_PROMPT_ARGUMENT)
-    if (long)
-      throw new ProtocolError(
-        ProtocolErrorCode.InvalidParams,
-        `Prompt argument ${clipped(long[0])} is ${long[1].length} characters; at most ${MAX_PROMPT_ARGUMENT}`
-      )
-    return { description: prompt.description, messages: [{ role: "user" as const, content: { type: "text" as const, text: prompt.text(args) } }] }
-  })
-}
-
 /**
  * Runs a call (which never fails) in `context`. A call that finishes without waiting on I/O, as
  * nearly every call does, is answered from the fiber at once, without a promise round trip; one
@@ -310,7 +241,7 @@ export const makeServerFactory = <R>(tools: ReadonlyArray<AnyTool<R>>) =>
         instructions
       })
       server.setRequestHandler("tools/list", async () => ({ tools: options.conformanceFixtures ? [...listingOf(), reconnectionFixture] : [...listingOf()] }))
-      registerBrowsing(server, run, on)
+      registerBrowsing(server, run, (tool, args) => runToolEffect(tool, args), on)
       server.setRequestHandler("tools/call", async (request, ctx: ServerContext) => {
         const tool = byName.get(request.params.name)
         if (!tool && options.conformanceFixtures && request.params.name === reconnectionFixture.name) return reconnectionCall(ctx)
