@@ -174,7 +174,10 @@ describe("the npm package", () => {
       ],
       { cwd: app, timeout: 60_000 }
     )
-    expect(JSON.parse(stdout).result.tools.map((t: { name: string }) => t.name)).toContain("convert")
+    const listed = JSON.parse(stdout).result.tools as Array<{ name: string; title?: string }>
+    expect(listed.map((t) => t.name)).toContain("convert")
+    // every tool titled, as the Inspector shows them
+    expect(listed.filter((t) => typeof t.title !== "string" || t.title.length === 0).map((t) => t.name)).toEqual([])
     expect(strictFindings(stderr)).toEqual([])
   }, 90_000)
 

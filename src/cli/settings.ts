@@ -9,8 +9,8 @@
  *
  * Loaded by the command line only: the bare stdio start never parses flags (src/cli/run.ts).
  */
-import { Effect, Option } from "effect"
-import { Command, Flag } from "effect/cli"
+import { Option } from "effect"
+import { Flag } from "effect/cli"
 import { keyOnCommandLine, settingKeys } from "../mcp/repair/SelfCorrectionConfig.ts"
 import { authEnv } from "../mcp/transports/http/authConfig.ts"
 import { clientLimitsEnv } from "../mcp/transports/http/clientLimits.ts"
@@ -285,16 +285,3 @@ export const settingFlags = Object.fromEntries(serverSettings.map((spec) => [spe
 /** What the flags parsed, as config values keyed like the environment (the flags that were not given leave the environment's). */
 export const valuesOf = (parsed: Readonly<Record<string, Option.Option<readonly [string, string]>>>): Record<string, string> =>
   Object.fromEntries(Object.values(parsed).flatMap((given) => Option.toArray(given)))
-
-/**
- * The config values a command line of settings gives (`["--port", "8080"]` → { DIMENSIONAL_HTTP_PORT: "8080" }),
- * parsed by the flags `dimensional mcp` has: the live road, for tests. Fails with what the parser refused.
- */
-export const readSettings = (argv: ReadonlyArray<string>) =>
-  Effect.gen(function* () {
-    let values: Record<string, string> | undefined
-    const command = Command.make("mcp", settingFlags, (parsed) => Effect.sync(() => void (values = valuesOf(parsed))))
-    yield* Command.runWith(command, { version: "0" })(argv)
-    if (values === undefined) return yield* Effect.fail(new Error(`the command line was refused: ${argv.join(" ")}`))
-    return values
-  })

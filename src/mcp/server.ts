@@ -21,7 +21,7 @@ import { type ToolDescription, execute } from "./repair/retryExecutor.ts"
 import { inputRound, pushSampling } from "./repair/sampling.ts"
 import { registerBrowsing } from "./browsing.ts"
 import { instructionsFor } from "./instructions.ts"
-import { exposedTools, exposureConfig } from "./toolsets.ts"
+import { CurrentExposure, exposedTools } from "./toolsets.ts"
 import { describeTool } from "./toolListing.ts"
 import { icons } from "./icon.ts"
 import { type ToolError, describeFailure } from "./repair/failures.ts"
@@ -212,8 +212,8 @@ export const makeServerFactory = <R>(tools: ReadonlyArray<AnyTool<R>>) =>
     // decided once: with telemetry off a call runs exactly as it did before there was any
     const telemetry = yield* Telemetry
     const observed = recording(telemetry)
-    // --toolsets, --read-only: what is not exposed is not listed, not callable, not mentioned
-    const exposed = exposedTools(tools, yield* Effect.orDie(exposureConfig))
+    // --toolsets, --read-only (read by the composition root): what is not exposed is not listed, not callable, not mentioned
+    const exposed = exposedTools(tools, yield* CurrentExposure)
     const byName = new Map(exposed.map((t) => [t.name, t]))
     const on: ReadonlySet<string> = new Set(byName.keys())
     const instructions = instructionsFor(on)

@@ -7,8 +7,12 @@
  *
  *   --toolsets convert,reference   DIMENSIONAL_TOOLSETS (default all)
  *   --read-only                    DIMENSIONAL_READ_ONLY=true (default off)
+ *
+ * Read once, by the composition root (src/layers.ts, `CurrentExposure.layerFromConfig`), never by
+ * the server factory itself: a start-up snapshot builds the factory, and a Config read there would
+ * keep the building process's environment in the blob.
  */
-import { Config, ConfigProvider } from "effect"
+import { Config, ConfigProvider, Context, Effect, Layer } from "effect"
 import { likelyName } from "../engine/similarity.ts"
 import { type ToolsetName, tools, toolsetNames, toolsets } from "../tools/index.ts"
 import type { AnyTool } from "../tools/Tool.ts"
@@ -21,8 +25,6 @@ export interface Exposure {
   readonly toolsets: ReadonlyArray<ToolsetName> | "all"
   readonly readOnly: boolean
 }
-
-export const everyTool: Exposure = { toolsets: "all", readOnly: false }
 
 const isToolset = (name: string): name is ToolsetName => (toolsetNames as ReadonlyArray<string>).includes(name)
 
@@ -71,3 +73,14 @@ export const exposedTools = <T extends AnyTool>(tools: ReadonlyArray<T>, exposur
   const named = exposure.toolsets === "all" ? undefined : new Set(exposure.toolsets.flatMap((set) => toolsets[set].map((tool: AnyTool) => tool.name)))
   return tools.filter((tool) => (named === undefined || named.has(tool.name)) && (!exposure.readOnly || tool.annotations.readOnlyHint))
 }
+
+/** The exposure a server factory serves: every tool unless the composition root read another from the settings. */
+export const CurrentExposure = Context.Reference<Exposure>("dimensional/Exposure", { defaultValue: () => ({ toolsets: "all", readOnly: false }) })
+
+/** The exposure as configured (--toolsets, --read-only, or their variables). */
+export const exposureFromConfig = Layer.effect(
+  CurrentExposure,
+  Effect.gen(function* () {
+    return yield* exposureConfig
+  })
+)
