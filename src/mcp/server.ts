@@ -10,6 +10,7 @@
  * client's model differs per era: a sampling request on the 2025 channel, an `input_required`
  * result on 2026-07-28 (repair/sampling.ts).
  */
+import { version } from "./version.ts"
 import { type CallToolResult, ProtocolError, ProtocolErrorCode, Server, type ServerContext } from "@modelcontextprotocol/server"
 import { Cause, Context, Effect, Exit, Option } from "effect"
 import { Corrector } from "./repair/Corrector.ts"
@@ -37,7 +38,7 @@ import { type CallObserver, observeToolCall } from "./toolTelemetry.ts"
 export const serverInfo = {
   name: "dimensional",
   title: "Dimensional: unit-safe arithmetic",
-  version: "0.2.0",
+  version,
   description: "Unit conversion, dimensional analysis, UCUM, constants and formulas for AI agents, exact and never silently wrong",
   websiteUrl: "https://github.com/dimensional-mcp/dimensional-mcp",
   icons: [...icons]
