@@ -77,6 +77,13 @@ const tooLarge = (bytes: number): ToolError => ({
   hints: ["Use the tool's filters (dimension, query, category, domain) or a smaller limit"]
 })
 
+/** A value in a unit list, as a person says it (5 ft 10.866142 in): convert's and add_quantities' parts, compute's converted ones. */
+const partsLine = (structured: Record<string, unknown>): string | undefined => {
+  const converted = structured.converted as { readonly parts?: unknown } | null | undefined
+  const parts = (structured.parts ?? converted?.parts) as ReadonlyArray<{ readonly quantity: number; readonly unit: string }> | undefined
+  return Array.isArray(parts) && parts.length > 0 ? parts.map((p) => `${p.quantity} ${p.unit}`).join(" ") : undefined
+}
+
 export const success = (
   value: unknown,
   extra: { readonly corrections?: ReadonlyArray<Correction>; readonly retry?: RetryReport | undefined } = {}
@@ -84,13 +91,16 @@ export const success = (
   // MCP structured content is an object; lists travel as {result: [...]} (FastMCP's convention, which ucon clients read)
   const structured = Array.isArray(value) || typeof value !== "object" || value === null ? { result: value } : (value as Record<string, unknown>)
   const corrections = extra.corrections ?? []
-  if (corrections.length === 0 && !extra.retry) return { content: [{ type: "text", text: text(value) }], structuredContent: structured }
+  const whole = partsLine(structured)
+  if (corrections.length === 0 && !extra.retry)
+    return { content: [{ type: "text", text: text(value) }, ...(whole ? [{ type: "text" as const, text: whole }] : [])], structuredContent: structured }
   const full = {
     ...structured,
     ...(corrections.length > 0 ? { corrections: correctionsJson(corrections) } : {}),
     ...(extra.retry ? { retry: retryJson(extra.retry) } : {})
   }
   const note = [
+    ...(whole ? [whole] : []),
     ...(corrections.length > 0
       ? [correctionsText(corrections, "The server corrected the arguments before running the tool; check that this is what you meant:")]
       : []),
