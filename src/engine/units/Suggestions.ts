@@ -403,8 +403,8 @@ const suggestSpelling = (catalog: Catalog, token: string): Suggestion => {
     !unitAppended(catalog, token, top.form) &&
     !tiedWithAnother(token, top.target, ranked)
   // for the rest of a call to choose among: near units (any spelling of theirs) the token is a slip of the hand for
-  const slips = ranked
-    .filter((r) => (token.length > SHORT_TOKEN || onlyCaseOrDoubling) && token.length > 1)
+  const slipsAllowed = (token.length > SHORT_TOKEN || onlyCaseOrDoubling) && token.length > 1
+  const slips = (slipsAllowed ? ranked : [])
     .filter((r) => formsOf(r.target).some((form) => isSlip(token, form) && !unitAppended(catalog, token, form)))
     .map((r) => r.target)
   // the near units a slip could have come from, a fix or not (nmm: nm doubled, or mm with a stray n)
