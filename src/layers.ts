@@ -77,4 +77,4 @@ export const HttpServices = Layer.mergeAll(Domain(WorkspaceStore.layerFromConfig
  * layer is built), self-correction as configured: the human CLI, the library's tool calls.
  */
 export const InMemoryServices = (defaultId?: string) =>
-  Layer.mergeAll(Workspace.layerInMemory(defaultId), FormulaRegistry.layer, SelfCorrection, exposureFromConfig).pipe(Layer.provideMerge(UnitCatalog.layer))
+  Layer.mergeAll(Workspace.layerInMemory(defaultId), FormulaRegistry.layer, SelfCorrection).pipe(Layer.provideMerge(UnitCatalog.layer))

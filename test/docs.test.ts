@@ -205,14 +205,14 @@ describe("docs/tools.md and docs/http.md, on what hosts show", () => {
     const rows = new Map([...toolsDoc.matchAll(/^\| `(\w+)` \| ([^|]+) \| `(\w+)` \|/gm)].map((m) => [m[1]!, { title: m[2]!.trim(), toolset: m[3]! }] as const))
     expect([...rows.keys()].sort()).toEqual(tools.map((t) => t.name).sort())
     for (const tool of tools) {
-      const set = Object.entries(toolsets).find(([, members]) => members.some((m) => m.name === tool.name))![0]
+      const set = Object.entries(toolsets).find(([, members]) => (members as ReadonlyArray<string>).includes(tool.name))![0]
       expect(rows.get(tool.name), tool.name).toEqual({ title: tool.title, toolset: set })
     }
   })
 
   it("name each toolset's tools in the flags table", () => {
     const row = httpDoc.split("\n").find((l) => l.startsWith("| `--toolsets a,b` |"))!
-    for (const [set, members] of Object.entries(toolsets)) expect(row, set).toContain(`\`${set}\` (${members.map((m) => m.name).join(", ")})`)
+    for (const [set, members] of Object.entries(toolsets)) expect(row, set).toContain(`\`${set}\` (${members.join(", ")})`)
   })
 
   it("give the model-facing listing's size for every tool and each toolset, within 5 %", async () => {

@@ -73,7 +73,8 @@ describe("the npm package", () => {
     await mkdir(join(app, "node_modules", ".bin"))
     for (const bin of ["dimensional-mcp", "dimensional"])
       await symlink(join("..", "dimensional-mcp", "bin", "dimensional.js"), join(app, "node_modules", ".bin", bin))
-  }, 60_000)
+    // npm pack builds the bundles and the declarations: about 30 s here, several times that on a busy machine
+  }, 240_000)
 
   afterAll(async () => {
     if (scratch) await rm(scratch, { recursive: true, force: true })

@@ -14,7 +14,7 @@
  */
 import { Config, ConfigProvider, Context, Effect, Layer } from "effect"
 import { likelyName } from "../engine/similarity.ts"
-import { type ToolsetName, tools, toolsetNames, toolsets } from "../tools/index.ts"
+import { type ToolsetName, toolsetNames, toolsets } from "../tools/toolsets.ts"
 import type { AnyTool } from "../tools/Tool.ts"
 
 export const toolsetsEnv = "DIMENSIONAL_TOOLSETS"
@@ -50,37 +50,36 @@ const toolsetsSetting: Config.Config<Exposure["toolsets"]> = Config.String(tools
   })
 )
 
-/** The exposure asked for; one that leaves none of the built-in tools on is refused: a server with no tools answers no question. */
+/** The exposure asked for. */
 export const exposureConfig: Config.Config<Exposure> = Config.all({
   toolsets: toolsetsSetting,
   readOnly: Config.Boolean(readOnlyEnv).pipe(Config.withDefault(false))
-}).pipe(
-  Config.flatMap(
-    (exposure): Config.Config<Exposure> =>
-      exposedTools(tools, exposure).length > 0
-        ? Config.succeed(exposure)
-        : refused(
-            `${exposure.toolsets === "all" ? "all" : exposure.toolsets.join(",")} with ${readOnlyEnv}=true leaves no tool on: add a toolset with tools that only read`
-          )
-  )
-)
+})
 
 /**
  * The tools of `tools` that `exposure` turns on, in their order. A named set turns on its tools by
  * name, so a tool of an embedding app that is in no set is on only with `all`.
  */
 export const exposedTools = <T extends AnyTool>(tools: ReadonlyArray<T>, exposure: Exposure): ReadonlyArray<T> => {
-  const named = exposure.toolsets === "all" ? undefined : new Set(exposure.toolsets.flatMap((set) => toolsets[set].map((tool: AnyTool) => tool.name)))
+  const named = exposure.toolsets === "all" ? undefined : new Set<string>(exposure.toolsets.flatMap((set) => toolsets[set]))
   return tools.filter((tool) => (named === undefined || named.has(tool.name)) && (!exposure.readOnly || tool.annotations.readOnlyHint))
 }
 
 /** The exposure a server factory serves: every tool unless the composition root read another from the settings. */
 export const CurrentExposure = Context.Reference<Exposure>("dimensional/Exposure", { defaultValue: () => ({ toolsets: "all", readOnly: false }) })
 
-/** The exposure as configured (--toolsets, --read-only, or their variables). */
+/**
+ * The exposure as configured (--toolsets, --read-only, or their variables). One that leaves none
+ * of the built-in tools on is refused at start: a server with no tools answers no question. The
+ * tools are loaded for that check here, where a server is being built, not where the setting is named.
+ */
 export const exposureFromConfig = Layer.effect(
   CurrentExposure,
   Effect.gen(function* () {
-    return yield* exposureConfig
+    const exposure = yield* exposureConfig
+    const { tools } = yield* Effect.promise(() => import("../tools/index.ts"))
+    if (exposedTools(tools, exposure).length > 0) return exposure
+    const asked = exposure.toolsets === "all" ? "all" : exposure.toolsets.join(",")
+    return yield* refused(`${asked} with ${readOnlyEnv}=true leaves no tool on: add a toolset with tools that only read`)
   })
 )

@@ -10,6 +10,7 @@ import { type ServerFactory, makeServerFactory } from "../../src/mcp/server.ts"
 import { LogToStderr } from "../../src/mcp/transports/stdio/server.ts"
 import { type ToolServices, tools } from "../../src/tools/index.ts"
 import { InMemoryServices } from "../../src/layers.ts"
+import { exposureFromConfig } from "../../src/mcp/toolsets.ts"
 
 export interface TestClient {
   readonly client: Client
@@ -39,6 +40,8 @@ export const connectInProcess = async (client: Client, factory: ServerFactory, e
 export const connectClient = async (sessionId = "test", era: "legacy" | "modern" = "legacy", settings: Record<string, string> = {}): Promise<TestClient> => {
   const runtime = ManagedRuntime.make(
     InMemoryServices(sessionId).pipe(
+      // --toolsets, --read-only from `settings`, as a server's services read them
+      Layer.provideMerge(exposureFromConfig),
       Layer.provideMerge(LogToStderr),
       Layer.provideMerge(ConfigProvider.layerAdd(ConfigProvider.fromUnknown(settings), { asPrimary: true }))
     )
