@@ -180,6 +180,13 @@ export const serverSettings: ReadonlyArray<SettingSpec> = [
     description: "With --auth-introspection: a file holding that client's secret (never the secret itself on the command line)"
   },
   {
+    flag: "auth-keys-max-age",
+    key: authEnv.keysMaxAge,
+    kind: "value",
+    metavar: "DURATION",
+    description: "With --auth-issuer: how long fetched keys are trusted; a key the issuer removed verifies no longer (default 1 minute)"
+  },
+  {
     flag: "api-keys-file",
     key: authEnv.apiKeysFile,
     kind: "value",

@@ -18,6 +18,7 @@
  * workspaces and sessions are bound to it (src/services/Workspace.ts, sessionIds.ts).
  */
 import type { AuthInfo } from "@modelcontextprotocol/server"
+import { Duration } from "effect"
 import { HttpServerResponse } from "effect/http"
 import { tools } from "../../../tools/index.ts"
 import { type AuthSettings, isLoopbackHost } from "./authConfig.ts"
@@ -78,7 +79,14 @@ const looksLikeJwt = (token: string) => /^[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*\.[A-Za-
 export const makeAuthorizer = async (settings: AuthSettings, resource: string): Promise<Authorizer | undefined> => {
   if (settings.issuer === undefined && settings.apiKeysFile === undefined) return undefined
   const keys: ReadonlyArray<ApiKey> = settings.apiKeysFile === undefined ? [] : await readApiKeys(settings.apiKeysFile)
-  const jwt: JwtVerifier | undefined = settings.issuer === undefined ? undefined : makeJwtVerifier({ issuer: settings.issuer, audience: resource })
+  const jwt: JwtVerifier | undefined =
+    settings.issuer === undefined
+      ? undefined
+      : makeJwtVerifier({
+          issuer: settings.issuer,
+          audience: resource,
+          ...(settings.keysMaxAge === undefined ? {} : { keysMaxAgeMs: Duration.toMillis(settings.keysMaxAge) })
+        })
   const introspector: Introspector | undefined =
     settings.issuer === undefined || settings.introspection === undefined
       ? undefined
@@ -107,12 +115,19 @@ export const makeAuthorizer = async (settings: AuthSettings, resource: string): 
         { scopes: readChallenge },
         `this server needs an access token (Authorization: Bearer …); see the resource metadata in WWW-Authenticate`
       )
+    // RFC 6750 section 3.1: a malformed request is invalid_request, answered 400 (not 401)
     if (token === null)
-      return unauthorized(
-        "malformed",
-        { error: "invalid_request", description: "the Authorization header is not 'Bearer TOKEN'", scopes: readChallenge },
-        "the Authorization header is not 'Bearer TOKEN'"
-      )
+      return {
+        _tag: "Refused",
+        reason: "malformed",
+        response: errorBody(400, "Bad Request: the Authorization header is not 'Bearer TOKEN'", {
+          "www-authenticate": challengeHeader(description, {
+            error: "invalid_request",
+            description: "the Authorization header is not 'Bearer TOKEN'",
+            scopes: readChallenge
+          })
+        })
+      }
     const key = keys.length > 0 ? matchApiKey(keys, token) : undefined
     if (key !== undefined) {
       const scopes = key.scopes ?? allScopes
@@ -187,10 +202,14 @@ const readSecret = async (path: string): Promise<string> => {
   return secret
 }
 
-/** The audience when none is configured: the listening URL, which is only right for a loopback server (behind a proxy, clients use another). */
-export const defaultAudience = (settings: AuthSettings, listening: string): string | string => {
+/**
+ * The audience when none is configured: the listening URL, which is only right for a loopback server
+ * (behind a proxy, clients use another). `boundHost` is the address as configured: a wildcard
+ * (0.0.0.0) is not loopback, though the listening URL names it `localhost`.
+ */
+export const defaultAudience = (settings: AuthSettings, listening: string, boundHost: string): string => {
   if (settings.audience !== undefined) return settings.audience
-  if (settings.issuer !== undefined && !isLoopbackHost(new URL(listening).hostname)) {
+  if (settings.issuer !== undefined && !(isLoopbackHost(boundHost) && isLoopbackHost(new URL(listening).hostname))) {
     throw new Error("--auth-issuer needs --auth-audience (DIMENSIONAL_AUTH_AUDIENCE): the URL clients use for /mcp, which tokens must name as their audience")
   }
   return listening

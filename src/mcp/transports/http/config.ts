@@ -90,7 +90,7 @@ const byteCount = (name: string) =>
   })
 
 /** "30 minutes", "1500 millis" or a plain number of seconds. */
-const duration = (name: string) =>
+export const duration = (name: string) =>
   parsed(name, 'a number of seconds or a duration such as "90 seconds" or "30 minutes"', (text) => {
     const seconds = plainNumber(text)
     const value = seconds !== undefined ? Duration.seconds(seconds) : Option.getOrUndefined(Duration.fromInput(text as Duration.Input))
@@ -221,9 +221,11 @@ export const hostAllowed = (allow: AllowList, hostHeader: string | undefined): b
 
 /**
  * No Origin header (every non-browser client): allowed. Otherwise the origin must be listed, or,
- * with no list configured, be an http(s) origin on an allowed host.
+ * with no list configured, be the request's own origin: an http(s) origin on an allowed host and on
+ * the port the request's Host header names (same-origin). Another port of localhost is another web
+ * application (any page a developer has open on another local port), so it is refused unless listed.
  */
-export const originAllowed = (allow: AllowList, origin: string | undefined): boolean => {
+export const originAllowed = (allow: AllowList, origin: string | undefined, hostHeader?: string): boolean => {
   if (origin === undefined || allow.origins === undefined) return true
   const normalized = origin.trim().toLowerCase()
   if (allow.origins.length > 0) return allow.origins.includes(normalized)
@@ -234,5 +236,15 @@ export const originAllowed = (allow: AllowList, origin: string | undefined): boo
     return false
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") return false
-  return hostAllowed(allow, url.host)
+  if (!hostAllowed(allow, url.host)) return false
+  return hostHeader !== undefined && sameHost(url, hostHeader)
+}
+
+/** Whether `hostHeader` names the host and port of `origin` (a default port written or left out alike). */
+const sameHost = (origin: URL, hostHeader: string): boolean => {
+  try {
+    return new URL(`${origin.protocol}//${hostHeader.trim().toLowerCase()}`).host === origin.host
+  } catch {
+    return false
+  }
 }

@@ -22,6 +22,7 @@
  */
 import { createHash } from "node:crypto"
 import { type TokenCheck, type TokenProblem, issuerMetadata, metadataEndpoint, scopesOf, stringClaim } from "./jwt.ts"
+import { audienceForms } from "./authConfig.ts"
 import type { JWTPayload } from "jose"
 
 export interface IntrospectionOptions {
@@ -86,15 +87,17 @@ export const makeIntrospector = (options: IntrospectionOptions): Introspector =>
     if (answer.iss !== undefined && answer.iss !== issuer) return invalid("wrong_issuer", "the token was issued by another authorization server (iss)")
     const aud = answer.aud
     const audiences = typeof aud === "string" ? [aud] : Array.isArray(aud) ? aud.filter((a): a is string => typeof a === "string") : []
-    if (!audiences.includes(options.audience)) return invalid("wrong_audience", "the token was issued for another resource (aud)")
+    if (!audiences.some((a) => audienceForms(options.audience).includes(a))) return invalid("wrong_audience", "the token was issued for another resource (aud)")
     if (typeof answer.exp !== "number") return invalid("claims", "the introspection answer gives no expiry (exp)")
     if (answer.exp + skewSeconds <= at / 1000) return invalid("expired", "the token has expired")
     if (typeof answer.nbf === "number" && answer.nbf - skewSeconds > at / 1000) return invalid("not_yet_valid", "the token is not valid yet (nbf)")
     const claims = answer as JWTPayload
     const clientId = stringClaim(claims, "client_id")
-    const principal = stringClaim(claims, "sub") ?? clientId
+    const subject = stringClaim(claims, "sub")
+    // a client's principal is in its own namespace: a client named like a user is not that user
+    const principal = subject !== undefined ? `sub:${subject}` : clientId !== undefined ? `client:${clientId}` : undefined
     if (principal === undefined) return invalid("no_subject", "the token names neither a subject (sub) nor a client (client_id)")
-    return { _tag: "valid", token: { principal: `sub:${principal}`, clientId: clientId ?? principal, scopes: scopesOf(claims), expiresAt: answer.exp } }
+    return { _tag: "valid", token: { principal, clientId: clientId ?? subject!, scopes: scopesOf(claims), expiresAt: answer.exp } }
   }
 
   const ask = async (token: string): Promise<TokenCheck> => {

@@ -210,7 +210,7 @@ export const makeMcpHandler = (
         return jsonRpcError(403, ErrorCodes.server, `Forbidden: Host '${host ?? ""}' is not allowed (DNS-rebinding protection; see ${httpEnv.allowedHosts})`)
       }
       const origin = request.headers.origin
-      if (!originAllowed(allow, origin)) {
+      if (!originAllowed(allow, origin, host)) {
         yield* Effect.logWarning(`refused Origin '${origin}'`)
         return jsonRpcError(403, ErrorCodes.server, `Forbidden: Origin '${origin}' is not allowed (see ${httpEnv.allowedOrigins})`)
       }

@@ -44,7 +44,7 @@ export interface HttpGuards {
 export const McpRoutes = (settings: HttpSettings, guards: HttpGuards = {}) =>
   HttpRouter.use((router) =>
     Effect.gen(function* () {
-      const auth = guards.authorization === undefined ? undefined : yield* authorizerFor(guards.authorization)
+      const auth = guards.authorization === undefined ? undefined : yield* authorizerFor(guards.authorization, settings.host)
       const store = yield* WorkspaceStore.WorkspaceStore
       const rateBucket = store.rateBucket
       // a store shared by replicas keeps the buckets of the rate and of the creations pace (Redis)
@@ -168,11 +168,11 @@ export const mcpUrl = Effect.gen(function* () {
 })
 
 /** The authorizer of the settings, for the URL this server listens on; a start that cannot build it fails with the reason. */
-const authorizerFor = (authorization: AuthSettings) =>
+const authorizerFor = (authorization: AuthSettings, boundHost: string) =>
   Effect.gen(function* () {
     const listening = yield* mcpUrl
     return yield* Effect.tryPromise({
-      try: async () => makeAuthorizer(authorization, defaultAudience(authorization, listening)),
+      try: async () => makeAuthorizer(authorization, defaultAudience(authorization, listening, boundHost)),
       catch: (error) => new Error(`authorization: ${error instanceof Error ? error.message : String(error)}`)
     })
   })
