@@ -133,6 +133,18 @@ export const serverSettings: ReadonlyArray<SettingSpec> = [
     description: "With --http: sessions at once; the longest-idle goes first (default 1000)"
   },
   {
+    flag: "max-sessions-per-principal",
+    key: httpEnv.maxSessionsPerPrincipal,
+    kind: { min: 1, max: 1_000_000 },
+    description: "With --http: sessions one authorized client holds; past it, its own longest-idle goes first (default a tenth of --max-sessions)"
+  },
+  {
+    flag: "max-auth-failures-per-minute",
+    key: httpEnv.maxAuthFailuresPerMinute,
+    kind: { min: 1, max: 1_000_000 },
+    description: "With --http and authorization: failed authentications a minute per address; past it, 429 with Retry-After (default 30)"
+  },
+  {
     flag: "max-creations-per-minute",
     key: httpEnv.maxCreationsPerMinute,
     kind: { min: 1, max: 1_000_000 },
