@@ -284,7 +284,7 @@ const tracingFromConfig = Layer.unwrap(
 export const serveMcp = (http: boolean, values: Readonly<Record<string, string>>): Effect.Effect<void, unknown> => {
   // loaded only for --http: the stdio server an MCP client spawns never parses the HTTP stack
   const server: Effect.Effect<unknown, unknown> = http
-    ? Effect.promise(() => import("../mcp/transports/http/server.ts")).pipe(Effect.flatMap((m) => m.runHttpServer.pipe(Effect.provide(HttpServices))))
+    ? Effect.promise(() => import("../mcp/transports/http/server.ts")).pipe(Effect.flatMap((m) => m.runHttpServerWith(HttpServices)))
     : // spans of tool calls (and of the store, the correctors, sampling) when --otlp-endpoint is set
       runStdioServer.pipe(Effect.provide(StdioServices), Effect.provide(tracingFromConfig))
   return server.pipe(

@@ -174,7 +174,7 @@ export const decodeStored = (text: string): StoredDocument | Unreadable => {
   if (badDefinition !== undefined)
     return { _tag: "Unreadable", newerFormat: undefined, reason: "it holds a unit defined as 0 of another, which no release writes" }
   const over = overQuota(emptyWorkspace, doc.data)
-  if (over !== undefined) return { _tag: "Unreadable", newerFormat: undefined, reason: `it is past the workspace limits (${over.message})` }
+  if (over !== undefined) return { _tag: "Unreadable", newerFormat: undefined, reason: `it is past a workspace's limits (${over.got}; ${over.expected})` }
   return doc
 }
 

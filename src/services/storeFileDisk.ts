@@ -124,18 +124,17 @@ const inUse = (file: string, holder: number) =>
 /**
  * Takes the directory's lock (`token`: this process's pid and a random part); a message when another
  * live process holds it. The lock is made whole, then linked into place, so it never exists empty.
- * A lock naming a process that no longer runs (`kill -9`) is taken over by moving it aside under a
- * name of this process's own: of two processes taking over the same stale lock at once, exactly one
- * moves it (a rename of a name that is gone fails), and one that finds it moved a live lock puts it
- * back. Deleting it instead let both start (issue 33, item 12): one deleted the lock the other had
- * just taken.
+ * A lock naming a process that no longer runs (`kill -9`) is taken over, by one process at a time:
+ * it first takes `.lock.takeover` (created exclusively), reads the lock again and only then moves
+ * it aside. Deleting a stale lock without that let two processes start together (issue 33, item
+ * 12): one deleted the lock the other had just taken.
  */
 export const takeLock = async (disk: DiskOps, directory: string, token: string): Promise<string | undefined> => {
   const file = path.join(directory, lockName)
   const mine = `${file}.${randomBytes(6).toString("hex")}.tmp`
   await disk.writeFile(mine, token)
   try {
-    for (let attempt = 0; attempt < 5; attempt++) {
+    for (let attempt = 0; attempt < 50; attempt++) {
       try {
         await disk.link(mine, file)
         return undefined
@@ -144,30 +143,36 @@ export const takeLock = async (disk: DiskOps, directory: string, token: string):
         if (errno(error) === "ENOENT") await disk.writeFile(mine, token)
         else if (errno(error) !== "EEXIST") throw error
       }
-      const seen = await disk.readFile(file)
-      const holder = holderOf(seen)
-      if (seen === undefined) continue
+      const holder = holderOf(await disk.readFile(file))
       if (holder !== undefined && alive(holder)) return inUse(file, holder)
-      const aside = `${file}.stale.${randomBytes(6).toString("hex")}.tmp`
-      try {
-        await disk.rename(file, aside)
-      } catch (error) {
-        if (errno(error) === "ENOENT") continue // another process moved it first
-        throw error
-      }
-      const moved = await disk.readFile(aside)
-      const movedHolder = holderOf(moved)
-      if (moved !== seen && movedHolder !== undefined && alive(movedHolder)) {
-        // a live lock taken in between: put it back, and it is that process's
-        await disk.link(aside, file).catch(() => undefined)
-        await disk.rm(aside)
-        return inUse(file, movedHolder)
-      }
-      await disk.rm(aside)
+      await takeOver(disk, file, token)
     }
-    return `could not be locked (${file} keeps reappearing)`
+    return `could not be locked (${file} keeps changing)`
   } finally {
     await disk.rm(mine)
+  }
+}
+
+/** Moves a stale lock aside, holding `.lock.takeover` meanwhile; returns without doing so when another process is taking over. */
+const takeOver = async (disk: DiskOps, file: string, token: string) => {
+  const takeover = `${file}.takeover`
+  try {
+    await disk.writeFile(takeover, token, { exclusive: true })
+  } catch (error) {
+    if (errno(error) !== "EEXIST") throw error
+    const taker = holderOf(await disk.readFile(takeover))
+    // another process takes over now: let it; one that died at it left its mark, moved aside here
+    if (taker !== undefined && alive(taker) && taker !== process.pid) return new Promise<void>((resolve) => setTimeout(resolve, 20))
+    if (taker === process.pid) return new Promise<void>((resolve) => setTimeout(resolve, 5))
+    await disk.rename(takeover, `${takeover}.${randomBytes(6).toString("hex")}.tmp`).catch(() => undefined)
+    return
+  }
+  try {
+    // under the takeover mark nobody else moves the lock: it is stale still, or gone, or a new live one
+    const holder = holderOf(await disk.readFile(file))
+    if (holder === undefined || !alive(holder)) await disk.rm(file)
+  } finally {
+    await disk.rm(takeover)
   }
 }
 

@@ -79,7 +79,7 @@ const byMethod = (route: McpRoute, request: HttpServerRequest.HttpServerRequest,
 const post = (route: McpRoute, request: HttpServerRequest.HttpServerRequest, log: RequestLog) =>
   Effect.gen(function* () {
     yield* checkMediaTypes(request)
-    const message = yield* readJsonBody(request, route.settings.maxBodyBytes)
+    const message = yield* readJsonBody(request, route.settings.maxBodyBytes, route.bodies)
     const called = message as { method?: unknown; params?: { name?: unknown } }
     if (called.method === "tools/call" && typeof called.params?.name === "string") log.tool = called.params.name.slice(0, 64)
     yield* authorizeScope(route, log, message)

@@ -46,7 +46,6 @@ export const watchDependencies = (checks: DependencyChecks, options: { readonly 
     const note = (name: "store" | "issuer", next: State) =>
       Effect.gen(function* () {
         const was = states[name]
-        states[name] = next
         if (options.metrics === true && next !== "none") yield* Metric.update(Metric.withAttributes(dependencyUp, { dependency: name }), next === "ok" ? 1 : 0)
         if (was === "ok" && next !== "ok" && next !== "none") {
           downSince[name] = Date.now()
@@ -55,10 +54,12 @@ export const watchDependencies = (checks: DependencyChecks, options: { readonly 
           )
         } else if (was !== "ok" && next === "ok" && downSince[name] !== undefined) {
           yield* Effect.logInfo(
-            `${name === "store" ? "the workspace store" : "the issuer's keys"} answer again, after ${((Date.now() - downSince[name]!) / 1000).toFixed(1)} s`
+            `${name === "store" ? "the workspace store answers" : "the issuer's keys can be fetched"} again, after ${((Date.now() - downSince[name]!) / 1000).toFixed(1)} s`
           )
           delete downSince[name]
         }
+        // said in the log first: whoever reads the new state finds its line there
+        states[name] = next
       })
     const probe = Effect.gen(function* () {
       const store = yield* checks.store.pipe(

@@ -5,7 +5,7 @@
  * effect/http's compose.
  */
 import type { McpHttpHandler } from "@modelcontextprotocol/server"
-import { Data, Effect } from "effect"
+import { Data, Effect, type Semaphore } from "effect"
 import type { HttpServerResponse } from "effect/http"
 import type { ReplicaState } from "../../../services/ReplicaState.ts"
 import type { Workspace } from "../../../services/Workspace.ts"
@@ -25,6 +25,8 @@ export interface McpRoute {
   /** The SDK's per-request handler of 2026-07-28 requests. */
   readonly modern: McpHttpHandler
   readonly creations: CreationLimiter
+  /** The bytes of request bodies read at once (body.ts). */
+  readonly bodies: Semaphore.Semaphore
   readonly auth?: Authorizer | undefined
   /** Failed authentications per source, throttled (with authorization only). */
   readonly authFailures?: AuthFailures | undefined

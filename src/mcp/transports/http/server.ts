@@ -12,6 +12,7 @@ import { LogToStderr } from "../../logging.ts"
 import { type AuthSettings, authConfigured, authSettings } from "./authConfig.ts"
 import { type Authorizer, defaultAudience, makeAuthorizer } from "./auth.ts"
 import { makeAuthFailures } from "./authFailures.ts"
+import { makeBodyBudget } from "./body.ts"
 import { makeCreationLimiter } from "./creationPace.ts"
 import type { McpRoute } from "./route.ts"
 import { mayListen } from "./exposure.ts"
@@ -108,6 +109,8 @@ const mcpRoute = (settings: HttpSettings, guards: HttpGuards) =>
       settings,
       allow: allowListFor(settings),
       modern,
+      // 16 bodies of the largest size at once (16 MiB at the default --max-body), however many arrive
+      bodies: makeBodyBudget(16 * settings.maxBodyBytes),
       creations: makeCreationLimiter(settings.maxCreationsPerMinute ?? httpDefaults.maxCreationsPerMinute, shared),
       auth,
       authFailures: auth === undefined ? undefined : makeAuthFailures(settings.maxAuthFailuresPerMinute ?? httpDefaults.maxAuthFailuresPerMinute),
@@ -247,6 +250,17 @@ export const runHttpServer = Effect.gen(function* () {
   const format = yield* logFormat.pipe(Effect.tapError((error) => Console.error(`dimensional: invalid HTTP setting: ${error.message}`)))
   return yield* serveFromConfig.pipe(Effect.provide(httpLoggerFor(format)))
 })
+
+/**
+ * `runHttpServer` over `services`, built under the same logger: what the store logs when it is
+ * built and in its background fibers (the session secret's reconciliation, the sweeper) goes to
+ * stderr in the configured format too, not to the default logger.
+ */
+export const runHttpServerWith = <ROut, E, RIn>(services: Layer.Layer<ROut, E, RIn>) =>
+  Effect.gen(function* () {
+    const format = yield* logFormat.pipe(Effect.tapError((error) => Console.error(`dimensional: invalid HTTP setting: ${error.message}`)))
+    return yield* serveFromConfig.pipe(Effect.provide(services), Effect.provide(httpLoggerFor(format)))
+  })
 
 const serveFromConfig = Effect.gen(function* () {
   const settings = yield* httpSettings.pipe(Effect.tapError((error) => Console.error(`dimensional: invalid HTTP setting: ${error.message}`)))
