@@ -27,13 +27,7 @@ const load = (file: string) => {
   const ef = s.snapshot.meta.edge_fields
   const nodeTypes = s.snapshot.meta.node_types[0] as Array<string>
   const edgeTypes = s.snapshot.meta.edge_types[0] as Array<string>
-  const [typeI, nameI, idI, sizeI, edgesI] = ["type", "name", "id", "self_size", "edge_count"].map((f) => nf.indexOf(f)) as [
-    number,
-    number,
-    number,
-    number,
-    number
-  ]
+  const [typeI, nameI, sizeI, edgesI] = ["type", "name", "self_size", "edge_count"].map((f) => nf.indexOf(f)) as [number, number, number, number]
   const [eTypeI, eNameI, eToI] = ["type", "name_or_index", "to_node"].map((f) => ef.indexOf(f)) as [number, number, number]
   const nodeCount = s.nodes.length / nf.length
   const kindOf = (n: number) => {

@@ -173,7 +173,8 @@ try {
   console.log(`${root}: idle RSS ${idle.toFixed(0)} MB`)
   for (let r = 1; r <= rounds; r++) {
     const calls = await round(server.url, r)
-    await sleep(5_000)
+    // settled: a quiet quarter minute after the round
+    await sleep(15_000)
     const rss = rssMb(server.child.pid!)
     console.log(`after round ${r} (${calls} hostile calls): RSS ${rss.toFixed(0)} MB, ${(rss - idle).toFixed(0)} MB above idle`)
     await snapshot(server.child, `round${r}`)

@@ -135,6 +135,12 @@ export class Workspace extends Context.Service<
       /** Whether `principal` may reach `id`: a workspace or a session it was issued (a session's id is its workspace's). */
       const reaches = (id: string, principal: string | undefined) =>
         principal === undefined || owned.ownedBy(id, principal) || sessionIds.issuedAt(id, principal) !== undefined
+      /** Whether `id` is live: stored and unexpired, or damaged (its calls then say so). */
+      const live = (id: string) =>
+        load(w, id).pipe(
+          Effect.map((snap) => snap.live),
+          Effect.catchTag("WorkspaceDamaged", () => Effect.succeed(true))
+        )
       /** A new workspace for a `define_*` call naming none: the principal's own where there is one. */
       const created = Effect.map(w.owner, (principal) => handle(w, principal === undefined ? newWorkspaceId() : owned.issue(principal)))
       /** A workspace the call names: reachable by its principal, and live (the connection's own always is). */
@@ -142,7 +148,8 @@ export class Workspace extends Context.Service<
         Effect.flatMap(w.owner, (principal): Effect.Effect<OpenWorkspace, WorkspaceError> => {
           if (!idPattern.test(requested) || !reaches(requested, principal)) return Effect.fail(unknown(requested, w.ttl))
           if (requested === fallback) return Effect.succeed(handleOf(requested))
-          return Effect.flatMap(load(w, requested), (snap) => (snap.live ? Effect.succeed(handleOf(requested)) : Effect.fail(unknown(requested, w.ttl))))
+          // a damaged workspace is opened: its calls answer its damage, and reset_session starts it over
+          return Effect.flatMap(live(requested), (isLive) => (isLive ? Effect.succeed(handleOf(requested)) : Effect.fail(unknown(requested, w.ttl))))
         })
       // the principal is read only where it decides something (a new workspace, a named one): the
       // calls on a connection's own workspace, nearly all of them, do not pay for it
@@ -152,13 +159,7 @@ export class Workspace extends Context.Service<
           if (fallback !== undefined) return Effect.succeed(handleOf(fallback))
           return mode === "read" ? Effect.succeed(empty) : created
         })
-      const exists = (id: string) =>
-        idPattern.test(id)
-          ? load(w, id).pipe(
-              Effect.map((snap) => snap.live),
-              Effect.catchTag("WorkspaceDamaged", () => Effect.succeed(true))
-            )
-          : Effect.succeed(false)
+      const exists = (id: string) => (idPattern.test(id) ? live(id) : Effect.succeed(false))
       return Workspace.of({ open, sessionIds, exists, idleTimeout: settings.idleTimeout })
     })
 

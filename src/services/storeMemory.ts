@@ -1,11 +1,12 @@
 /**
  * The store in this process's memory (the stdio default, the library's, the tests'). Documents are
  * kept as their stored text, one byte a character, and decoded on a read through a small cache of
- * decoded documents: decoded, a workspace takes about four times its text in heap (bench/RESULTS.md,
- * issue 33), so keeping every one decoded ran the heap out below the store's own caps (2,722
- * workspaces, 49 MB of JSON, in a 512 MB heap). The bound on all documents together is in bytes of
- * text, at most a quarter of the heap this process may grow to, so the caps are reached before the
- * heap is.
+ * decoded documents: decoded, a workspace takes about four times its text in heap (issue 33, item
+ * 13), so keeping every one decoded ran the heap out below the store's own caps (2,722 workspaces,
+ * 49 MB of JSON, in a 512 MB heap). The bound on all documents together is in bytes of text, at
+ * most an eighth of the heap V8 may grow to (its limit counts the young generation's reserve too:
+ * 320 MB for --max-old-space-size=128), so the caps are reached before the heap is
+ * (test/services/memoryStoreHeap.test.ts).
  */
 import { getHeapStatistics } from "node:v8"
 import { Clock, Duration, Effect, Semaphore } from "effect"
@@ -16,14 +17,14 @@ import { type StoreLimits, WorkspaceStore, makeOwnerCounts, principalFull, store
 import { fixedKeys } from "./sessionIds.ts"
 import { type StoredDocument, decodeDocument, encodeDocument } from "./WorkspaceDocument.ts"
 
-/** All the workspaces of a memory store together, in bytes of their text: 512 MiB, or a quarter of the heap limit when that is less. */
-export const memoryStoreBytes = () => Math.min(512 * 1024 * 1024, Math.floor(getHeapStatistics().heap_size_limit / 4))
+/** All the workspaces of a memory store together, in bytes of their text: 512 MiB, or an eighth of the heap limit when that is less. */
+export const memoryStoreBytes = () => Math.min(512 * 1024 * 1024, Math.floor(getHeapStatistics().heap_size_limit / 8))
 
 /** A decoded document takes about four times its text in heap (measured: 3.6× for 450 units with aliases). */
 export const decodedOverhead = 4
 
-/** Decoded documents kept, counted in estimated heap bytes. */
-const decodedCacheBytes = 32 * 1024 * 1024
+/** Decoded documents kept, counted in estimated heap bytes: 32 MiB, or a thirty-second of the heap limit when that is less. */
+const decodedCacheBytes = () => Math.min(32 * 1024 * 1024, Math.floor(getHeapStatistics().heap_size_limit / 32))
 
 interface Entry {
   readonly text: string
@@ -36,7 +37,7 @@ const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.round(bytes 
 /** The memory store and its replica state, `maxBytes` the text of all its workspaces together. */
 export const memoryStore = (limits: StoreLimits, maxBytes: number = memoryStoreBytes()) => {
   const docs = new Map<string, Entry>()
-  const decoded = makeByteLru<string, StoredDocument>({ maxBytes: decodedCacheBytes })
+  const decoded = makeByteLru<string, StoredDocument>({ maxBytes: decodedCacheBytes() })
   const owners = makeOwnerCounts()
   let total = 0
   const drop = (id: string) => {

@@ -117,6 +117,19 @@ const asEffect = (built: Catalog | CatalogError | WorkspaceDamaged): Effect.Effe
 
 const catalogOfData = (w: Workspaces) => (data: WorkspaceData) => Effect.suspend(() => asEffect(w.catalogs.overlayOf(data)))
 
+/**
+ * Empties the workspace: emptying never passes a quota (quotas refuse growth only). A damaged
+ * document is deleted first (the file store keeps its quarantined copy for the operator), and the
+ * workspace starts over, empty and live.
+ */
+const resetOf = (w: Workspaces, id: string, modify: ReturnType<typeof modifyOf>): Effect.Effect<void, StoreUnavailable> => {
+  const empty = modify(() => Effect.succeed([undefined, emptyWorkspace] as const))
+  return empty.pipe(
+    Effect.catchTag("WorkspaceDamaged", () => Effect.andThen(w.store.remove(id), empty)),
+    Effect.catchTags({ InvalidInput: Effect.die, QuotaExceeded: Effect.die, WorkspaceDamaged: Effect.die })
+  )
+}
+
 /** The workspace `id`, named by a call. */
 export const handle = (w: Workspaces, id: string): OpenWorkspace => {
   const current = Effect.tap(load(w, id), (snap) => touch(w, id, snap))
@@ -138,10 +151,7 @@ export const handle = (w: Workspaces, id: string): OpenWorkspace => {
         return asEffect(built)
       }),
     catalogOf: catalogOfData(w),
-    // emptying never passes a quota (quotas refuse growth only); a damaged document is deleted
-    reset: modify(() => Effect.succeed([undefined, emptyWorkspace] as const)).pipe(
-      Effect.catchTags({ InvalidInput: Effect.die, QuotaExceeded: Effect.die, WorkspaceDamaged: () => w.store.remove(id) })
-    )
+    reset: resetOf(w, id, modify)
   }
 }
 

@@ -117,6 +117,36 @@ describe("one client against the others", () => {
     expect((await postRaw(server.url, initializeBody, bearer("still-wrong"))).status).toBe(401)
   }, 30_000)
 
+  it("answers params that do not fit their method with invalid params (-32602) in one line, never an internal error carrying a validator's dump", async () => {
+    const s = await session(server.url, keys.alice)
+    const headers = { ...bearer(keys.alice), "mcp-session-id": s.id, "mcp-protocol-version": "2025-11-25" }
+    const bad: ReadonlyArray<readonly [string, unknown]> = [
+      ["resources/read", { uri: 5 }],
+      ["prompts/get", { name: "weight_based_dose", arguments: 5 }],
+      ["logging/setLevel", { level: "loud" }],
+      ["completion/complete", { ref: 5 }],
+      ["tools/list", { cursor: {} }],
+      ["tools/call", { name: 123 }],
+      ["tools/call", { name: "convert", arguments: "5 km in mi" }]
+    ]
+    for (const [method, params] of bad) {
+      const response = await postRaw(server.url, JSON.stringify({ jsonrpc: "2.0", id: 3, method, params }), headers)
+      const text = await response.text()
+      const answer = JSON.parse(
+        text.startsWith("{")
+          ? text
+          : text
+              .split("\n")
+              .find((l) => l.startsWith("data: {"))!
+              .slice(6)
+      ) as { id: number; error: { code: number; message: string } }
+      expect(answer.error.code, method).toBe(-32602)
+      expect(answer.id).toBe(3)
+      expect(answer.error.message).toMatch(new RegExp(`^Invalid params for ${method}: params`))
+      expect(answer.error.message).not.toMatch(/\n|"code"/)
+    }
+  })
+
   it("answers a 2026-07-28 header that disagrees with a 900 kB body with a small refusal, never the input back", async () => {
     const note = "x".repeat(900_000)
     const body = JSON.stringify({

@@ -7,12 +7,13 @@
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { Duration, Effect, Exit } from "effect"
+import { Duration, Effect, Exit, Logger } from "effect"
 import { describe, expect, it } from "vitest"
 import { fileStore } from "../../src/services/storeFile.ts"
 import { type DiskOps, nodeDisk, readSecret, takeLock } from "../../src/services/storeFileDisk.ts"
 import { encodeDocument } from "../../src/services/WorkspaceDocument.ts"
 import { keyOf } from "../../src/services/storeCommon.ts"
+import { logName } from "../../src/services/logName.ts"
 import { parseDimension } from "../../src/engine/units/DimensionExpression.ts"
 import { crashDisk, restore } from "../support/crashDisk.ts"
 
@@ -156,6 +157,32 @@ describe("damaged documents", () => {
       expect(moved).toHaveLength(1)
       expect(readFileSync(join(directory, moved[0]!), "utf8")).toBe(text)
     }
+  })
+})
+
+describe("a disk that fails", () => {
+  it("is logged with the workspace's logName, never its id (which is its capability; issue 33, item 8)", async () => {
+    const directory = fresh()
+    const full: DiskOps = {
+      ...nodeDisk,
+      writeFile: async (file, text, options) => {
+        if (file.includes("workspace")) throw Object.assign(new Error(`ENOSPC: no space left on device, open '${file}'`), { code: "ENOSPC" })
+        return nodeDisk.writeFile(file, text, options)
+      }
+    }
+    const lines: Array<string> = []
+    const collect = Logger.make((options: { readonly message: unknown }) => void lines.push(String(options.message)))
+    const id = "ws_capability00000000000000000"
+    const failure = await Effect.runPromise(
+      Effect.scoped(Effect.flatMap(fileStore(directory, limits, full), ({ store }) => Effect.flip(store.write(id, 0, docOf(1), ttl)))).pipe(
+        Effect.provide(Logger.layer([collect]))
+      )
+    )
+    expect(failure._tag).toBe("StoreUnavailable")
+    expect(failure.message).not.toContain(id)
+    expect(lines.join("\n")).toMatch(/is full/)
+    expect(lines.join("\n")).not.toContain(id)
+    expect(lines.join("\n")).toContain(logName(id))
   })
 })
 

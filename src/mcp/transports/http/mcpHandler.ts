@@ -16,6 +16,7 @@ import { corsHeaders, preflight } from "./cors.ts"
 import { isInitializeRequest, plainlyLegacy } from "./era.ts"
 import { admit, authenticate, authorizeScope, checkHostAndOrigin, checkMediaTypes, paceCreation } from "./guards.ts"
 import { boundedAnswer } from "./modernAnswers.ts"
+import { checkParams } from "./paramsCheck.ts"
 import type { RequestLog } from "./requestLog.ts"
 import { type McpRoute, refuse } from "./route.ts"
 import { type SessionsBusy, lookupSession, openSession } from "./sessionLookup.ts"
@@ -38,7 +39,7 @@ export const makeMcpHandler = (route: McpRoute) => (request: HttpServerRequest.H
     Effect.catchTags({
       Refused: (refused) => Effect.succeed(refused.response),
       SessionUnknown: (unknown) => Effect.succeed(sessionNotFound(unknown.id)),
-      SessionStoreDown: () => Effect.succeed(storeDown),
+      SessionStoreDown: (down) => Effect.succeed(storeDown(down.retryAfterSeconds)),
       SessionsBusy: (full) => Effect.succeed(busy(full))
     }),
     Effect.map((response) => withCors(route, request, response))
@@ -89,12 +90,13 @@ const post = (route: McpRoute, request: HttpServerRequest.HttpServerRequest, log
       plainlyLegacy(request, message) || (yield* Effect.promise(() => isLegacyRequest(web, message, { maxRequestBodySize: route.settings.maxBodyBytes })))
     if (!legacy) {
       yield* paceCreation(route, request, log, message)
+      yield* checkParams(message)
       return yield* serveModern(route, web, message, log)
     }
     const session = yield* lookupSession(route, request, log)
-    if (session !== undefined) return yield* handOver(route, session, request, log, message, web)
-    if (!isInitializeRequest(message)) return yield* refuse(sessionRequired)
-    return yield* initialize(route, request, log, message, web)
+    if (session === undefined && !isInitializeRequest(message)) return yield* refuse(sessionRequired)
+    yield* checkParams(message)
+    return yield* session === undefined ? initialize(route, request, log, message, web) : handOver(route, session, request, log, message, web)
   })
 
 /** An initialize: a new session, its client's declaration kept for any replica that takes it over. */
@@ -194,12 +196,13 @@ const serveModern = (route: McpRoute, web: Request, parsedBody: unknown, log: Re
     Effect.promise(async () => boundedAnswer(await route.modern.fetch(web, { parsedBody, ...authInfoOf(log) })))
   ).pipe(Effect.map((response) => HttpServerResponse.fromWeb(response)))
 
-const storeDown = jsonRpcError(
-  503,
-  ErrorCodes.server,
-  "Service Unavailable: the workspace store cannot say whether this session exists right now; retry shortly (the session is not lost)",
-  { "retry-after": "2" }
-)
+const storeDown = (retryAfterSeconds: number) =>
+  jsonRpcError(
+    503,
+    ErrorCodes.server,
+    "Service Unavailable: the workspace store cannot say whether this session exists right now; retry shortly (the session is not lost)",
+    { "retry-after": String(retryAfterSeconds) }
+  )
 
 const busy = (full: SessionsBusy) =>
   full.perPrincipal

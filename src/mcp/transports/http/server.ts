@@ -13,6 +13,7 @@ import { type AuthSettings, authConfigured, authSettings } from "./authConfig.ts
 import { type Authorizer, defaultAudience, makeAuthorizer } from "./auth.ts"
 import { makeAuthFailures } from "./authFailures.ts"
 import { makeBodyBudget } from "./body.ts"
+import { reduceHeapWhenQuiet } from "./heapReducer.ts"
 import { makeCreationLimiter } from "./creationPace.ts"
 import type { McpRoute } from "./route.ts"
 import { mayListen } from "./exposure.ts"
@@ -61,6 +62,7 @@ export const McpRoutes = (settings: HttpSettings, guards: HttpGuards = {}) =>
       const store = yield* WorkspaceStore.WorkspaceStore
       const dependencies = yield* watchDependencies({ store: store.count, issuerKeys: auth?.issuerKeys }, { metrics: guards.metrics === true })
       const health = makeReplicaHealth(route.sessions.draining)
+      yield* reduceHeapWhenQuiet()
       yield* Effect.addFinalizer(() => Effect.sync(health.stop))
       yield* router.add(
         "GET",

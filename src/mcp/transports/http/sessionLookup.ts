@@ -20,7 +20,7 @@ import type { McpRoute } from "./route.ts"
 import type { McpSession } from "./sessions.ts"
 
 export class SessionUnknown extends Data.TaggedError("SessionUnknown")<{ readonly id: string }> {}
-export class SessionStoreDown extends Data.TaggedError("SessionStoreDown")<{}> {}
+export class SessionStoreDown extends Data.TaggedError("SessionStoreDown")<{ readonly retryAfterSeconds: number }> {}
 export class SessionsBusy extends Data.TaggedError("SessionsBusy")<{ readonly maxSessions: number; readonly perPrincipal: boolean }> {}
 
 export type SessionRefusal = SessionUnknown | SessionStoreDown | SessionsBusy
@@ -58,7 +58,7 @@ export const lookupSession = (
     if (issued === undefined || route.sessions.endedHere(id)) return yield* new SessionUnknown({ id })
     const session = yield* route.sessions.lookup(id)
     if (session) return session
-    const live = yield* stillLive(route, id, issued).pipe(Effect.mapError(() => new SessionStoreDown()))
+    const live = yield* stillLive(route, id, issued).pipe(Effect.mapError(() => new SessionStoreDown({ retryAfterSeconds: 2 })))
     if (!live) return yield* new SessionUnknown({ id })
     return yield* adopt(route, request, id, principal)
   })
