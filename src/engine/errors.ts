@@ -30,6 +30,12 @@ export class UnknownUnit extends Schema.TaggedError<UnknownUnit>()("UnknownUnit"
   ...diagnostics,
   /** The symbol that replaces the unknown token, when there is one clear fix. */
   replacement: Schema.optional(Schema.String),
+  /**
+   * The near units, best first, each written to read back alone; of them, `slips` are those the token
+   * is a slip of the hand for. The rest of a call may choose a fix among them (UnitExpression.fixFitting).
+   */
+  candidates: Schema.optional(Schema.Array(Schema.String)),
+  slips: Schema.optional(Schema.Array(Schema.String)),
   unit: Schema.String,
   expression: Schema.String,
   position: Schema.Number
@@ -67,7 +73,13 @@ export class AmbiguousInput extends Schema.TaggedError<AmbiguousInput>()("Ambigu
   /** For an ambiguous unit name: the expression it appeared in and where, so each reading can be tried. */
   expression: Schema.optional(Schema.String),
   position: Schema.optional(Schema.Number),
-  token: Schema.optional(Schema.String)
+  token: Schema.optional(Schema.String),
+  /**
+   * Whether the rest of a call may choose: a reading of another quantity than the call needs is set
+   * aside (an expression in capitals read two ways). Named ambiguities (catalog/readings.ts) are
+   * refused whatever the call.
+   */
+  byContext: Schema.optional(Schema.Boolean)
 }) {}
 
 /** An argument is malformed or out of range. */

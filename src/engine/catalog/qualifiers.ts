@@ -34,15 +34,31 @@ export const qualifierSpellings: ReadonlyMap<string, string> = new Map([
   ...["mechanical"].map((s) => [s, "mechanical"] as const),
   ...["electric", "electrical"].map((s) => [s, "electric"] as const),
   ...["boiler"].map((s) => [s, "boiler"] as const),
+  ...["mass"].map((s) => [s, "mass"] as const),
+  ...["force", "weight"].map((s) => [s, "force"] as const),
   ...["ec", "eu", "european"].map((s) => [s, "EC"] as const),
   ...["sidereal", "sid", "sid."].map((s) => [s, "sidereal"] as const),
   ...["tropical", "trop", "trop."].map((s) => [s, "tropical"] as const),
   ...["julian"].map((s) => [s, "Julian"] as const),
   ...["gregorian"].map((s) => [s, "Gregorian"] as const),
   ...["synodic", "lunar"].map((s) => [s, "synodic"] as const),
-  ...["15 °c", "15°c", "15 degc", "15 degrees c"].map((s) => [s, "15 °C"] as const),
-  ...["20 °c", "20°c", "20 degc", "20 degrees c"].map((s) => [s, "20 °C"] as const)
+  ...["conventional", "conv", "conv."].map((s) => [s, "conventional"] as const)
 ])
+
+/**
+ * A reference temperature as handbooks write one after a name ("39 °F", "0 °C", "39.2 F", "4 degC"):
+ * the canonical "39 °F", or undefined. NIST SP 811 B.8 qualifies the Btu, the calorie, columns of
+ * mercury and water, and the perm by the temperature their definition assumes.
+ */
+const REFERENCE_TEMPERATURE = /^\s*(\d+(?:\.\d+)?)\s*(?:°|º|deg(?:rees?)?\.?)?\s*([CF])\s*$/iu
+
+export const referenceTemperature = (text: string): string | undefined => {
+  const m = REFERENCE_TEMPERATURE.exec(text)
+  return m ? `${Number(m[1])} °${m[2]!.toUpperCase()}` : undefined
+}
+
+/** Whether a qualifier text is a reference temperature (a number that is nonetheless a qualifier). */
+export const isReferenceTemperature = (text: string): boolean => referenceTemperature(text) !== undefined
 
 /**
  * The canonical form of a qualifier text ("US dry", "dry, US", "U.S. liq."): each word (or the whole
@@ -50,7 +66,7 @@ export const qualifierSpellings: ReadonlyMap<string, string> = new Map([
  * when any part is not a qualifier spelling, with that part.
  */
 export const canonicalQualifier = (text: string): { readonly canonical: string } | { readonly unknown: string } => {
-  const whole = qualifierSpellings.get(text.trim().toLowerCase().replace(/\s+/g, " "))
+  const whole = qualifierSpellings.get(text.trim().toLowerCase().replace(/\s+/g, " ")) ?? referenceTemperature(text)
   if (whole !== undefined) return { canonical: whole }
   const words = text
     .trim()
@@ -111,8 +127,10 @@ export const qualified: ReadonlyArray<QualifiedReadings> = [
   // mass (NIST HB 44 C-6; NIST SP 811 B.8)
   { heads: ["ton"], readings: { US: "short_ton", short: "short_ton", UK: "long_ton", long: "long_ton", metric: "t" } },
   { heads: ["cwt"], readings: { US: "cwt_us", short: "cwt_us", UK: "cwt_uk", long: "cwt_uk" } },
-  { heads: ["oz"], readings: { avdp: "oz", troy: "ozt", apothecary: "oz_ap" } },
-  { heads: ["lb"], readings: { avdp: "lb", troy: "lb_t", apothecary: "lb_ap" } },
+  // mass or force: "pound (mass)" and "pound (force)" as engineering tables write them
+  { heads: ["oz"], readings: { avdp: "oz", troy: "ozt", apothecary: "oz_ap", mass: "oz", force: "ozf" } },
+  { heads: ["lb"], readings: { avdp: "lb", troy: "lb_t", apothecary: "lb_ap", mass: "lb", force: "lbf" } },
+  { heads: ["g"], readings: { mass: "g", force: "gf" } },
   { heads: ["st"], readings: { UK: "st" } },
   // one grain in every system (NIST HB 44 C-6: avoirdupois, troy and apothecaries' grains are equal)
   { heads: ["gr"], readings: { UK: "gr", US: "gr", avdp: "gr", troy: "gr", apothecary: "gr" } },
@@ -124,6 +142,8 @@ export const qualified: ReadonlyArray<QualifiedReadings> = [
   { heads: ["lk"], readings: { survey: "lk_survey", "US survey": "lk_survey" } },
   { heads: ["fur"], readings: { survey: "fur_survey", "US survey": "fur_survey" } },
   { heads: ["ac"], readings: { IT: "ac", survey: "acre_survey", "US survey": "acre_survey" } },
+  { heads: ["ac_ft"], readings: { IT: "ac_ft", survey: "acre_ft_survey", "US survey": "acre_ft_survey" } },
+  { heads: ["ftm"], readings: { IT: "ftm", survey: "ftm_survey", "US survey": "ftm_survey" } },
   // time (IERS Conventions 2010; Explanatory Supplement to the Astronomical Almanac)
   { heads: ["d"], readings: { sidereal: "d_sid" } },
   { heads: ["h"], readings: { sidereal: "h_sid" } },
@@ -132,11 +152,21 @@ export const qualified: ReadonlyArray<QualifiedReadings> = [
   { heads: ["yr"], readings: { Julian: "yr", Gregorian: "yr_greg", tropical: "yr_trop", sidereal: "yr_sid" } },
   { heads: ["mo"], readings: { synodic: "mo_syn", sidereal: "mo_sid" } },
   // energy and power (NIST SP 811 B.8)
-  { heads: ["BTU"], readings: { IT: "BTU", th: "BTU_th", mean: "BTU_mean" } },
+  { heads: ["BTU"], readings: { IT: "BTU", th: "BTU_th", mean: "BTU_mean", "39 °F": "BTU_39F", "59 °F": "BTU_59F", "60 °F": "BTU_60F" } },
   { heads: ["kBtu"], readings: { IT: "kBtu" } },
-  { heads: ["calorie", "cal"], readings: { IT: "cal_IT", th: "cal", mean: "cal_mean", "15 °C": "cal_15", "20 °C": "cal_20" } },
+  { heads: ["calorie", "cal", "cal_th"], readings: { IT: "cal_IT", th: "cal_th", mean: "cal_mean", "15 °C": "cal_15", "20 °C": "cal_20" } },
   { heads: ["thm"], readings: { US: "thm", EC: "thm_EC" } },
   // the US perm (ASTM E96: 1 gr/(h·ft²·inHg)); the metric perm (g/(d·m²·mmHg)) is not in the catalog
-  { heads: ["perm"], readings: { US: "perm" } },
+  { heads: ["perm"], readings: { US: "perm", "0 °C": "perm", "23 °C": "perm_23C" } },
+  { heads: ["perm_in"], readings: { "0 °C": "perm_in", "23 °C": "perm_in_23C" } },
+  // columns of mercury and water: conventional (13.5951 g/cm³ and 1 g/cm³ under standard gravity), or at a temperature (NIST SP 811 B.8)
+  { heads: ["mmHg"], readings: { conventional: "mmHg", "0 °C": "mmHg_0C" } },
+  { heads: ["cmHg"], readings: { conventional: "cmHg", "0 °C": "cmHg_0C" } },
+  { heads: ["inHg"], readings: { conventional: "inHg", "32 °F": "inHg_32F", "60 °F": "inHg_60F" } },
+  { heads: ["ftHg"], readings: { conventional: "ftHg" } },
+  { heads: ["mmH2O"], readings: { conventional: "mmH2O" } },
+  { heads: ["cmH2O"], readings: { conventional: "cmH2O", "4 °C": "cmH2O_4C" } },
+  { heads: ["inH2O"], readings: { conventional: "inH2O", "39.2 °F": "inH2O_39F", "60 °F": "inH2O_60F" } },
+  { heads: ["ftH2O"], readings: { conventional: "ftH2O", "39.2 °F": "ftH2O_39F" } },
   { heads: ["hp"], readings: { metric: "PS", UK: "hp", US: "hp", mechanical: "hp", electric: "hp_e", boiler: "hp_boiler" } }
 ]

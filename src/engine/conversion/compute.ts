@@ -18,7 +18,7 @@ import { ComputationError, DimensionMismatch, type EngineError, InvalidInput, is
 import { Role } from "../roles.ts"
 import * as Exact from "../Exact.ts"
 import * as Rational from "../Rational.ts"
-import { type Term, type UnitExpression, format, fromTerms, multiplyTerms } from "../units/UnitExpression.ts"
+import { type Term, type UnitExpression, fixFitting, format, fromTerms, multiplyTerms } from "../units/UnitExpression.ts"
 
 export interface Factor {
   readonly value: number
@@ -157,7 +157,12 @@ export const compute = (
     const result: UnitExpression = fromTerms(unitText(), terms, Rational.one)
     let converted: ComputeResult["converted"] = null
     if (expectedUnit !== undefined) {
-      const expected = yield* resolveUnit(catalog, expectedUnit, Role.expectedUnit, notation)
+      // an unknown expected unit's fix is the near unit the result converts to, when there is one
+      const expected = yield* resolveUnit(catalog, expectedUnit, Role.expectedUnit, notation).pipe(
+        Effect.mapError((e) =>
+          fixFitting(catalog, e, (read) => !isEngineError(converterBetween(catalog, result, read)), `the result (${unitText()}) converts to`)
+        )
+      )
       // a stated relation (molar mass, equivalence) may relate the chain's result to the expected unit;
       // a reciprocal never does here: a chain that ends inverted is more likely a misplaced factor
       let converter = converterBetween(catalog, result, expected)

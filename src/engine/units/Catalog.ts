@@ -13,7 +13,7 @@ import * as DimensionNames from "../DimensionNames.ts"
 import * as Prefix from "../Prefix.ts"
 import type * as Rational from "../Rational.ts"
 import type { UnitEntry } from "../catalog/define.ts"
-import { canonicalQualifier, qualified, type QualifiedReadings } from "../catalog/qualifiers.ts"
+import { canonicalQualifier, isReferenceTemperature, qualified, type QualifiedReadings } from "../catalog/qualifiers.ts"
 import { ambiguous } from "../catalog/readings.ts"
 
 export interface LogarithmicScale {
@@ -81,7 +81,8 @@ export const spelledForms = (
 ): Array<string> => {
   const forms = new Set<string>()
   for (const n of [record.name, ...record.names]) {
-    const variants = new Set([n, n.replaceAll(" ", "_"), n.replaceAll("_", " ")])
+    // "pound mass" is also written pound_mass and pound-mass (the hyphen joins a name's words as well as a product's)
+    const variants = new Set([n, n.replaceAll(" ", "_"), n.replaceAll("_", " "), n.replaceAll(" ", "-")])
     for (const v of variants) {
       forms.add(v.toLowerCase())
       if (plurals !== false) {
@@ -216,7 +217,12 @@ export class Catalog {
     if (!split) return undefined
     const { head, qualifier, braces } = split
     // in parentheses, a unit as written is a unit, not a qualifier (gallon (us) is gallon × µs): as UnitSyntax reads it
-    if (!braces && (/\d/.test(qualifier) || this.resolve(qualifier.trim()) || qualifier.split(/[\s,]+/).some((w) => w !== "" && this.resolve(w))))
+    // (a reference temperature, 39 °F, is a qualifier in parentheses too: NIST SP 811 B.8 writes it so)
+    if (
+      !braces &&
+      !isReferenceTemperature(qualifier) &&
+      (/\d/.test(qualifier) || this.resolve(qualifier.trim()) || qualifier.split(/[\s,]+/).some((w) => w !== "" && this.resolve(w)))
+    )
       return undefined
     const headResolved = this.resolve(head)
     const lower = head.toLowerCase()
@@ -234,17 +240,24 @@ export class Catalog {
     const reading = table.readings[canonical.canonical]
     const record = reading === undefined ? undefined : this.symbolRecord(reading)
     const prefix = headResolved?.prefix
+    // a prefixed head whose reading takes no prefix may name a unit of its own: kilogram (force) is kgf
+    const own = prefix && reading !== undefined ? this.symbolRecord(prefix.symbol + reading) : undefined
+    if (own) return { ok: true, resolved: { unit: own, prefix: undefined }, qualifier: canonical.canonical }
     if (!record || (prefix && !Prefix.allows(record.prefixes, prefix))) return { ok: false, problem: "not-applicable", head, qualifier, known }
     return { ok: true, resolved: { unit: record, prefix }, qualifier: canonical.canonical }
   }
 
-  /** Resolves one token of a unit expression, or undefined. */
-  resolve(token: string): Resolved | undefined {
+  /**
+   * Resolves one token of a unit expression, or undefined. With `foldNames` false a spelled name is
+   * matched only as written (lower case): a name in capitals is the capitals convention's to read.
+   */
+  resolve(token: string, foldNames = true): Resolved | undefined {
     const exact = this.symbolRecord(token)
     if (exact) return { unit: exact, prefix: undefined }
     const lower = token.toLowerCase()
     const named = this.nameRecord(lower)
-    if (named) return { unit: named, prefix: undefined }
+    // a name the catalog itself writes in capitals (TME) is as written
+    if (named && (foldNames || named.name === token || named.names.includes(token))) return { unit: named, prefix: undefined }
     // after the exact forms, so a name that itself ends in a bracket (a session's "widget (big)") stays whole
     if (token.endsWith(")") || token.endsWith("}")) {
       const q = this.resolveQualified(token)
@@ -256,7 +269,7 @@ export class Catalog {
         if (unit && Prefix.allows(unit.prefixes, prefix)) return { unit, prefix }
       }
     }
-    for (const [form, prefix] of Prefix.nameForms) {
+    for (const [form, prefix] of foldNames ? Prefix.nameForms : []) {
       if (lower.length > form.length && lower.startsWith(form)) {
         const unit = this.nameRecord(lower.slice(form.length))
         if (unit && Prefix.allows(unit.prefixes, prefix)) return { unit, prefix }
