@@ -22,7 +22,7 @@ import { randomBytes } from "node:crypto"
 import * as path from "node:path"
 import { Duration, Effect, Semaphore } from "effect"
 import { StoreUnavailable, type WorkspaceDamaged } from "../engine/errors.ts"
-import { makeByteLru } from "./byteLru.ts"
+import { type ByteLru, makeByteLru } from "./byteLru.ts"
 import { logName } from "./logName.ts"
 import { replicaStateInProcess } from "./ReplicaState.ts"
 import {
@@ -108,164 +108,193 @@ export const fileStore = (directoryText: string, limits: StoreLimits, disk: Disk
     if ("refused" in prepared) return yield* Effect.fail(cannotStart(`cannot be opened: it ${prepared.refused}`))
     for (const line of warnings) yield* Effect.logWarning(`workspace store ${description}: ${line}`)
     yield* Effect.addFinalizer(() => Effect.promise(() => releaseLock(disk, directory, token)))
-    const files = {
-      disk,
-      directory,
+    const files = filesOf(disk, directory, limits, prepared)
+    const remove = (id: string) => removeOne(files, id)
+    const store = WorkspaceStore.of({
       description,
-      ids: new Set(prepared.ids),
-      damaged: new Map(prepared.damaged.map((id) => [id, "it was quarantined earlier"]))
-    }
-    const store = fileOperations(files, limits)
-    return { store: WorkspaceStore.of({ ...store, keys: fixedKeys(prepared.secret) }), replica: replicaStateInProcess(store.remove) }
+      read: (id) => read(files, id),
+      write: (id, expected, next, ttl, owner) => write(files, id, expected, next, ttl, owner),
+      remove,
+      sweep: (idle) => sweep(files, idle),
+      count: Effect.sync(() => files.ids.size),
+      keys: fixedKeys(prepared.secret)
+    })
+    return { store, replica: replicaStateInProcess(remove) }
   })
 
+/** The store's state: its directory, what it holds, and what this process knows of it (the directory is its alone). */
 interface Files {
   readonly disk: DiskOps
   readonly directory: string
   readonly description: string
+  readonly limits: StoreLimits
   /** The workspaces with a document. */
   readonly ids: Set<string>
   /** Quarantined workspaces, with what was wrong. */
   readonly damaged: Map<string, string>
+  /** Who owns each workspace written since the start (the documents do not say): its principal's quota. */
+  readonly owners: ReturnType<typeof makeOwnerCounts>
+  /** One change of the directory at a time. */
+  readonly lock: Semaphore.Semaphore
+  /** What it last read or wrote, decoded (a known absence too). */
+  readonly cache: ByteLru<string, StoredDocument | undefined>
+  /** Changes begun and finished: a read caches what it read only if no change overlapped it. */
+  changes: number
 }
 
-/** The store's operations over its directory. */
-const fileOperations = (files: Files, limits: StoreLimits) => {
-  const { disk, description, ids, damaged } = files
-  const fileOf = (id: string) => path.join(files.directory, encodeURIComponent(keyOf(id)))
-  // who owns what is this process's knowledge (not in the documents): workspaces from before its
-  // start count toward the store's bound only (the directory has one process, see the lock)
-  const owners = makeOwnerCounts()
-  const ownerFull = (owner: string | undefined) =>
-    owner !== undefined && limits.maxWorkspacesPerPrincipal !== undefined && owners.count(owner) >= limits.maxWorkspacesPerPrincipal
-  const lock = Semaphore.makeUnsafe(1)
-  const call = <A>(what: () => Promise<A>) =>
-    guardedCall(description, publicName, Effect.tryPromise({ try: what, catch: (error) => new Error(reasonOf(error)) }))
-  // the directory is this process's, so what it last read or wrote is what the file holds
-  const cache = makeByteLru<string, StoredDocument | undefined>({ maxBytes: cacheBytes, maxEntries: cacheEntries })
-  // writes begun and finished: a read caches what it read only if no write overlapped it
-  let writes = 0
+const filesOf = (
+  disk: DiskOps,
+  directory: string,
+  limits: StoreLimits,
+  prepared: { readonly ids: ReadonlyArray<string>; readonly damaged: ReadonlyArray<string> }
+): Files => ({
+  disk,
+  directory,
+  description: `file:${directory}`,
+  limits,
+  ids: new Set(prepared.ids),
+  damaged: new Map(prepared.damaged.map((id) => [id, "it was quarantined earlier"])),
+  owners: makeOwnerCounts(),
+  lock: Semaphore.makeUnsafe(1),
+  cache: makeByteLru({ maxBytes: cacheBytes, maxEntries: cacheEntries }),
+  changes: 0
+})
 
-  // two reads may find the damage at once: the second finds the file already moved
-  const quarantine = (id: string, reason: string) =>
-    call(() => disk.rename(fileOf(id), `${fileOf(id)}${damagedSuffix}`).catch((error) => (errno(error) === "ENOENT" ? undefined : Promise.reject(error)))).pipe(
-      Effect.tap(() =>
-        Effect.sync(() => {
-          ids.delete(id)
-          damaged.set(id, reason)
-        })
-      ),
-      Effect.andThen(
-        Effect.logWarning(`workspace store ${description}: workspace ${logName(id)} is damaged (${reason}); quarantined as its file name + '${damagedSuffix}'`)
-      ),
-      Effect.andThen(Effect.fail(damagedWorkspace(publicName, reason)))
-    )
+const fileOf = (files: Files, id: string) => path.join(files.directory, encodeURIComponent(keyOf(id)))
 
-  const read = (id: string): Effect.Effect<StoredDocument | undefined, StoreUnavailable | WorkspaceDamaged> =>
-    Effect.suspend(() => {
-      const why = damaged.get(id)
-      if (why !== undefined) return Effect.fail(damagedWorkspace(publicName, why))
-      if (cache.has(id)) return Effect.succeed(cache.get(id))
-      const before = writes
-      return call(() => disk.readFile(fileOf(id))).pipe(
-        Effect.flatMap((text) => {
-          if (text === undefined) {
-            if (writes === before) cache.set(id, undefined, 64)
-            return Effect.succeed(undefined)
-          }
-          const doc = decodeStored(text)
-          if ("_tag" in doc) return doc.newerFormat !== undefined ? unreadable(description, publicName, id, doc) : quarantine(id, doc.reason)
-          if (writes === before) cache.set(id, doc, text.length * decodedOverhead)
-          return Effect.succeed(doc)
-        })
+const call = <A>(files: Files, what: () => Promise<A>) =>
+  guardedCall(files.description, publicName, Effect.tryPromise({ try: what, catch: (error) => new Error(reasonOf(error)) }))
+
+/** Moves a damaged document aside (`.damaged`) and answers its damage; of two reads finding it at once, the second finds it moved. */
+const quarantine = (files: Files, id: string, reason: string) =>
+  call(files, () =>
+    files.disk
+      .rename(fileOf(files, id), `${fileOf(files, id)}${damagedSuffix}`)
+      .catch((error) => (errno(error) === "ENOENT" ? undefined : Promise.reject(error)))
+  ).pipe(
+    Effect.tap(() =>
+      Effect.sync(() => {
+        files.ids.delete(id)
+        files.damaged.set(id, reason)
+      })
+    ),
+    Effect.andThen(
+      Effect.logWarning(
+        `workspace store ${files.description}: workspace ${logName(id)} is damaged (${reason}); quarantined as its file name + '${damagedSuffix}'`
       )
-    })
+    ),
+    Effect.andThen(Effect.fail(damagedWorkspace(publicName, reason)))
+  )
 
-  /** Runs `effect` as a change of the directory: reads overlapping it cache nothing, and the cached entry goes. */
-  const changing = <A, E>(id: string, effect: Effect.Effect<A, E>) =>
-    Effect.suspend(() => {
-      writes++
-      cache.delete(id)
-      return effect.pipe(Effect.ensuring(Effect.sync(() => writes++)))
-    })
-
-  const forgetId = (id: string) => {
-    ids.delete(id)
-    owners.drop(id)
-  }
-
-  const sweepOne = (id: string, cutoff: number) =>
-    lock.withPermits(1)(
-      changing(
-        id,
-        call(async () => {
-          const mtime = await disk.mtimeMs(fileOf(id))
-          if (mtime !== undefined && mtime >= cutoff) return 0
-          await removeDurably(disk, fileOf(id))
-          return mtime === undefined ? 0 : 1
-        })
-      ).pipe(Effect.tap((n) => Effect.sync(() => (n === 1 || !ids.has(id) ? forgetId(id) : undefined))))
-    )
-
-  const sweep = (idle: Duration.Duration) =>
-    Effect.gen(function* () {
-      // wall-clock time on purpose: it is compared with the files' modification times
-      const cutoff = Date.now() - Duration.toMillis(idle)
-      const stale: Array<string> = []
-      for (const id of ids) {
-        const mtime = yield* call(() => disk.mtimeMs(fileOf(id)))
-        if (mtime === undefined || mtime < cutoff) stale.push(id)
-      }
-      let removed = 0
-      for (const id of stale) removed += yield* sweepOne(id, cutoff)
-      return removed
-    })
-
-  /** Room for a new workspace of `owner`: after a sweep if full, else why not. */
-  const room = (id: string, owner: string | undefined, ttl: Duration.Duration) =>
-    Effect.gen(function* () {
-      if (ids.has(id)) return
-      if (ownerFull(owner) || ids.size >= limits.maxWorkspaces) yield* sweep(ttl)
-      if (ownerFull(owner)) return yield* principalFull(limits)
-      if (ids.size >= limits.maxWorkspaces) return yield* storeFull(description, publicName, limits)
-    })
-
-  const write = (id: string, expected: number, next: StoredDocument, ttl: Duration.Duration, owner?: string) =>
-    lock.withPermits(1)(
-      Effect.gen(function* () {
-        const current = yield* read(id)
-        if ((current?.version ?? 0) !== expected) return false
-        yield* room(id, owner, ttl)
-        const text = encodeDocument(next)
-        yield* changing(
-          id,
-          call(() => writeDurably(disk, fileOf(id), text))
-        )
-        ids.add(id)
-        if (owner !== undefined) owners.add(id, owner)
-        cache.set(id, next, text.length * decodedOverhead)
-        return true
+const read = (files: Files, id: string): Effect.Effect<StoredDocument | undefined, StoreUnavailable | WorkspaceDamaged> =>
+  Effect.suspend(() => {
+    const why = files.damaged.get(id)
+    if (why !== undefined) return Effect.fail(damagedWorkspace(publicName, why))
+    if (files.cache.has(id)) return Effect.succeed(files.cache.get(id))
+    const before = files.changes
+    return call(files, () => files.disk.readFile(fileOf(files, id))).pipe(
+      Effect.flatMap((text) => {
+        if (text === undefined) {
+          if (files.changes === before) files.cache.set(id, undefined, 64)
+          return Effect.succeed(undefined)
+        }
+        const doc = decodeStored(text)
+        if ("_tag" in doc) return doc.newerFormat !== undefined ? unreadable(files.description, publicName, id, doc) : quarantine(files, id, doc.reason)
+        if (files.changes === before) files.cache.set(id, doc, text.length * decodedOverhead)
+        return Effect.succeed(doc)
       })
     )
+  })
 
-  /** Deletes a workspace; a quarantined one's copy is archived (`.damaged-<time>`), so the workspace starts over. */
-  const remove = (id: string) =>
-    lock.withPermits(1)(
-      changing(
+/** Runs `effect` as a change of the directory: reads overlapping it cache nothing, and the cached entry goes. */
+const changing = <A, E>(files: Files, id: string, effect: Effect.Effect<A, E>) =>
+  Effect.suspend(() => {
+    files.changes++
+    files.cache.delete(id)
+    return effect.pipe(Effect.ensuring(Effect.sync(() => files.changes++)))
+  })
+
+const forgetId = (files: Files, id: string) => {
+  files.ids.delete(id)
+  files.owners.drop(id)
+}
+
+const sweepOne = (files: Files, id: string, cutoff: number) =>
+  files.lock.withPermits(1)(
+    changing(
+      files,
+      id,
+      call(files, async () => {
+        const mtime = await files.disk.mtimeMs(fileOf(files, id))
+        if (mtime !== undefined && mtime >= cutoff) return 0
+        await removeDurably(files.disk, fileOf(files, id))
+        return mtime === undefined ? 0 : 1
+      })
+    ).pipe(Effect.tap((n) => Effect.sync(() => (n === 1 || !files.ids.has(id) ? forgetId(files, id) : undefined))))
+  )
+
+const sweep = (files: Files, idle: Duration.Duration) =>
+  Effect.gen(function* () {
+    // wall-clock time on purpose: it is compared with the files' modification times
+    const cutoff = Date.now() - Duration.toMillis(idle)
+    const stale: Array<string> = []
+    for (const id of files.ids) {
+      const mtime = yield* call(files, () => files.disk.mtimeMs(fileOf(files, id)))
+      if (mtime === undefined || mtime < cutoff) stale.push(id)
+    }
+    let removed = 0
+    for (const id of stale) removed += yield* sweepOne(files, id, cutoff)
+    return removed
+  })
+
+const ownerFull = (files: Files, owner: string | undefined) =>
+  owner !== undefined && files.limits.maxWorkspacesPerPrincipal !== undefined && files.owners.count(owner) >= files.limits.maxWorkspacesPerPrincipal
+
+/** Room for a new workspace of `owner`: after a sweep if full, else why not. */
+const room = (files: Files, id: string, owner: string | undefined, ttl: Duration.Duration) =>
+  Effect.gen(function* () {
+    if (files.ids.has(id)) return
+    if (ownerFull(files, owner) || files.ids.size >= files.limits.maxWorkspaces) yield* sweep(files, ttl)
+    if (ownerFull(files, owner)) return yield* principalFull(files.limits)
+    if (files.ids.size >= files.limits.maxWorkspaces) return yield* storeFull(files.description, publicName, files.limits)
+  })
+
+const write = (files: Files, id: string, expected: number, next: StoredDocument, ttl: Duration.Duration, owner?: string) =>
+  files.lock.withPermits(1)(
+    Effect.gen(function* () {
+      const current = yield* read(files, id)
+      if ((current?.version ?? 0) !== expected) return false
+      yield* room(files, id, owner, ttl)
+      const text = encodeDocument(next)
+      yield* changing(
+        files,
         id,
-        call(async () => {
-          await removeDurably(disk, fileOf(id))
-          if (damaged.has(id)) await disk.rename(`${fileOf(id)}${damagedSuffix}`, `${fileOf(id)}${damagedSuffix}-${Date.now()}`).catch(() => undefined)
+        call(files, () => writeDurably(files.disk, fileOf(files, id), text))
+      )
+      files.ids.add(id)
+      if (owner !== undefined) files.owners.add(id, owner)
+      files.cache.set(id, next, text.length * decodedOverhead)
+      return true
+    })
+  )
+
+/** Deletes a workspace; a quarantined one's copy is archived (`.damaged-<time>`), so the workspace starts over. */
+const removeOne = (files: Files, id: string) =>
+  files.lock.withPermits(1)(
+    changing(
+      files,
+      id,
+      call(files, async () => {
+        await removeDurably(files.disk, fileOf(files, id))
+        if (files.damaged.has(id))
+          await files.disk.rename(`${fileOf(files, id)}${damagedSuffix}`, `${fileOf(files, id)}${damagedSuffix}-${Date.now()}`).catch(() => undefined)
+      })
+    ).pipe(
+      Effect.tap(() =>
+        Effect.sync(() => {
+          forgetId(files, id)
+          files.damaged.delete(id)
         })
-      ).pipe(
-        Effect.tap(() =>
-          Effect.sync(() => {
-            forgetId(id)
-            damaged.delete(id)
-          })
-        )
       )
     )
-
-  return { description, read, write, remove, sweep, count: Effect.sync(() => ids.size) }
-}
+  )

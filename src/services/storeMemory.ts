@@ -11,7 +11,7 @@
 import { getHeapStatistics } from "node:v8"
 import { Clock, Duration, Effect, Semaphore } from "effect"
 import type { QuotaExceeded, StoreUnavailable } from "../engine/errors.ts"
-import { makeByteLru } from "./byteLru.ts"
+import { type ByteLru, makeByteLru } from "./byteLru.ts"
 import { replicaStateInProcess } from "./ReplicaState.ts"
 import { type StoreLimits, WorkspaceStore, makeOwnerCounts, principalFull, storeFailure, storeFull } from "./storeCommon.ts"
 import { fixedKeys } from "./sessionIds.ts"
@@ -34,80 +34,111 @@ interface Entry {
 
 const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MiB` : `${bytes} bytes`)
 
+/** The store's state: the documents' text, a cache of them decoded, and who owns what. */
+interface Memory {
+  readonly limits: StoreLimits
+  readonly maxBytes: number
+  readonly docs: Map<string, Entry>
+  readonly decoded: ByteLru<string, StoredDocument>
+  readonly owners: ReturnType<typeof makeOwnerCounts>
+  readonly lock: Semaphore.Semaphore
+  /** The text of every document together. */
+  total: number
+}
+
+const drop = (m: Memory, id: string) => {
+  const entry = m.docs.get(id)
+  if (entry) m.total -= entry.text.length
+  m.docs.delete(id)
+  m.decoded.delete(id)
+  m.owners.drop(id)
+}
+
+/** Deletes what expired by `now` (Effect's Clock: the one the Workspace service stamps `touched` with); how many. */
+const sweepNow = (m: Memory, now: number, idleMs: number) => {
+  let removed = 0
+  for (const [id, entry] of m.docs) if (entry.touched < now - idleMs && (drop(m, id), true)) removed++
+  return removed
+}
+
+const read = (m: Memory, id: string) =>
+  Effect.sync(() => {
+    const entry = m.docs.get(id)
+    if (entry === undefined) return undefined
+    const hit = m.decoded.get(id)
+    if (hit !== undefined) return hit
+    // the text was encoded by this process from a checked document: it decodes
+    const doc = decodeDocument(entry.text) as StoredDocument
+    m.decoded.set(id, doc, entry.text.length * decodedOverhead)
+    return doc
+  })
+
+const ownerFull = (m: Memory, owner: string | undefined) =>
+  owner !== undefined && m.limits.maxWorkspacesPerPrincipal !== undefined && m.owners.count(owner) >= m.limits.maxWorkspacesPerPrincipal
+
+/** Why `id` may not grow by `growth` characters (a new one if `isNew`) after expired ones went, if it may not. */
+const refusal = (m: Memory, isNew: boolean, growth: number, owner: string | undefined, now: number, ttl: Duration.Duration) => {
+  const over = () =>
+    isNew && ownerFull(m, owner)
+      ? "principal"
+      : isNew && m.docs.size >= m.limits.maxWorkspaces
+        ? "count"
+        : growth > 0 && m.total + growth > m.maxBytes
+          ? "bytes"
+          : undefined
+  if (over() === undefined) return undefined
+  // expired ones go first: the caps count live workspaces
+  sweepNow(m, now, Duration.toMillis(ttl))
+  const why = over()
+  if (why === "principal") return principalFull(m.limits)
+  if (why === "count") return storeFull("memory", "memory", m.limits)
+  if (why === "bytes")
+    return storeFailure(
+      "memory",
+      "memory",
+      `already holds its maximum of ${sizeText(m.maxBytes)} of workspaces; nothing more can be stored until some expire`,
+      undefined,
+      ["Empty a workspace you no longer need", "Definitions passed inline (custom_units, custom_edges) do not need the store"]
+    )
+  return undefined
+}
+
+const write = (m: Memory, id: string, expected: number, next: StoredDocument, ttl: Duration.Duration, owner?: string) =>
+  m.lock.withPermits(1)(
+    Effect.flatMap(Clock.currentTimeMillis, (now): Effect.Effect<boolean, StoreUnavailable | QuotaExceeded> => {
+      const current = m.docs.get(id)
+      if ((current?.version ?? 0) !== expected) return Effect.succeed(false)
+      const text = encodeDocument(next)
+      const refused = refusal(m, current === undefined, text.length - (current?.text.length ?? 0), owner, now, ttl)
+      if (refused !== undefined) return refused
+      drop(m, id)
+      m.docs.set(id, { text, version: next.version, touched: next.touched })
+      m.decoded.set(id, next, text.length * decodedOverhead)
+      m.total += text.length
+      if (owner !== undefined) m.owners.add(id, owner)
+      return Effect.succeed(true)
+    })
+  )
+
 /** The memory store and its replica state, `maxBytes` the text of all its workspaces together. */
 export const memoryStore = (limits: StoreLimits, maxBytes: number = memoryStoreBytes()) => {
-  const docs = new Map<string, Entry>()
-  const decoded = makeByteLru<string, StoredDocument>({ maxBytes: decodedCacheBytes() })
-  const owners = makeOwnerCounts()
-  let total = 0
-  const drop = (id: string) => {
-    const entry = docs.get(id)
-    if (entry) total -= entry.text.length
-    docs.delete(id)
-    decoded.delete(id)
-    owners.drop(id)
+  const m: Memory = {
+    limits,
+    maxBytes,
+    docs: new Map(),
+    decoded: makeByteLru({ maxBytes: decodedCacheBytes() }),
+    owners: makeOwnerCounts(),
+    lock: Semaphore.makeUnsafe(1),
+    total: 0
   }
-  const ownerFull = (owner: string | undefined) =>
-    owner !== undefined && limits.maxWorkspacesPerPrincipal !== undefined && owners.count(owner) >= limits.maxWorkspacesPerPrincipal
-  const lock = Semaphore.makeUnsafe(1)
-  // `now` from Effect's Clock: the same clock the Workspace service stamps `touched` with
-  const sweepNow = (now: number, idleMs: number) => {
-    const cutoff = now - idleMs
-    let removed = 0
-    for (const [id, entry] of docs) if (entry.touched < cutoff && (drop(id), true)) removed++
-    return removed
-  }
-  const read = (id: string) =>
-    Effect.sync(() => {
-      const entry = docs.get(id)
-      if (entry === undefined) return undefined
-      const hit = decoded.get(id)
-      if (hit !== undefined) return hit
-      // the text was encoded by this process from a checked document: it decodes
-      const doc = decodeDocument(entry.text) as StoredDocument
-      decoded.set(id, doc, entry.text.length * decodedOverhead)
-      return doc
-    })
-  const bytesFull = storeFailure(
-    "memory",
-    "memory",
-    `already holds its maximum of ${sizeText(maxBytes)} of workspaces; nothing more can be stored until some expire`,
-    undefined,
-    ["Empty a workspace you no longer need", "Definitions passed inline (custom_units, custom_edges) do not need the store"]
-  )
-  const write = (id: string, expected: number, next: StoredDocument, ttl: Duration.Duration, owner?: string) =>
-    lock.withPermits(1)(
-      Effect.flatMap(Clock.currentTimeMillis, (now): Effect.Effect<boolean, StoreUnavailable | QuotaExceeded> => {
-        const current = docs.get(id)
-        if ((current?.version ?? 0) !== expected) return Effect.succeed(false)
-        if (current === undefined && ownerFull(owner)) {
-          sweepNow(now, Duration.toMillis(ttl))
-          if (ownerFull(owner)) return principalFull(limits)
-        }
-        const text = encodeDocument(next)
-        const growth = text.length - (current?.text.length ?? 0)
-        if ((current === undefined && docs.size >= limits.maxWorkspaces) || (growth > 0 && total + growth > maxBytes)) {
-          // expired ones go first: the caps count live workspaces
-          sweepNow(now, Duration.toMillis(ttl))
-          if (current === undefined && docs.size >= limits.maxWorkspaces) return storeFull("memory", "memory", limits)
-          if (growth > 0 && total + growth > maxBytes) return bytesFull
-        }
-        drop(id)
-        docs.set(id, { text, version: next.version, touched: next.touched })
-        decoded.set(id, next, text.length * decodedOverhead)
-        total += text.length
-        if (owner !== undefined) owners.add(id, owner)
-        return Effect.succeed(true)
-      })
-    )
-  const remove = (id: string) => Effect.sync(() => drop(id))
+  const remove = (id: string) => Effect.sync(() => drop(m, id))
   const store = WorkspaceStore.of({
     description: "memory",
-    read,
-    write,
+    read: (id) => read(m, id),
+    write: (id, expected, next, ttl, owner) => write(m, id, expected, next, ttl, owner),
     remove,
-    sweep: (idle) => lock.withPermits(1)(Effect.map(Clock.currentTimeMillis, (now) => sweepNow(now, Duration.toMillis(idle)))),
-    count: Effect.sync(() => docs.size),
+    sweep: (idle) => m.lock.withPermits(1)(Effect.map(Clock.currentTimeMillis, (now) => sweepNow(m, now, Duration.toMillis(idle)))),
+    count: Effect.sync(() => m.docs.size),
     keys: fixedKeys(crypto.getRandomValues(new Uint8Array(32)))
   })
   return { store, replica: replicaStateInProcess(remove) }

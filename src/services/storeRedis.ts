@@ -144,31 +144,15 @@ const makeDecoder = () => {
 
 const ttlText = (ttl: Duration.Duration) => String(Math.max(1, Math.round(Duration.toMillis(ttl))))
 
-/** The workspaces on a Redis connection. */
-const redisStore = (description: string, limits: StoreLimits, redis: Redis.Redis["Service"]) => {
-  const guarded = <A, E>(effect: Effect.Effect<A, E>) => guardedCall(description, publicName, effect)
-  const { decode, remember, drop } = makeDecoder()
-
-  // a damaged document is left where it is (an operator may want it) and refused on every read; emptying the workspace deletes it
-  const read = (id: string): Effect.Effect<StoredDocument | undefined, StoreUnavailable | WorkspaceDamaged> =>
-    guarded(redis.send<string | null>("GET", keyOf(id))).pipe(
-      Effect.flatMap((text): Effect.Effect<StoredDocument | undefined, StoreUnavailable | WorkspaceDamaged> => {
-        if (text === null || text === undefined) return Effect.succeed(undefined)
-        const doc = decode(id, text)
-        if (!("_tag" in doc)) return Effect.succeed(doc)
-        if (doc.newerFormat !== undefined) return unreadable(description, publicName, id, doc)
-        return Effect.andThen(
-          Effect.logWarning(`workspace store ${description}: workspace ${logName(id)} is damaged (${doc.reason}); it answers workspace_damaged until emptied`),
-          Effect.fail(damagedWorkspace(publicName, doc.reason))
-        )
-      })
-    )
-
-  const perPrincipal = limits.maxWorkspacesPerPrincipal
-  const write = (id: string, expected: number, next: StoredDocument, ttl: Duration.Duration, owner?: string) => {
-    const text = encodeDocument(next)
+/** One compare-and-set of a workspace (the script above): whether it was written, or why it could not be. */
+const compareAndSetOf =
+  (description: string, limits: StoreLimits, redis: Redis.Redis["Service"]) =>
+  (id: string, expected: number, text: string, ttl: Duration.Duration, owner?: string): Effect.Effect<boolean, StoreUnavailable | QuotaExceeded> => {
+    const perPrincipal = limits.maxWorkspacesPerPrincipal
     const counted = owner !== undefined && perPrincipal !== undefined
-    return guarded(
+    return guardedCall(
+      description,
+      publicName,
       redis.send<number>(
         "EVAL",
         compareAndSet,
@@ -196,9 +180,35 @@ const redisStore = (description: string, limits: StoreLimits, redis: Redis.Redis
           ])
         if (answer === -2) return storeFull(description, publicName, limits)
         if (answer === -3) return principalFull(limits)
-        if (answer === 1) remember(id, text, next)
         return Effect.succeed(answer === 1)
       })
+    )
+  }
+
+/** The workspaces on a Redis connection. */
+const redisStore = (description: string, limits: StoreLimits, redis: Redis.Redis["Service"]) => {
+  const guarded = <A, E>(effect: Effect.Effect<A, E>) => guardedCall(description, publicName, effect)
+  const { decode, remember, drop } = makeDecoder()
+
+  // a damaged document is left where it is (an operator may want it) and refused on every read; emptying the workspace deletes it
+  const read = (id: string): Effect.Effect<StoredDocument | undefined, StoreUnavailable | WorkspaceDamaged> =>
+    guarded(redis.send<string | null>("GET", keyOf(id))).pipe(
+      Effect.flatMap((text): Effect.Effect<StoredDocument | undefined, StoreUnavailable | WorkspaceDamaged> => {
+        if (text === null || text === undefined) return Effect.succeed(undefined)
+        const doc = decode(id, text)
+        if (!("_tag" in doc)) return Effect.succeed(doc)
+        if (doc.newerFormat !== undefined) return unreadable(description, publicName, id, doc)
+        return Effect.andThen(
+          Effect.logWarning(`workspace store ${description}: workspace ${logName(id)} is damaged (${doc.reason}); it answers workspace_damaged until emptied`),
+          Effect.fail(damagedWorkspace(publicName, doc.reason))
+        )
+      })
+    )
+
+  const write = (id: string, expected: number, next: StoredDocument, ttl: Duration.Duration, owner?: string) => {
+    const text = encodeDocument(next)
+    return compareAndSetOf(description, limits, redis)(id, expected, text, ttl, owner).pipe(
+      Effect.tap((written) => (written ? Effect.sync(() => remember(id, text, next)) : Effect.void))
     )
   }
 
