@@ -233,11 +233,12 @@ const fault = async (name: string, inject: () => Promise<void>, restore: () => P
     }
     await sleep(250)
   }
+  const recoverMs = Date.now() - restored
   const note = after === undefined ? undefined : await after()
   outcomes.push({
     fault: name,
     recovered,
-    recoverMs: Date.now() - restored,
+    recoverMs,
     servedDuring: total === 0 ? 1 : ok / total,
     allNotReady,
     ...(note ? { note } : {})

@@ -45,10 +45,13 @@ describe("failed authentications per address", () => {
 describe("a refusal of the SDK's", () => {
   it("is cut to a few kB when it quotes a large input, keeping its status and code", async () => {
     const huge = "x".repeat(900_000)
-    const refused = new Response(JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32020, message: `disagree: ${huge}`, data: { mismatch: { header: huge, body: huge } } } }), {
-      status: 400,
-      headers: { "content-type": "application/json" }
-    })
+    const refused = new Response(
+      JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32020, message: `disagree: ${huge}`, data: { mismatch: { header: huge, body: huge } } } }),
+      {
+        status: 400,
+        headers: { "content-type": "application/json" }
+      }
+    )
     const cut = await boundedAnswer(refused)
     const text = await cut.text()
     expect(cut.status).toBe(400)
