@@ -80,6 +80,9 @@ export const makeSecretRing = (redis: Redis.Redis["Service"]): SecretRing => {
   return { signing: () => keys.signing, accepted: () => keys.accepted, reconcile }
 }
 
-/** Reconciles every `everyMs` for as long as the scope lives; a failure (Redis down) waits for the next round. */
+/**
+ * Reconciles every `everyMs` for as long as the scope lives; a round that fails or does not answer
+ * within the store's time-out (Redis down, paused, cut off) waits for the next one.
+ */
 export const keepReconciling = (ring: SecretRing, everyMs = reconcileEveryMs) =>
-  ring.reconcile.pipe(Effect.ignore, Effect.repeat(Schedule.spaced(`${everyMs} millis`)), Effect.forkScoped)
+  ring.reconcile.pipe(Effect.timeout("3 seconds"), Effect.ignore, Effect.repeat(Schedule.spaced(`${everyMs} millis`)), Effect.forkScoped)
