@@ -15,12 +15,18 @@ import { setFlagsFromString } from "node:v8"
 import { runInNewContext } from "node:vm"
 import { Effect, Schedule } from "effect"
 
-/** V8's own full collection, reachable without starting Node with --expose-gc (the flag, set at run time, exposes it to a new context). */
+/**
+ * V8's memory-reducing full collection, reachable without starting Node with --expose-gc (the flag,
+ * set at run time, exposes `gc` to a new context). The "last-resort" flavour is the one that gives
+ * the freed pages back to the system (a plain one left the process's resident memory where it was:
+ * 311 MB → 305 MB for a 219 MB burst of small objects, against 311 MB → 63 MB).
+ */
 const fullCollection = (): (() => void) | undefined => {
   try {
     setFlagsFromString("--expose-gc")
     const gc = runInNewContext("gc") as unknown
-    return typeof gc === "function" ? (gc as () => void) : undefined
+    if (typeof gc !== "function") return undefined
+    return () => (gc as (options: object) => void)({ type: "major", execution: "sync", flavor: "last-resort" })
   } catch {
     return undefined
   }
