@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { repoRoot } from "./support/httpServer.ts"
 import { type TestClient, connectClient } from "./support/mcp.ts"
 import * as Units from "../src/engine.ts"
+import { tools, toolsets } from "../src/tools/index.ts"
 
 const source = readFileSync(new URL("../src/engine.ts", import.meta.url), "utf8")
 const run = <A, E>(effect: Effect.Effect<A, E, Units.UnitCatalog>) => Effect.runSync(effect.pipe(Effect.provide(Units.layer)))
@@ -15,7 +16,7 @@ const run = <A, E>(effect: Effect.Effect<A, E, Units.UnitCatalog>) => Effect.run
 describe("dimensional-mcp/engine, as documented", () => {
   it("documents every exported operation with an example", () => {
     const operations = [...source.matchAll(/export const (\w+) = \(/g)].map((m) => m[1]!)
-    expect(operations).toEqual(["resolveUnit", "convert", "checkDimensions", "compute", "decompose"])
+    expect(operations).toEqual(["resolveUnit", "convert", "readQuantity", "convertText", "checkDimensions", "compute", "decompose"])
     for (const name of operations) {
       const doc = source
         .slice(0, source.indexOf(`export const ${name} = (`))
@@ -44,6 +45,22 @@ describe("dimensional-mcp/engine, as documented", () => {
     expect(run(Units.convert(100, "degC", "degF")).quantity).toBe(212)
   })
 
+  it("convert example: 100 mg/dL of glucose is 5.5507 mmol/L, the substance an option as in the tool", () => {
+    expect(run(Units.convert(100, "mg/dL", "mmol/L", { substance: "glucose" })).quantity).toBeCloseTo(5.5507, 4)
+  })
+
+  it("readQuantity example: 5 ft 11 in is 71 in", () => {
+    expect(run(Units.readQuantity("5 ft 11 in"))).toMatchObject({ value: 71, unit: "in" })
+  })
+
+  it("convertText example: 5 ft + 11 in is 180.34 cm, and 1.8 m is 5 ft 10.866142 in", () => {
+    expect(run(Units.convertText("5 ft + 11 in", "cm")).quantity).toBe(180.34)
+    expect(run(Units.convertText("1.8 m", "ft;in")).parts).toEqual([
+      { quantity: 5, unit: "ft" },
+      { quantity: 10.866142, unit: "in" }
+    ])
+  })
+
   it("checkDimensions example: dyn and N are compatible", () => {
     expect(run(Units.checkDimensions("dyn", "N")).compatible).toBe(true)
   })
@@ -68,6 +85,9 @@ describe("dimensional-mcp/engine, as documented", () => {
     )
     const r = run(Units.compute(5, "mcg/(kg*min)", chain.factors))
     expect(r.quantity).toBeCloseTo(15, 12)
+    // with the unit asked for, the answer is in it
+    const asked = run(Units.compute(5, "mcg/(kg*min)", chain.factors, "mL/h"))
+    expect([asked.unit, asked.quantity]).toEqual(["mL/h", expect.closeTo(15, 12)])
   })
 })
 
@@ -174,5 +194,52 @@ describe("README.md", () => {
     const links = [...contents.matchAll(/\]\(#([^)]+)\)/g)].map((m) => m[1]!)
     expect(links.length).toBeGreaterThanOrEqual(6)
     for (const link of links) expect(anchors, link).toContain(link)
+  })
+})
+
+describe("docs/tools.md and docs/http.md, on what hosts show", () => {
+  const toolsDoc = docText("docs/tools.md")
+  const httpDoc = docText("docs/http.md")
+
+  it("give every tool's title and toolset as the server has them", () => {
+    const rows = new Map([...toolsDoc.matchAll(/^\| `(\w+)` \| ([^|]+) \| `(\w+)` \|/gm)].map((m) => [m[1]!, { title: m[2]!.trim(), toolset: m[3]! }] as const))
+    expect([...rows.keys()].sort()).toEqual(tools.map((t) => t.name).sort())
+    for (const tool of tools) {
+      const set = Object.entries(toolsets).find(([, members]) => members.some((m) => m.name === tool.name))![0]
+      expect(rows.get(tool.name), tool.name).toEqual({ title: tool.title, toolset: set })
+    }
+  })
+
+  it("name each toolset's tools in the flags table", () => {
+    const row = httpDoc.split("\n").find((l) => l.startsWith("| `--toolsets a,b` |"))!
+    for (const [set, members] of Object.entries(toolsets)) expect(row, set).toContain(`\`${set}\` (${members.map((m) => m.name).join(", ")})`)
+  })
+
+  it("give the model-facing listing's size for every tool and each toolset, within 5 %", async () => {
+    const stated =
+      /about ([\d,]+) tokens with every tool, ([\d,]+) with `convert`, ([\d,]+) with `compute`, ([\d,]+) with `reference`,\s+([\d,]+) with `workspace`, ([\d,]+) with `--read-only`/.exec(
+        httpDoc
+      )
+    expect(stated).not.toBeNull()
+    const settings: Array<Record<string, string>> = [
+      {},
+      ...["convert", "compute", "reference", "workspace"].map((set) => ({ DIMENSIONAL_TOOLSETS: set })),
+      { DIMENSIONAL_READ_ONLY: "true" }
+    ]
+    for (const [i, setting] of settings.entries()) {
+      const c = await connectClient(`docs-listing-${i}`, "legacy", setting)
+      try {
+        const { tools: listed } = await c.client.listTools()
+        const text = [
+          ...listed.map((t) => JSON.stringify({ name: t.name, description: t.description, inputSchema: t.inputSchema })),
+          c.client.getInstructions() ?? ""
+        ]
+        const tokens = Math.ceil(text.join("\n").length / 4)
+        const said = Number(stated![i + 1]!.replaceAll(",", ""))
+        expect(Math.abs(tokens - said) / tokens, JSON.stringify(setting)).toBeLessThanOrEqual(0.05)
+      } finally {
+        await c.close()
+      }
+    }
   })
 })

@@ -44,7 +44,7 @@ export const ComputeInput = Schema.Struct({
       ]
     ]
   }),
-  expected_unit: Schema.optional(unitField({ description: "Also convert the result to this", examples: ["mg/d"] })),
+  expected_unit: Schema.optional(unitField({ description: "Also convert the result to this (a list, h;min: parts)", examples: ["mg/d"] })),
   notation: notationField,
   // for the expected unit, as in convert (described there: tools/list says each thing once)
   molar_mass: Schema.optional(Schema.NonEmptyString),
@@ -60,13 +60,19 @@ export const ComputeOutput = Schema.Struct({
   steps: Schema.Array(Schema.Struct({ factor: Schema.String, quantity: Schema.Number, unit: Schema.String, dimension: Schema.String })),
   warnings: Schema.Array(Schema.String),
   notes: Schema.Array(Schema.String),
-  converted: Schema.NullOr(Schema.Struct({ quantity: Schema.Number, unit: Schema.String })),
+  converted: Schema.NullOr(
+    Schema.Struct({
+      quantity: Schema.Number,
+      unit: Schema.String,
+      parts: Schema.optional(Schema.Array(Schema.Struct({ quantity: Schema.Number, unit: Schema.String })))
+    })
+  ),
   ucum: Schema.NullOr(Schema.String)
 })
 
 export const compute = defineTool({
   name: "compute",
-  title: "Factor-label computation",
+  title: "Compute a chain of factors",
   description: "Multiply through factors, tracking units and steps: 154 lb × (1 kg/2.205 lb) × (15 mg/kg·d) = 1047.6 mg/d.",
   input: ComputeInput,
   output: ComputeOutput,

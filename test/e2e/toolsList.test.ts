@@ -8,11 +8,13 @@
 // and `required`, and the error branch old SDK clients check errors against). Issue 18's 3,500 is
 // below that floor: reaching it would take dropping or loosening output schemas, which this keeps.
 // Issue 19 added the ucum_ci notation and the add_quantities tool (CONTRIBUTING's tool recipe,
-// followed once), about 235 tokens: 5,388 with 19 tools.
+// followed once), about 235 tokens: 5,388 with 19 tools. Issue 31 gave every tool a `title` (what
+// hosts show in menus and approval dialogs; not passed on to the model): 5,523. Issue 29's unit lists
+// (a value or a list of values in convert, parts in three outputs) about 165: 5,690.
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type TestClient, connectClient } from "../support/mcp.ts"
 
-const TOKEN_BUDGET = 5390
+const TOKEN_BUDGET = 5700
 
 let c: TestClient
 beforeAll(async () => (c = await connectClient("tools-list")))

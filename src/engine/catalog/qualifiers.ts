@@ -50,7 +50,7 @@ export const qualifierSpellings: ReadonlyMap<string, string> = new Map([
  * the canonical "39 °F", or undefined. NIST SP 811 B.8 qualifies the Btu, the calorie, columns of
  * mercury and water, and the perm by the temperature their definition assumes.
  */
-const REFERENCE_TEMPERATURE = /^\s*(\d+(?:\.\d+)?)\s*(?:°|º|deg(?:rees?)?\.?)?\s*([CF])\s*$/iu
+const REFERENCE_TEMPERATURE = /^\s*(\d+(?:\.\d+)?)\s*(?:\u00b0|\u00ba|deg(?:rees?)?\.?)?\s*([CF])\s*$/iu
 
 export const referenceTemperature = (text: string): string | undefined => {
   const m = REFERENCE_TEMPERATURE.exec(text)

@@ -35,7 +35,7 @@ describe("decodeArguments", () => {
   it("fails with one InvalidInput whose parameter, got, expected and hints come from the first problems", () => {
     const { failure } = reject(convert, { value: "five", from_unit: "km", to_unit: "mi" })
     expect(failure._tag).toBe("InvalidInput")
-    expect(failure.role).toBe("value")
+    expect(failure.parameter).toBe("value")
     expect(failure.got).toBe('"five"')
     expect(failure.expected).toBe("number (a finite number)")
     expect(failure.hints).toEqual(['value: Expected number. Fix: Send a JSON number such as 5; "five" is not a number'])
@@ -134,11 +134,11 @@ describe("the validation report", () => {
   it("gives the schema in brief: required fields, types, descriptions, constraints, choices, nested fields, examples", () => {
     const { report } = reject(convert, {})
     expect(report.schema.required).toEqual(["value", "from_unit", "to_unit"])
+    // a number, or a list of them for a unit list (issue 29)
     expect(report.schema.properties.value).toEqual({
-      type: "number",
+      type: "number | array of number",
       required: true,
-      description: "The numeric quantity to convert",
-      constraints: ["a finite number"],
+      description: "A number; a list for a unit list ([5, 11] ft;in)",
       example: 5
     })
     expect(report.schema.properties.custom_edges).toMatchObject({

@@ -20,8 +20,6 @@ import { mayListen } from "./exposure.ts"
 import { makeReplicaHealth, readiness, readyPath, watchDependencies } from "./readiness.ts"
 import { type LogFormat, logFormat, stderrLogger } from "./logFormat.ts"
 import { metricsPath, metricsResponse, recordRateFallback, recordRequest } from "./metrics.ts"
-import { metricsEnabled, otlpEndpoint, traceSampleRatio } from "../telemetryConfig.ts"
-import { tracingLayer } from "../otlp.ts"
 import { type ClientLimitSettings, type SharedBuckets, clientLimitSettings, fallbackReporter, makeClientLimiter } from "./clientLimits.ts"
 import { healthPath, mcpPath } from "./answers.ts"
 import { makeMcpHandler } from "./mcpHandler.ts"
@@ -32,24 +30,22 @@ export { healthPath, mcpPath } from "./answers.ts"
 export { plainlyLegacy } from "./era.ts"
 export { makeMcpHandler } from "./mcpHandler.ts"
 
-/** What the HTTP server adds for deployments beyond one machine: authorization, limits per client, metrics. */
+/**
+ * What the HTTP server adds for deployments beyond one machine: authorization, limits per client.
+ * What it records (metrics at /metrics, spans) is the Telemetry service's, decided in src/layers.ts.
+ */
 export interface HttpGuards {
   readonly authorization?: AuthSettings | undefined
   readonly clientLimits?: ClientLimitSettings | undefined
-  /** Serve /metrics (Prometheus) and record what it reports. */
-  readonly metrics?: boolean | undefined
-  /** Export traces over OTLP/HTTP to this endpoint. */
-  readonly otlpEndpoint?: string | undefined
-  /** With `otlpEndpoint`: the share of traces that start here to record (1 when absent). */
-  readonly traceSampleRatio?: number | undefined
 }
 
 /** The routes, bound to the session registry. */
 export const McpRoutes = (settings: HttpSettings, guards: HttpGuards = {}) =>
   HttpRouter.use((router) =>
     Effect.gen(function* () {
-      const route = yield* mcpRoute(settings, guards)
-      const record = guards.metrics === true ? recordRequest : undefined
+      const telemetry = yield* Telemetry
+      const route = yield* mcpRoute(settings, guards, telemetry)
+      const record = telemetry.metrics ? recordRequest : undefined
       const auth = route.auth
       // RFC 9728: public, and readable by a browser client on any origin (it holds no secret)
       for (const path of auth?.metadataPaths ?? [])
@@ -60,7 +56,7 @@ export const McpRoutes = (settings: HttpSettings, guards: HttpGuards = {}) =>
         )
       yield* router.add("*", mcpPath, observed(makeMcpHandler(route), mcpPath, record, route.traced))
       const store = yield* WorkspaceStore.WorkspaceStore
-      const dependencies = yield* watchDependencies({ store: store.count, issuerKeys: auth?.issuerKeys }, { metrics: guards.metrics === true })
+      const dependencies = yield* watchDependencies({ store: store.count, issuerKeys: auth?.issuerKeys }, { metrics: telemetry.metrics })
       const health = makeReplicaHealth(route.sessions.draining)
       yield* reduceHeapWhenQuiet()
       yield* Effect.addFinalizer(() => Effect.sync(health.stop))
@@ -69,7 +65,7 @@ export const McpRoutes = (settings: HttpSettings, guards: HttpGuards = {}) =>
         readyPath,
         observed(() => readiness(health, dependencies), readyPath, record)
       )
-      if (guards.metrics === true)
+      if (telemetry.metrics)
         yield* router.add(
           "GET",
           metricsPath,
@@ -84,7 +80,7 @@ export const McpRoutes = (settings: HttpSettings, guards: HttpGuards = {}) =>
   )
 
 /** What the /mcp route is built from (route.ts), as configured. */
-const mcpRoute = (settings: HttpSettings, guards: HttpGuards) =>
+const mcpRoute = (settings: HttpSettings, guards: HttpGuards, telemetry: TelemetrySettings) =>
   Effect.gen(function* () {
     const auth = guards.authorization === undefined ? undefined : yield* authorizerFor(guards.authorization, settings.host)
     const replica = yield* WorkspaceStore.ReplicaState
@@ -95,7 +91,7 @@ const mcpRoute = (settings: HttpSettings, guards: HttpGuards) =>
         ? undefined
         : {
             take: (client, rate) => rateBucket(client, rate.requests, rate.periodMs),
-            onFallback: fallbackReporter(guards.metrics === true ? recordRateFallback : Effect.void)
+            onFallback: fallbackReporter(telemetry.metrics ? recordRateFallback : Effect.void)
           }
     const sessions = yield* HttpSessions
     const modern = createMcpHandler(() => sessions.serverFactory({ era: "modern" }), {
@@ -117,7 +113,7 @@ const mcpRoute = (settings: HttpSettings, guards: HttpGuards) =>
       auth,
       authFailures: auth === undefined ? undefined : makeAuthFailures(settings.maxAuthFailuresPerMinute ?? httpDefaults.maxAuthFailuresPerMinute),
       limiter: guards.clientLimits === undefined ? undefined : makeClientLimiter(guards.clientLimits, { shared }),
-      traced: guards.otlpEndpoint !== undefined
+      traced: telemetry.traced
     }
     return route
   })
@@ -149,9 +145,8 @@ const liveness = (route: McpRoute, store: WorkspaceStore.WorkspaceStore["Service
  * The whole HTTP server as a layer: node server, routes, session registry and shared services.
  * It listens once built (port 0: a free port, see HttpServer.HttpServer's address).
  */
-export const HttpMcpServer = (settings: HttpSettings, guards: HttpGuards = {}) => {
-  const telemetry = telemetryOf(guards)
-  return HttpRouter.serve(McpRoutes(settings, guards), { disableLogger: true, disableListenLog: true }).pipe(
+export const HttpMcpServer = (settings: HttpSettings, guards: HttpGuards = {}) =>
+  HttpRouter.serve(McpRoutes(settings, guards), { disableLogger: true, disableListenLog: true }).pipe(
     // the port opens last, once the store and the sessions are ready (layers build from the bottom up)
     Layer.provideMerge(
       NodeHttpServer.layer(startingServer, {
@@ -171,18 +166,15 @@ export const HttpMcpServer = (settings: HttpSettings, guards: HttpGuards = {}) =
     // a token sent in the query string (refused: tokens go in the header) never reaches a trace: every query value is redacted
     Layer.provideMerge(Layer.succeed(UrlParams.CurrentRedactedNames, [/(?:)/])),
     Layer.provideMerge(Layer.succeed(References.MinimumLogLevel, settings.logLevel)),
-    // what the sessions' servers record per tool call (services/Telemetry.ts), as the guards say
-    Layer.provideMerge(Layer.succeed(Telemetry, telemetry)),
-    Layer.provideMerge(guards.otlpEndpoint === undefined ? Layer.empty : tracingLayer(guards.otlpEndpoint)),
-    Layer.provideMerge(requestSampling(telemetry))
+    // the requests' sampling follows what the process records (the Telemetry of src/layers.ts)
+    Layer.provideMerge(
+      Layer.unwrap(
+        Effect.gen(function* () {
+          return requestSampling(yield* Telemetry)
+        })
+      )
+    )
   )
-}
-
-const telemetryOf = (guards: HttpGuards): TelemetrySettings => ({
-  traced: guards.otlpEndpoint !== undefined,
-  metrics: guards.metrics === true,
-  ...(guards.traceSampleRatio === undefined ? {} : { sampleRatio: guards.traceSampleRatio })
-})
 
 /**
  * Head sampling of requests (parent-based): a request with a `traceparent` continues that trace as
@@ -269,14 +261,5 @@ const serveFromConfig = Effect.gen(function* () {
   const authorization = yield* authSettings
   if (!(yield* mayListen(settings.host, authorization))) return
   const clientLimits = yield* clientLimitSettings
-  const metrics = yield* metricsEnabled
-  const otlp = yield* otlpEndpoint
-  const sampleRatio = yield* traceSampleRatio
-  return yield* serveHttp(settings, {
-    authorization: authConfigured(authorization) ? authorization : undefined,
-    clientLimits,
-    metrics,
-    otlpEndpoint: otlp,
-    traceSampleRatio: sampleRatio
-  })
+  return yield* serveHttp(settings, { authorization: authConfigured(authorization) ? authorization : undefined, clientLimits })
 })
