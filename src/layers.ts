@@ -5,7 +5,7 @@
  * live, and whether the process has a workspace of its own. Nothing below this file composes
  * services; a transport or the server factory asks for what it needs and an entry provides it here.
  */
-import { Effect, Layer } from "effect"
+import { Context, Effect, Layer } from "effect"
 import { Corrector } from "./mcp/repair/Corrector.ts"
 import { RetryPolicy } from "./mcp/repair/RetryPolicy.ts"
 import { SelfCorrectionConfig } from "./mcp/repair/SelfCorrectionConfig.ts"
@@ -13,7 +13,7 @@ import { FormulaRegistry } from "./services/FormulaRegistry.ts"
 import { UnitCatalog } from "./services/UnitCatalog.ts"
 import { DefaultWorkspace, newWorkspaceId, Workspace } from "./services/Workspace.ts"
 import * as WorkspaceStore from "./services/WorkspaceStore.ts"
-import { Telemetry, instrumentStore } from "./services/Telemetry.ts"
+import { Telemetry, instrumentReplicaState, instrumentStore, storeKindOf } from "./services/Telemetry.ts"
 import { metricsEnabled, otlpEndpoint, traceSampleRatio } from "./mcp/transports/telemetryConfig.ts"
 import { exposureFromConfig } from "./mcp/toolsets.ts"
 
@@ -41,17 +41,19 @@ export const Observability = (metricsServed: boolean) =>
     })
   )
 
-/** The store, timed and spanned when telemetry is on (decided once here: off, it is the store itself). */
-const instrumented = <E, R>(store: Layer.Layer<WorkspaceStore.WorkspaceStore, E, R>) =>
-  Layer.effect(
-    WorkspaceStore.WorkspaceStore,
+/** The store and its replica state, timed and spanned when telemetry is on (decided once here: off, they are the store itself). */
+const instrumented = <E, R>(store: Layer.Layer<WorkspaceStore.WorkspaceStore | WorkspaceStore.ReplicaState, E, R>) =>
+  Layer.effectContext(
     Effect.gen(function* () {
-      return instrumentStore(yield* WorkspaceStore.WorkspaceStore, yield* Telemetry)
+      const workspaces = yield* WorkspaceStore.WorkspaceStore
+      const telemetry = yield* Telemetry
+      const replica = instrumentReplicaState(yield* WorkspaceStore.ReplicaState, storeKindOf(workspaces.description), telemetry)
+      return Context.make(WorkspaceStore.WorkspaceStore, instrumentStore(workspaces, telemetry)).pipe(Context.add(WorkspaceStore.ReplicaState, replica))
     })
   ).pipe(Layer.provide(store))
 
 /** The domain services over a store: workspaces, formulas and the catalog under them. */
-const Domain = <E, R>(store: Layer.Layer<WorkspaceStore.WorkspaceStore, E, R>) =>
+const Domain = <E, R>(store: Layer.Layer<WorkspaceStore.WorkspaceStore | WorkspaceStore.ReplicaState, E, R>) =>
   Layer.mergeAll(Workspace.layer, FormulaRegistry.layer).pipe(Layer.provideMerge(instrumented(store)), Layer.provideMerge(UnitCatalog.layer))
 
 /**

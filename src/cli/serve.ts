@@ -30,7 +30,7 @@ const refusedSetting = (error: Config.ConfigError) =>
 export const serveMcp = (http: boolean, values: Readonly<Record<string, string>>): Effect.Effect<void, unknown> => {
   // loaded only for --http: the stdio server an MCP client spawns never parses the HTTP stack
   const server: Effect.Effect<unknown, unknown> = http
-    ? Effect.promise(() => import("../mcp/transports/http/server.ts")).pipe(Effect.flatMap((m) => m.runHttpServer.pipe(Effect.provide(HttpServices))))
+    ? Effect.promise(() => import("../mcp/transports/http/server.ts")).pipe(Effect.flatMap((m) => m.runHttpServerWith(HttpServices)))
     : runStdioServer.pipe(Effect.provide(StdioServices))
   return server.pipe(
     Effect.provide(ConfigProvider.layerAdd(ConfigProvider.fromUnknown(values), { asPrimary: true })),

@@ -143,7 +143,19 @@ export const serverSettings: ReadonlyArray<SettingSpec> = [
     flag: "max-sessions",
     key: httpEnv.maxSessions,
     kind: { min: 1, max: 1_000_000 },
-    description: "With --http: sessions at once; the longest-idle goes first (default 1000)"
+    description: "With --http: sessions at once; the longest idle of the principal holding the most goes first (default 1000)"
+  },
+  {
+    flag: "max-sessions-per-principal",
+    key: httpEnv.maxSessionsPerPrincipal,
+    kind: { min: 1, max: 1_000_000 },
+    description: "With --http: sessions one authorized client holds; past it, its own longest-idle goes first (default a tenth of --max-sessions)"
+  },
+  {
+    flag: "max-auth-failures-per-minute",
+    key: httpEnv.maxAuthFailuresPerMinute,
+    kind: { min: 1, max: 1_000_000 },
+    description: "With --http and authorization: failed authentications a minute per address; past it, 429 with Retry-After (default 30)"
   },
   {
     flag: "max-creations-per-minute",
@@ -191,6 +203,13 @@ export const serverSettings: ReadonlyArray<SettingSpec> = [
     kind: "value",
     metavar: "PATH",
     description: "With --auth-introspection: a file holding that client's secret (never the secret itself on the command line)"
+  },
+  {
+    flag: "auth-keys-max-age",
+    key: authEnv.keysMaxAge,
+    kind: "value",
+    metavar: "DURATION",
+    description: "With --auth-issuer: how long fetched keys are trusted; a key the issuer removed verifies no longer (default 1 minute)"
   },
   {
     flag: "api-keys-file",

@@ -167,6 +167,15 @@ export class RateLimited extends Schema.TaggedError<RateLimited>()("RateLimited"
   retryAfterMs: Schema.Number
 }) {}
 
+/**
+ * A workspace whose stored document is damaged (empty after a power loss, not JSON, or holding what
+ * no release writes): nothing of it is used; the message names the damage. The rest of the store
+ * works; emptying the workspace (reset_session) starts it over.
+ */
+export class WorkspaceDamaged extends Schema.TaggedError<WorkspaceDamaged>()("WorkspaceDamaged", {
+  ...diagnostics
+}) {}
+
 /** A workspace id that names no live workspace: never created here, expired after idling, or mistyped. */
 export class UnknownWorkspace extends Schema.TaggedError<UnknownWorkspace>()("UnknownWorkspace", {
   ...diagnostics
@@ -194,6 +203,7 @@ export const engineErrors = [
   AmbiguousInput,
   StoreUnavailable,
   UnknownWorkspace,
+  WorkspaceDamaged,
   QuotaExceeded,
   RateLimited
 ] as const

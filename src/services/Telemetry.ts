@@ -16,6 +16,7 @@
  */
 import { Context, Effect, Exit, Metric, Option, Tracer } from "effect"
 import type { WorkspaceStore } from "./storeCommon.ts"
+import type { ReplicaState } from "./ReplicaState.ts"
 
 export interface TelemetrySettings {
   /** Spans are exported (an OTLP endpoint is set): create them. */
@@ -144,8 +145,12 @@ export const instrumentStore = (store: WorkspaceStore["Service"], settings: Tele
     ...store,
     read: instrumentOperation(settings, kind, "get", store.read),
     write: instrumentOperation(settings, kind, "set", store.write),
-    remove: instrumentOperation(settings, kind, "delete", store.remove),
-    end: instrumentOperation(settings, kind, "end", store.end),
-    ended: instrumentOperation(settings, kind, "ended", store.ended)
+    remove: instrumentOperation(settings, kind, "delete", store.remove)
   }
+}
+
+/** The replica state kept by the same store, its session ends timed, counted and spanned like the store's operations. */
+export const instrumentReplicaState = (state: ReplicaState["Service"], kind: StoreKind, settings: TelemetrySettings): ReplicaState["Service"] => {
+  if (!recording(settings)) return state
+  return { ...state, end: instrumentOperation(settings, kind, "end", state.end), ended: instrumentOperation(settings, kind, "ended", state.ended) }
 }

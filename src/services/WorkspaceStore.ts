@@ -15,15 +15,18 @@
  * Every call is bounded by a time-out; a failure is a `StoreUnavailable` whose message names the
  * kind of store but never a server path or address, and whose cause is logged on the server.
  */
-import { Clock, Config, ConfigProvider, Duration, Effect, Layer, Semaphore } from "effect"
-import type { QuotaExceeded, StoreUnavailable } from "../engine/errors.ts"
-import { type StoredDocument, storedBytes } from "./WorkspaceDocument.ts"
-import { type StoreLimits, WorkspaceStore, makeEndedSessions, makeOwnerCounts, principalFull, storeFailure, storeFull } from "./storeCommon.ts"
+import { Config, ConfigProvider, Context, Effect, Layer, type Scope } from "effect"
+import type { StoreUnavailable } from "../engine/errors.ts"
+import { ReplicaState } from "./ReplicaState.ts"
+import { type StoreLimits, WorkspaceStore } from "./storeCommon.ts"
 import { fileStore } from "./storeFile.ts"
+import { memoryStore } from "./storeMemory.ts"
 import { redisLayer } from "./storeRedis.ts"
 
 export type { StoredDocument } from "./WorkspaceDocument.ts"
 export { WorkspaceStore, type StoreLimits, storeCallTimeout, keyOf, storeFailure, guardedCall, storeFull } from "./storeCommon.ts"
+export { ReplicaState } from "./ReplicaState.ts"
+export { memoryStoreBytes } from "./storeMemory.ts"
 
 /** The setting as written: `memory`, `file:<dir>` or `redis://…`. */
 export type StoreSetting =
@@ -66,96 +69,30 @@ export const storeSetting = (fallback: string): Config.Config<StoreSetting> =>
     })
   )
 
-/**
- * All the workspaces of a memory store together: with the cap on their number and the byte quota
- * of each (Workspace.ts) alone, 10,000 workspaces of 1 MiB could still take 10 GB of this process.
- */
-export const memoryStoreBytes = 512 * 1024 * 1024
-
-/** A store in this process's memory: documents kept as objects (nothing to decode), swept by age. */
-const memoryStore = (limits: StoreLimits, maxBytes: number): WorkspaceStore["Service"] => {
-  const docs = new Map<string, { readonly doc: StoredDocument; readonly bytes: number }>()
-  const owners = makeOwnerCounts()
-  let total = 0
-  const drop = (id: string) => {
-    const entry = docs.get(id)
-    if (entry) total -= entry.bytes
-    docs.delete(id)
-    owners.drop(id)
-  }
-  const ownerFull = (owner: string | undefined) =>
-    owner !== undefined && limits.maxWorkspacesPerPrincipal !== undefined && owners.count(owner) >= limits.maxWorkspacesPerPrincipal
-  const lock = Semaphore.makeUnsafe(1)
-  const endedSessions = makeEndedSessions()
-  // `now` from Effect's Clock: the same clock the Workspace service stamps `touched` with
-  const sweepNow = (now: number, idleMs: number) => {
-    const cutoff = now - idleMs
-    let removed = 0
-    for (const [id, { doc }] of docs) if (doc.touched < cutoff && (drop(id), true)) removed++
-    return removed
-  }
-  return WorkspaceStore.of({
-    description: "memory",
-    read: (id) => Effect.sync(() => docs.get(id)?.doc),
-    write: (id, expected, next, ttl, owner) =>
-      lock.withPermits(1)(
-        Effect.flatMap(Clock.currentTimeMillis, (now): Effect.Effect<boolean, StoreUnavailable | QuotaExceeded> => {
-          const current = docs.get(id)
-          if ((current?.doc.version ?? 0) !== expected) return Effect.succeed(false)
-          if (current === undefined && ownerFull(owner)) {
-            sweepNow(now, Duration.toMillis(ttl))
-            if (ownerFull(owner)) return principalFull(limits)
-          }
-          const bytes = storedBytes(next.data)
-          const growth = bytes - (current?.bytes ?? 0)
-          if ((current === undefined && docs.size >= limits.maxWorkspaces) || (growth > 0 && total + growth > maxBytes)) {
-            // expired ones go first: the caps count live workspaces
-            sweepNow(now, Duration.toMillis(ttl))
-            if (current === undefined && docs.size >= limits.maxWorkspaces) return storeFull("memory", "memory", limits)
-            if (growth > 0 && total + growth > maxBytes) {
-              return storeFailure(
-                "memory",
-                "memory",
-                `already holds its maximum of ${maxBytes >= 1024 * 1024 ? `${Math.round(maxBytes / 1024 / 1024)} MiB` : `${maxBytes} bytes`} of workspaces; nothing more can be stored until some expire`,
-                undefined,
-                ["Empty a workspace you no longer need", "Definitions passed inline (custom_units, custom_edges) do not need the store"]
-              )
-            }
-          }
-          drop(id)
-          docs.set(id, { doc: next, bytes })
-          total += bytes
-          if (owner !== undefined) owners.add(id, owner)
-          return Effect.succeed(true)
-        })
-      ),
-    remove: (id) => Effect.sync(() => drop(id)),
-    end: (id, ttl) => Effect.sync(() => (drop(id), endedSessions.add(id, ttl))),
-    ended: (id) => Effect.sync(() => endedSessions.has(id)),
-    sweep: (idle) => lock.withPermits(1)(Effect.map(Clock.currentTimeMillis, (now) => sweepNow(now, Duration.toMillis(idle)))),
-    count: Effect.sync(() => docs.size),
-    secret: crypto.getRandomValues(new Uint8Array(32))
-  })
-}
-
-/** The store for a setting, checked to work before the server starts. */
+/** The store for a setting and the replica state it keeps beside the workspaces, checked to work before the server starts. */
 export const layerFor = (
   setting: StoreSetting,
   limits: StoreLimits = defaultStoreLimits,
-  maxMemoryBytes = memoryStoreBytes
-): Layer.Layer<WorkspaceStore, StoreUnavailable> => {
+  maxMemoryBytes?: number
+): Layer.Layer<WorkspaceStore | ReplicaState, StoreUnavailable> => {
   switch (setting._tag) {
     case "memory":
-      return Layer.sync(WorkspaceStore, () => memoryStore(limits, maxMemoryBytes))
+      return bothOf(Effect.sync(() => memoryStore(limits, maxMemoryBytes)))
     case "file":
-      return Layer.effect(WorkspaceStore, fileStore(setting.directory, limits))
+      return bothOf(fileStore(setting.directory, limits))
     case "redis":
       return redisLayer(setting.url, limits)
   }
 }
 
+/** A back-end's two services as one layer. */
+const bothOf = <E, R>(
+  made: Effect.Effect<{ readonly store: WorkspaceStore["Service"]; readonly replica: ReplicaState["Service"] }, E, R>
+): Layer.Layer<WorkspaceStore | ReplicaState, E, Exclude<R, Scope.Scope>> =>
+  Layer.effectContext(Effect.map(made, ({ store, replica }) => Context.make(WorkspaceStore, store).pipe(Context.add(ReplicaState, replica))))
+
 /** The configured store (`fallback` when nothing is set). */
-export const layerFromConfig = (fallback: string): Layer.Layer<WorkspaceStore, StoreUnavailable | Config.ConfigError> =>
+export const layerFromConfig = (fallback: string): Layer.Layer<WorkspaceStore | ReplicaState, StoreUnavailable | Config.ConfigError> =>
   Layer.unwrap(
     Effect.gen(function* () {
       const maxWorkspaces = yield* Config.Int(maxWorkspacesEnv).pipe(
@@ -181,4 +118,4 @@ export const layerFromConfig = (fallback: string): Layer.Layer<WorkspaceStore, S
   )
 
 /** A process-only store, for tests and the library. */
-export const layerMemory: Layer.Layer<WorkspaceStore> = layerFor({ _tag: "memory" }) as Layer.Layer<WorkspaceStore>
+export const layerMemory: Layer.Layer<WorkspaceStore | ReplicaState> = layerFor({ _tag: "memory" }) as Layer.Layer<WorkspaceStore | ReplicaState>

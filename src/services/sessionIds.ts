@@ -8,6 +8,33 @@
  */
 import { createHmac, timingSafeEqual } from "node:crypto"
 
+/**
+ * The store's secret keys: new ids are signed with `signing`, and an id signed with any `accepted`
+ * key is recognised. Usually one key; after the store lost its copy (a Redis restart without
+ * persistence, a FLUSHALL, a failover to an empty replica) a replica started afterwards may have made
+ * a new one, and the replicas then accept both (storeRedisSecret.ts) so that none refuses the
+ * others' sessions.
+ */
+export interface SessionKeys {
+  readonly signing: () => Uint8Array
+  /** The signing key and any other key ids may carry (at most a few). */
+  readonly accepted: () => ReadonlyArray<Uint8Array>
+}
+
+/** One key that never changes (memory store, tests). */
+export const fixedKeys = (secret: Uint8Array): SessionKeys => ({ signing: () => secret, accepted: () => [secret] })
+
+/** Whether `given` is the MAC `mac(key)` under any accepted key, each compared in constant time. */
+export const signedByAny = (keys: SessionKeys, given: string, mac: (key: Uint8Array) => string): boolean => {
+  const received = Buffer.from(given)
+  let found = false
+  for (const key of keys.accepted()) {
+    const expected = Buffer.from(mac(key))
+    if (expected.length === received.length && timingSafeEqual(expected, received)) found = true
+  }
+  return found
+}
+
 export interface SessionIds {
   /**
    * A new session id: `s`, the issue time (9 base-36 digits, ms), 24 random characters, 22 of MAC.
@@ -23,10 +50,11 @@ const randomChars = 24
 const macChars = 22
 const idLength = 1 + timeDigits + randomChars + macChars
 
-export const makeSessionIds = (secret: Uint8Array): SessionIds => {
+export const makeSessionIds = (secret: Uint8Array | SessionKeys): SessionIds => {
+  const keys = secret instanceof Uint8Array ? fixedKeys(secret) : secret
   // the principal after a NUL, which no principal name contains: "a" + "\0b" cannot pass for "a\0" + "b"
-  const mac = (body: string, principal: string | undefined) =>
-    createHmac("sha256", secret)
+  const mac = (key: Uint8Array, body: string, principal: string | undefined) =>
+    createHmac("sha256", key)
       .update(principal === undefined ? body : `${body}\0${principal}`)
       .digest("base64url")
       .slice(0, macChars)
@@ -34,14 +62,12 @@ export const makeSessionIds = (secret: Uint8Array): SessionIds => {
     issue: (principal) => {
       // wall-clock time on purpose: every replica reads the issue time back from the id
       const body = `s${Date.now().toString(36).padStart(timeDigits, "0")}${Buffer.from(crypto.getRandomValues(new Uint8Array(18))).toString("base64url")}`
-      return `${body}${mac(body, principal)}`
+      return `${body}${mac(keys.signing(), body, principal)}`
     },
     issuedAt: (id, principal) => {
       if (id.length !== idLength || id[0] !== "s") return undefined
       const body = id.slice(0, idLength - macChars)
-      const given = Buffer.from(id.slice(idLength - macChars))
-      const expected = Buffer.from(mac(body, principal))
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined
+      if (!signedByAny(keys, id.slice(idLength - macChars), (key) => mac(key, body, principal))) return undefined
       const issued = Number.parseInt(id.slice(1, 1 + timeDigits), 36)
       return Number.isFinite(issued) ? issued : undefined
     }

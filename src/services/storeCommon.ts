@@ -3,16 +3,20 @@
  * store, so that the stores can import it without an import cycle).
  */
 import { Context, Duration, Effect } from "effect"
-import { QuotaExceeded, StoreUnavailable } from "../engine/errors.ts"
-import { logName } from "./logName.ts"
-import type { StoredDocument, Unreadable } from "./WorkspaceDocument.ts"
+import { QuotaExceeded, StoreUnavailable, WorkspaceDamaged } from "../engine/errors.ts"
+import { Action } from "../engine/actions.ts"
+import { logName, redactIds } from "./logName.ts"
+import { type StoredDocument, type Unreadable, decodeDocument, emptyWorkspace } from "./WorkspaceDocument.ts"
+import { overQuota } from "./workspaceLimits.ts"
+import type { SessionKeys } from "./sessionIds.ts"
 
 export class WorkspaceStore extends Context.Service<
   WorkspaceStore,
   {
     /** What the store is, for logs and the start-up line: "memory", "file:/abs/dir", "redis://host:port". */
     readonly description: string
-    readonly read: (id: string) => Effect.Effect<StoredDocument | undefined, StoreUnavailable>
+    /** The workspace's document; a damaged one fails WorkspaceDamaged (and is quarantined where the store can). */
+    readonly read: (id: string) => Effect.Effect<StoredDocument | undefined, StoreUnavailable | WorkspaceDamaged>
     /**
      * Stores `next` only if the stored version is still `expected` (0: no document yet). False when
      * another writer came first. `ttl` lets the store drop the document by itself after idling.
@@ -26,29 +30,17 @@ export class WorkspaceStore extends Context.Service<
       next: StoredDocument,
       ttl: Duration.Duration,
       owner?: string | undefined
-    ) => Effect.Effect<boolean, StoreUnavailable | QuotaExceeded>
+    ) => Effect.Effect<boolean, StoreUnavailable | QuotaExceeded | WorkspaceDamaged>
     readonly remove: (id: string) => Effect.Effect<void, StoreUnavailable>
-    /**
-     * Removes the workspace of a session its client ended and remembers the end for `ttl` (a
-     * session id is recognised by its signature for that long, see sessionIds.ts): no replica takes
-     * an ended session over. File store: remembered by this process (it is the directory's only one).
-     */
-    readonly end: (id: string, ttl: Duration.Duration) => Effect.Effect<void, StoreUnavailable>
-    /** Whether the session `id` was ended on purpose within its `ttl`. */
-    readonly ended: (id: string) => Effect.Effect<boolean, StoreUnavailable>
     /** Deletes every document untouched for `idle`; how many. (Redis: 0, its TTL does it.) */
     readonly sweep: (idle: Duration.Duration) => Effect.Effect<number, StoreUnavailable>
     /** How many workspace documents the store holds now (expired ones not yet swept included). */
     readonly count: Effect.Effect<number, StoreUnavailable>
-    /** A random key shared by every process on this store: signs the session ids they issue. */
-    readonly secret: Uint8Array
     /**
-     * A store shared by replicas (Redis) keeps the request rate's buckets too, one per client, so
-     * that a client gets `capacity` per `periodMs` in all, however a balancer spreads its
-     * requests: takes one token, answering 0, else the milliseconds until one is. Absent where one
-     * process owns the store (memory, file): the transport keeps its buckets itself.
+     * The keys shared by every process on this store: they sign the session ids and owned workspace
+     * ids those processes issue (sessionIds.ts). A store shared by replicas keeps them converged.
      */
-    readonly rateBucket?: (client: string, capacity: number, periodMs: number) => Effect.Effect<number, StoreUnavailable>
+    readonly keys: SessionKeys
   }
 >()("dimensional/WorkspaceStore") {}
 
@@ -121,7 +113,8 @@ export const storeFailure = (
   cause?: unknown,
   hints?: ReadonlyArray<string>
 ): Effect.Effect<never, StoreUnavailable> =>
-  Effect.logWarning(`workspace store ${description} ${what}${cause === undefined ? "" : `: ${causeText(cause)}`}`).pipe(
+  // a cause names the files it failed on, and a file's name holds the workspace id: logs get its logName
+  Effect.logWarning(redactIds(`workspace store ${description} ${what}${cause === undefined ? "" : `: ${causeText(cause)}`}`)).pipe(
     Effect.andThen(
       Effect.fail(
         new StoreUnavailable({
@@ -165,18 +158,34 @@ export const storeFull = (description: string, publicName: string, limits: Store
     ["Keep using an existing workspace (pass its id as 'workspace')", "Definitions passed inline (custom_units, custom_edges) do not need the store"]
   )
 
-/** Ends remembered in a process (memory and file stores): pruned as they expire, and bounded. */
-export const makeEndedSessions = (limit = 100_000) => {
-  const until = new Map<string, number>()
-  return {
-    add: (id: string, ttl: Duration.Duration) => {
-      const now = Date.now()
-      for (const [key, at] of until) {
-        if (at > now && until.size < limit) break
-        until.delete(key)
-      }
-      until.set(id, now + Duration.toMillis(ttl))
-    },
-    has: (id: string) => (until.get(id) ?? 0) > Date.now()
-  }
+/**
+ * Stored text decoded and checked as a write would be: a document past a workspace's quotas, or
+ * with a conversion no write accepts (a factor of 0, which no catalog can be built from), is as
+ * damaged as one that is not JSON: never used.
+ */
+export const decodeStored = (text: string): StoredDocument | Unreadable => {
+  if (text.trim().length === 0)
+    return { _tag: "Unreadable", newerFormat: undefined, reason: "the stored document is empty (what a crash during its write can leave)" }
+  const doc = decodeDocument(text)
+  if ("_tag" in doc) return doc
+  const badEdge = doc.data.edges.find((e) => e.factor === 0)
+  if (badEdge !== undefined) return { _tag: "Unreadable", newerFormat: undefined, reason: "it holds a conversion with the factor 0, which no release writes" }
+  const badDefinition = doc.data.units.find((u) => u.definition !== undefined && u.definition.value === 0)
+  if (badDefinition !== undefined)
+    return { _tag: "Unreadable", newerFormat: undefined, reason: "it holds a unit defined as 0 of another, which no release writes" }
+  const over = overQuota(emptyWorkspace, doc.data)
+  if (over !== undefined) return { _tag: "Unreadable", newerFormat: undefined, reason: `it is past a workspace's limits (${over.got}; ${over.expected})` }
+  return doc
 }
+
+/** The error of a workspace whose document is damaged: what is wrong, and how to start over. */
+export const damagedWorkspace = (publicName: string, reason: string) =>
+  new WorkspaceDamaged({
+    message: `This workspace's stored document is damaged (${publicName}: ${reason}); nothing of it is used, and it was set aside for the operator`,
+    hints: [
+      "Empty the workspace with reset_session to start it over, then define your units again",
+      "Or omit 'workspace' in a define_* call to start a new workspace",
+      "Definitions passed inline (custom_units, custom_edges) do not need the store"
+    ],
+    next: [Action.emptyWorkspace]
+  })

@@ -1,12 +1,17 @@
 /**
  * The embedded file store: one file per workspace in one directory that belongs to one process.
  *
- * - One process per directory, enforced: start-up takes `.lock` (created exclusively, holding the
- *   pid); a second process on the same directory refuses to start and says which process holds it.
- *   A lock left by a process that died (`kill -9`) names a pid that no longer runs and is taken over.
- *   Two processes would each cache and version on their own and lose each other's writes.
- * - Writes go to a temporary file renamed over the old one (atomic within a directory on POSIX),
- *   so a crash never leaves half a document; temporary files left by a crash are removed at start-up.
+ * - One process per directory, enforced: start-up takes `.lock` (storeFileDisk.ts); a second
+ *   process on the same directory refuses to start and says which process holds it. A lock left by
+ *   a process that died (`kill -9`) is taken over. Two processes would each cache and version on
+ *   their own and lose each other's writes.
+ * - A write is acknowledged once it is on the disk: the text to a temporary file, flushed, renamed
+ *   over the document, the directory flushed (storeFileDisk.ts), so a crash or a power loss leaves
+ *   the old document or the new one, whole; temporary files left by a crash are removed at start-up.
+ * - A document that cannot be read (empty, as a power loss under an older release could leave one,
+ *   not JSON, or holding what no release writes) is quarantined: moved aside as `<name>.damaged`,
+ *   logged, and its workspace answers `workspace_damaged` naming the damage until it is emptied
+ *   (reset_session), which archives the quarantined copy; every other workspace keeps working.
  * - Start-up writes and removes a probe file, so a read-only or full disk stops the server there,
  *   with the reason, instead of failing every later definition.
  * - Expired documents are deleted by `sweep`: a file's modification time is its last write, and the
@@ -14,34 +19,37 @@
  *   the idle time-out holds an expired workspace.
  */
 import { randomBytes } from "node:crypto"
-import * as fs from "node:fs/promises"
 import * as path from "node:path"
 import { Duration, Effect, Semaphore } from "effect"
-import { StoreUnavailable } from "../engine/errors.ts"
-import { type StoredDocument, decodeDocument, encodeDocument } from "./WorkspaceDocument.ts"
+import { StoreUnavailable, type WorkspaceDamaged } from "../engine/errors.ts"
+import { type ByteLru, makeByteLru } from "./byteLru.ts"
+import { logName } from "./logName.ts"
+import { replicaStateInProcess } from "./ReplicaState.ts"
 import {
   type StoreLimits,
   WorkspaceStore,
+  damagedWorkspace,
+  decodeStored,
   guardedCall,
   keyOf,
-  makeEndedSessions,
   makeOwnerCounts,
   principalFull,
   storeFull,
   unreadable
 } from "./storeCommon.ts"
+import { type DiskOps, errno, nodeDisk, readSecret, releaseLock, removeDurably, takeLock, writeDurably } from "./storeFileDisk.ts"
+import { fixedKeys } from "./sessionIds.ts"
+import { decodedOverhead } from "./storeMemory.ts"
+import { type StoredDocument, encodeDocument } from "./WorkspaceDocument.ts"
 
 const publicName = "file store"
 const prefix = encodeURIComponent(keyOf(""))
-const lockName = ".lock"
-const secretName = ".session-secret"
+const damagedSuffix = ".damaged"
 
-/** Decoded documents kept in memory, bounded by the bytes of their stored text. */
+/** Decoded documents kept in memory, in estimated heap bytes (four times their text). */
 const cacheBytes = 32 * 1024 * 1024
 /** ...and in number (a known absence costs an entry too: a session reads its workspace before its first definition). */
 const cacheEntries = 10_000
-
-const errno = (error: unknown): string | undefined => (error as { code?: unknown })?.code as string | undefined
 
 /** What an operator reads when a file operation fails: the reason in words, then the system's. */
 const reasonOf = (error: unknown): string => {
@@ -59,47 +67,30 @@ const reasonOf = (error: unknown): string => {
   return `${words} (${error instanceof Error ? error.message : String(error)})`
 }
 
-const alive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return errno(error) === "EPERM"
-  }
+const idOf = (name: string) => decodeURIComponent(name).slice(keyOf("").length)
+
+/** The directory made ready: locked, probed, emptied of a crash's leftovers; its workspaces, quarantined ones and secret. */
+const prepare = async (disk: DiskOps, directory: string, token: string, warn: (line: string) => void) => {
+  await disk.mkdir(directory)
+  const refused = await takeLock(disk, directory, token)
+  if (refused) return { refused } as const
+  // a read-only or full disk shows here, before any client depends on it
+  const probe = path.join(directory, `.probe.${process.pid}.tmp`)
+  await disk.writeFile(probe, "probe")
+  await disk.rm(probe)
+  const names = await disk.readdir(directory)
+  // the lock is ours: every temporary file is a crashed write's leftover
+  await Promise.all(names.filter((n) => n.endsWith(".tmp")).map((n) => disk.rm(path.join(directory, n))))
+  const documents = names.filter((n) => n.startsWith(prefix) && !n.endsWith(".tmp"))
+  const ids = documents.filter((n) => !n.includes(".")).map(idOf)
+  const damaged = documents.filter((n) => n.endsWith(damagedSuffix)).map((n) => idOf(n.slice(0, -damagedSuffix.length)))
+  const secret = await readSecret(disk, directory, (moved) =>
+    warn(`the session secret was damaged (moved aside as ${moved}); a new one is made: sessions and owned workspace ids issued before are no longer recognised`)
+  )
+  return { ids, damaged, secret } as const
 }
 
-/** Takes the directory's lock; a message when another live process holds it. */
-const takeLock = async (directory: string, token: string): Promise<string | undefined> => {
-  const file = path.join(directory, lockName)
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      await fs.writeFile(file, token, { flag: "wx" })
-      return undefined
-    } catch (error) {
-      if (errno(error) !== "EEXIST") throw error
-    }
-    const holder = Number.parseInt((await fs.readFile(file, "utf8").catch(() => "")).split(" ")[0] ?? "", 10)
-    if (Number.isInteger(holder) && holder > 0 && alive(holder)) {
-      return `is in use by another process (pid ${holder}${holder === process.pid ? ", this one" : ""}): the file store serves one process per directory (two would lose each other's writes). Give each process its own directory, or share workspaces through redis://. If no dimensional process runs there, delete ${file}`
-    }
-    // left by a process that no longer runs: take it over
-    await fs.rm(file, { force: true })
-  }
-  return `could not be locked (${file} keeps reappearing)`
-}
-
-const readSecret = async (directory: string): Promise<Uint8Array> => {
-  const file = path.join(directory, secretName)
-  try {
-    await fs.writeFile(file, randomBytes(32).toString("hex"), { flag: "wx", mode: 0o600 })
-  } catch (error) {
-    if (errno(error) !== "EEXIST") throw error
-  }
-  return Buffer.from((await fs.readFile(file, "utf8")).trim(), "hex")
-}
-
-// Long on purpose: a service constructor; its operations close over the state it builds (cache, locks, counters), and each one below is short.
-export const fileStore = (directoryText: string, limits: StoreLimits) =>
+export const fileStore = (directoryText: string, limits: StoreLimits, disk: DiskOps = nodeDisk) =>
   Effect.gen(function* () {
     const directory = path.resolve(directoryText)
     const description = `file:${directory}`
@@ -109,170 +100,201 @@ export const fileStore = (directoryText: string, limits: StoreLimits) =>
         hints: ["Fix the store directory or choose another with --store / DIMENSIONAL_STORE"]
       })
     const token = `${process.pid} ${randomBytes(8).toString("hex")}`
-
+    const warnings: Array<string> = []
     const prepared = yield* Effect.tryPromise({
-      try: async () => {
-        await fs.mkdir(directory, { recursive: true })
-        const refused = await takeLock(directory, token)
-        if (refused) return { refused } as const
-        // a read-only or full disk shows here, before any client depends on it
-        const probe = path.join(directory, `.probe.${process.pid}.tmp`)
-        await fs.writeFile(probe, "probe")
-        await fs.rm(probe, { force: true })
-        const names = await fs.readdir(directory)
-        // the lock is ours: every temporary file is a crashed write's leftover
-        await Promise.all(names.filter((n) => n.endsWith(".tmp")).map((n) => fs.rm(path.join(directory, n), { force: true })))
-        const ids = names.filter((n) => n.startsWith(prefix) && !n.endsWith(".tmp")).map((n) => decodeURIComponent(n).slice(keyOf("").length))
-        return { ids, secret: await readSecret(directory) } as const
-      },
+      try: () => prepare(disk, directory, token, (line) => warnings.push(line)),
       catch: (error) => cannotStart(`cannot be opened: it ${reasonOf(error)}`)
     })
     if ("refused" in prepared) return yield* Effect.fail(cannotStart(`cannot be opened: it ${prepared.refused}`))
-    yield* Effect.addFinalizer(() =>
-      Effect.promise(async () => {
-        const file = path.join(directory, lockName)
-        if ((await fs.readFile(file, "utf8").catch(() => "")) === token) await fs.rm(file, { force: true })
+    for (const line of warnings) yield* Effect.logWarning(`workspace store ${description}: ${line}`)
+    yield* Effect.addFinalizer(() => Effect.promise(() => releaseLock(disk, directory, token)))
+    const files = filesOf(disk, directory, limits, prepared)
+    const remove = (id: string) => removeOne(files, id)
+    const store = WorkspaceStore.of({
+      description,
+      read: (id) => read(files, id),
+      write: (id, expected, next, ttl, owner) => write(files, id, expected, next, ttl, owner),
+      remove,
+      sweep: (idle) => sweep(files, idle),
+      count: Effect.sync(() => files.ids.size),
+      keys: fixedKeys(prepared.secret)
+    })
+    return { store, replica: replicaStateInProcess(remove) }
+  })
+
+/** The store's state: its directory, what it holds, and what this process knows of it (the directory is its alone). */
+interface Files {
+  readonly disk: DiskOps
+  readonly directory: string
+  readonly description: string
+  readonly limits: StoreLimits
+  /** The workspaces with a document. */
+  readonly ids: Set<string>
+  /** Quarantined workspaces, with what was wrong. */
+  readonly damaged: Map<string, string>
+  /** Who owns each workspace written since the start (the documents do not say): its principal's quota. */
+  readonly owners: ReturnType<typeof makeOwnerCounts>
+  /** One change of the directory at a time. */
+  readonly lock: Semaphore.Semaphore
+  /** What it last read or wrote, decoded (a known absence too). */
+  readonly cache: ByteLru<string, StoredDocument | undefined>
+  /** Changes begun and finished: a read caches what it read only if no change overlapped it. */
+  changes: number
+}
+
+const filesOf = (
+  disk: DiskOps,
+  directory: string,
+  limits: StoreLimits,
+  prepared: { readonly ids: ReadonlyArray<string>; readonly damaged: ReadonlyArray<string> }
+): Files => ({
+  disk,
+  directory,
+  description: `file:${directory}`,
+  limits,
+  ids: new Set(prepared.ids),
+  damaged: new Map(prepared.damaged.map((id) => [id, "it was quarantined earlier"])),
+  owners: makeOwnerCounts(),
+  lock: Semaphore.makeUnsafe(1),
+  cache: makeByteLru({ maxBytes: cacheBytes, maxEntries: cacheEntries }),
+  changes: 0
+})
+
+const fileOf = (files: Files, id: string) => path.join(files.directory, encodeURIComponent(keyOf(id)))
+
+const call = <A>(files: Files, what: () => Promise<A>) =>
+  guardedCall(files.description, publicName, Effect.tryPromise({ try: what, catch: (error) => new Error(reasonOf(error)) }))
+
+/** Moves a damaged document aside (`.damaged`) and answers its damage; of two reads finding it at once, the second finds it moved. */
+const quarantine = (files: Files, id: string, reason: string) =>
+  call(files, () =>
+    files.disk
+      .rename(fileOf(files, id), `${fileOf(files, id)}${damagedSuffix}`)
+      .catch((error) => (errno(error) === "ENOENT" ? undefined : Promise.reject(error)))
+  ).pipe(
+    Effect.tap(() =>
+      Effect.sync(() => {
+        files.ids.delete(id)
+        files.damaged.set(id, reason)
+      })
+    ),
+    Effect.andThen(
+      Effect.logWarning(
+        `workspace store ${files.description}: workspace ${logName(id)} is damaged (${reason}); quarantined as its file name + '${damagedSuffix}'`
+      )
+    ),
+    Effect.andThen(Effect.fail(damagedWorkspace(publicName, reason)))
+  )
+
+const read = (files: Files, id: string): Effect.Effect<StoredDocument | undefined, StoreUnavailable | WorkspaceDamaged> =>
+  Effect.suspend(() => {
+    const why = files.damaged.get(id)
+    if (why !== undefined) return Effect.fail(damagedWorkspace(publicName, why))
+    if (files.cache.has(id)) return Effect.succeed(files.cache.get(id))
+    const before = files.changes
+    return call(files, () => files.disk.readFile(fileOf(files, id))).pipe(
+      Effect.flatMap((text) => {
+        if (text === undefined) {
+          if (files.changes === before) files.cache.set(id, undefined, 64)
+          return Effect.succeed(undefined)
+        }
+        const doc = decodeStored(text)
+        if ("_tag" in doc) return doc.newerFormat !== undefined ? unreadable(files.description, publicName, id, doc) : quarantine(files, id, doc.reason)
+        if (files.changes === before) files.cache.set(id, doc, text.length * decodedOverhead)
+        return Effect.succeed(doc)
       })
     )
-
-    const fileOf = (id: string) => path.join(directory, encodeURIComponent(keyOf(id)))
-    const ids = new Set(prepared.ids)
-    // who owns what is this process's knowledge (not in the documents): workspaces from before its
-    // start count toward the store's bound only (the directory has one process, see the lock above)
-    const owners = makeOwnerCounts()
-    const ownerFull = (owner: string | undefined) =>
-      owner !== undefined && limits.maxWorkspacesPerPrincipal !== undefined && owners.count(owner) >= limits.maxWorkspacesPerPrincipal
-    const lock = Semaphore.makeUnsafe(1)
-    const call = <A>(what: () => Promise<A>) =>
-      guardedCall(description, publicName, Effect.tryPromise({ try: what, catch: (error) => new Error(reasonOf(error)) }))
-
-    // the directory is this process's, so what it last read or wrote is what the file holds
-    const cache = new Map<string, { readonly doc: StoredDocument | undefined; readonly bytes: number }>()
-    let cachedBytes = 0
-    const forget = (id: string) => {
-      const hit = cache.get(id)
-      if (hit) cachedBytes -= hit.bytes
-      cache.delete(id)
-    }
-    const remember = (id: string, doc: StoredDocument | undefined, bytes: number) => {
-      forget(id)
-      cache.set(id, { doc, bytes })
-      cachedBytes += bytes
-      for (const key of cache.keys()) {
-        if ((cachedBytes <= cacheBytes && cache.size <= cacheEntries) || cache.size <= 1) break
-        forget(key)
-      }
-    }
-    // writes begun and finished: a read caches what it read only if no write overlapped it
-    let writes = 0
-    let counter = 0
-
-    const read = (id: string): Effect.Effect<StoredDocument | undefined, StoreUnavailable> =>
-      Effect.suspend(() => {
-        const hit = cache.get(id)
-        if (hit) {
-          cache.delete(id)
-          cache.set(id, hit)
-          return Effect.succeed(hit.doc)
-        }
-        const before = writes
-        return call(() => fs.readFile(fileOf(id), "utf8").catch((error) => (errno(error) === "ENOENT" ? undefined : Promise.reject(error)))).pipe(
-          Effect.flatMap((text) => {
-            if (text === undefined) {
-              if (writes === before) remember(id, undefined, 64)
-              return Effect.succeed(undefined)
-            }
-            const doc = decodeDocument(text)
-            if ("_tag" in doc) return unreadable(description, publicName, id, doc)
-            if (writes === before) remember(id, doc, text.length)
-            return Effect.succeed(doc)
-          })
-        )
-      })
-
-    const sweepOne = (id: string, cutoff: number) =>
-      lock.withPermits(1)(
-        call(async () => {
-          const stat = await fs.stat(fileOf(id)).catch(() => undefined)
-          if (stat && stat.mtimeMs >= cutoff) return 0
-          writes++
-          await fs.rm(fileOf(id), { force: true })
-          writes++
-          forget(id)
-          ids.delete(id)
-          owners.drop(id)
-          return stat ? 1 : 0
-        })
-      )
-
-    const sweep = (idle: Duration.Duration) =>
-      Effect.gen(function* () {
-        // wall-clock time on purpose: it is compared with the files' modification times
-        const cutoff = Date.now() - Duration.toMillis(idle)
-        const stale: Array<string> = []
-        for (const id of ids) {
-          const stat = yield* call(() => fs.stat(fileOf(id)).catch(() => undefined))
-          if (!stat || stat.mtimeMs < cutoff) stale.push(id)
-        }
-        let removed = 0
-        for (const id of stale) removed += yield* sweepOne(id, cutoff)
-        return removed
-      })
-
-    const write = (id: string, expected: number, next: StoredDocument, ttl: Duration.Duration, owner?: string) =>
-      lock.withPermits(1)(
-        Effect.gen(function* () {
-          const current = yield* read(id)
-          if ((current?.version ?? 0) !== expected) return false
-          if (!ids.has(id) && ownerFull(owner)) {
-            yield* sweep(ttl)
-            if (ownerFull(owner)) return yield* principalFull(limits)
-          }
-          if (!ids.has(id) && ids.size >= limits.maxWorkspaces) {
-            yield* sweep(ttl)
-            if (ids.size >= limits.maxWorkspaces) return yield* storeFull(description, publicName, limits)
-          }
-          const text = encodeDocument(next)
-          const temp = `${fileOf(id)}.${process.pid}.${++counter}.tmp`
-          writes++
-          forget(id)
-          yield* call(async () => {
-            try {
-              await fs.writeFile(temp, text)
-              await fs.rename(temp, fileOf(id))
-            } catch (error) {
-              await fs.rm(temp, { force: true }).catch(() => undefined)
-              throw error
-            }
-          }).pipe(Effect.ensuring(Effect.sync(() => writes++)))
-          ids.add(id)
-          if (owner !== undefined) owners.add(id, owner)
-          remember(id, next, text.length)
-          return true
-        })
-      )
-
-    const remove = (id: string) =>
-      lock.withPermits(1)(
-        Effect.suspend(() => {
-          writes++
-          forget(id)
-          ids.delete(id)
-          owners.drop(id)
-          return call(() => fs.rm(fileOf(id), { force: true })).pipe(Effect.ensuring(Effect.sync(() => writes++)))
-        })
-      )
-
-    const endedSessions = makeEndedSessions()
-    return WorkspaceStore.of({
-      description,
-      read,
-      write,
-      remove,
-      end: (id, ttl) => Effect.tap(remove(id), () => Effect.sync(() => endedSessions.add(id, ttl))),
-      ended: (id) => Effect.sync(() => endedSessions.has(id)),
-      sweep,
-      count: Effect.sync(() => ids.size),
-      secret: prepared.secret
-    })
   })
+
+/** Runs `effect` as a change of the directory: reads overlapping it cache nothing, and the cached entry goes. */
+const changing = <A, E>(files: Files, id: string, effect: Effect.Effect<A, E>) =>
+  Effect.suspend(() => {
+    files.changes++
+    files.cache.delete(id)
+    return effect.pipe(Effect.ensuring(Effect.sync(() => files.changes++)))
+  })
+
+const forgetId = (files: Files, id: string) => {
+  files.ids.delete(id)
+  files.owners.drop(id)
+}
+
+const sweepOne = (files: Files, id: string, cutoff: number) =>
+  files.lock.withPermits(1)(
+    changing(
+      files,
+      id,
+      call(files, async () => {
+        const mtime = await files.disk.mtimeMs(fileOf(files, id))
+        if (mtime !== undefined && mtime >= cutoff) return 0
+        await removeDurably(files.disk, fileOf(files, id))
+        return mtime === undefined ? 0 : 1
+      })
+    ).pipe(Effect.tap((n) => Effect.sync(() => (n === 1 || !files.ids.has(id) ? forgetId(files, id) : undefined))))
+  )
+
+const sweep = (files: Files, idle: Duration.Duration) =>
+  Effect.gen(function* () {
+    // wall-clock time on purpose: it is compared with the files' modification times
+    const cutoff = Date.now() - Duration.toMillis(idle)
+    const stale: Array<string> = []
+    for (const id of files.ids) {
+      const mtime = yield* call(files, () => files.disk.mtimeMs(fileOf(files, id)))
+      if (mtime === undefined || mtime < cutoff) stale.push(id)
+    }
+    let removed = 0
+    for (const id of stale) removed += yield* sweepOne(files, id, cutoff)
+    return removed
+  })
+
+const ownerFull = (files: Files, owner: string | undefined) =>
+  owner !== undefined && files.limits.maxWorkspacesPerPrincipal !== undefined && files.owners.count(owner) >= files.limits.maxWorkspacesPerPrincipal
+
+/** Room for a new workspace of `owner`: after a sweep if full, else why not. */
+const room = (files: Files, id: string, owner: string | undefined, ttl: Duration.Duration) =>
+  Effect.gen(function* () {
+    if (files.ids.has(id)) return
+    if (ownerFull(files, owner) || files.ids.size >= files.limits.maxWorkspaces) yield* sweep(files, ttl)
+    if (ownerFull(files, owner)) return yield* principalFull(files.limits)
+    if (files.ids.size >= files.limits.maxWorkspaces) return yield* storeFull(files.description, publicName, files.limits)
+  })
+
+const write = (files: Files, id: string, expected: number, next: StoredDocument, ttl: Duration.Duration, owner?: string) =>
+  files.lock.withPermits(1)(
+    Effect.gen(function* () {
+      const current = yield* read(files, id)
+      if ((current?.version ?? 0) !== expected) return false
+      yield* room(files, id, owner, ttl)
+      const text = encodeDocument(next)
+      yield* changing(
+        files,
+        id,
+        call(files, () => writeDurably(files.disk, fileOf(files, id), text))
+      )
+      files.ids.add(id)
+      if (owner !== undefined) files.owners.add(id, owner)
+      files.cache.set(id, next, text.length * decodedOverhead)
+      return true
+    })
+  )
+
+/** Deletes a workspace; a quarantined one's copy is archived (`.damaged-<time>`), so the workspace starts over. */
+const removeOne = (files: Files, id: string) =>
+  files.lock.withPermits(1)(
+    changing(
+      files,
+      id,
+      call(files, async () => {
+        await removeDurably(files.disk, fileOf(files, id))
+        if (files.damaged.has(id))
+          await files.disk.rename(`${fileOf(files, id)}${damagedSuffix}`, `${fileOf(files, id)}${damagedSuffix}-${Date.now()}`).catch(() => undefined)
+      })
+    ).pipe(
+      Effect.tap(() =>
+        Effect.sync(() => {
+          forgetId(files, id)
+          files.damaged.delete(id)
+        })
+      )
+    )
+  )

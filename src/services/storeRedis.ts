@@ -10,24 +10,41 @@
  *   `maxWorkspacesPerPrincipal`;
  * - sets the document with PX: Redis deletes an idle workspace by itself (no sweeper).
  * Memory is also bounded by Redis's own `maxmemory` (see docs/workspaces.md, the stores).
- * The request rate's token buckets live here too (`rateBucket`), one small hash per client that
- * expires once idle for a period.
+ * Beside the workspaces, the replicas' shared state (ReplicaState.ts): ended sessions, what each
+ * session's client declared, and the request rate's token buckets, one small hash per client that
+ * expires once idle for a period. The session secret is kept converged by storeRedisSecret.ts.
  */
-import { createHash, randomBytes } from "node:crypto"
+import { createHash } from "node:crypto"
 import * as NodeRedis from "@effect/platform-node/NodeRedis"
-import { Duration, Effect, Layer } from "effect"
+import { Context, Duration, Effect, Layer } from "effect"
 import * as Redis from "effect/persistence/Redis"
-import { type QuotaExceeded, StoreUnavailable } from "../engine/errors.ts"
-import { type StoredDocument, currentFormat, decodeDocument, encodeDocument } from "./WorkspaceDocument.ts"
+import { type QuotaExceeded, StoreUnavailable, type WorkspaceDamaged } from "../engine/errors.ts"
+import { makeByteLru } from "./byteLru.ts"
+import { type StoredDocument, currentFormat, encodeDocument } from "./WorkspaceDocument.ts"
 import { logName } from "./logName.ts"
-import { type StoreLimits, WorkspaceStore, guardedCall, keyOf, principalFull, storeCallTimeout, storeFailure, storeFull, unreadable } from "./storeCommon.ts"
+import { ReplicaState, decodeRecord, encodeRecord } from "./ReplicaState.ts"
+import {
+  type StoreLimits,
+  WorkspaceStore,
+  damagedWorkspace,
+  decodeStored,
+  guardedCall,
+  keyOf,
+  principalFull,
+  storeCallTimeout,
+  storeFailure,
+  storeFull,
+  unreadable
+} from "./storeCommon.ts"
+import { decodedOverhead } from "./storeMemory.ts"
+import { keepReconciling, makeSecretRing } from "./storeRedisSecret.ts"
 
 const publicName = "redis"
 const indexKey = "dimensional:workspaces"
-const secretKey = "dimensional:session-secret"
 const endedKey = (id: string) => `dimensional:ended:${id}`
+const recordKey = (id: string) => `dimensional:session:${id}`
 
-/** Decoded documents kept per process, bounded by the bytes of their stored text. */
+/** Decoded documents kept per process, in estimated heap bytes (four times their text). */
 const cacheBytes = 32 * 1024 * 1024
 
 const compareAndSet = `local current = redis.call('GET', KEYS[1])
@@ -110,125 +127,139 @@ const rateCallTimeout = Duration.millis(500)
  * calls only read, and the same object lets the catalog built for it be reused as well.
  */
 const makeDecoder = () => {
-  const decoded = new Map<string, { readonly text: string; readonly doc: StoredDocument }>()
-  let bytes = 0
-  const drop = (id: string) => {
-    const hit = decoded.get(id)
-    if (hit) bytes -= hit.text.length
-    decoded.delete(id)
-  }
-  const remember = (id: string, text: string, doc: StoredDocument) => {
-    drop(id)
-    decoded.set(id, { text, doc })
-    bytes += text.length
-    for (const key of decoded.keys()) {
-      if (bytes <= cacheBytes || decoded.size <= 1) break
-      drop(key)
-    }
-  }
+  const decoded = makeByteLru<string, { readonly text: string; readonly doc: StoredDocument }>({ maxBytes: cacheBytes })
   const decode = (id: string, text: string) => {
     const hit = decoded.get(id)
     if (hit && hit.text === text) return hit.doc
-    const doc = decodeDocument(text)
-    if (!("_tag" in doc)) remember(id, text, doc)
+    const doc = decodeStored(text)
+    if (!("_tag" in doc)) decoded.set(id, { text, doc }, text.length * decodedOverhead)
     return doc
   }
-  return { decode, remember, drop }
+  return {
+    decode,
+    remember: (id: string, text: string, doc: StoredDocument) => decoded.set(id, { text, doc }, text.length * decodedOverhead),
+    drop: decoded.delete
+  }
 }
 
-// Long on purpose: a service constructor; its operations close over the state it builds (cache, locks, counters), and each one below is short.
-const redisStore = (description: string, limits: StoreLimits) =>
-  Effect.gen(function* () {
-    const redis = yield* Redis.Redis
-    const guarded = <A, E>(effect: Effect.Effect<A, E>) => guardedCall(description, publicName, effect)
-    // one secret for every replica: the first to start sets it, the others read it
-    const secretHex = yield* guarded(
-      Effect.andThen(redis.send("SET", secretKey, randomBytes(32).toString("hex"), "NX"), redis.send<string | null>("GET", secretKey))
-    ).pipe(Effect.mapError((e) => new StoreUnavailable({ message: `Cannot start: ${e.message}`, hints: e.hints })))
-    const { decode, remember, drop } = makeDecoder()
+const ttlText = (ttl: Duration.Duration) => String(Math.max(1, Math.round(Duration.toMillis(ttl))))
 
-    const read = (id: string): Effect.Effect<StoredDocument | undefined, StoreUnavailable> =>
-      guarded(redis.send<string | null>("GET", keyOf(id))).pipe(
-        Effect.flatMap((text) => {
-          if (text === null || text === undefined) return Effect.succeed(undefined)
-          const doc = decode(id, text)
-          if ("_tag" in doc) return unreadable(description, publicName, id, doc)
-          return Effect.succeed(doc)
-        })
-      )
-
+/** One compare-and-set of a workspace (the script above): whether it was written, or why it could not be. */
+const compareAndSetOf =
+  (description: string, limits: StoreLimits, redis: Redis.Redis["Service"]) =>
+  (id: string, expected: number, text: string, ttl: Duration.Duration, owner?: string): Effect.Effect<boolean, StoreUnavailable | QuotaExceeded> => {
     const perPrincipal = limits.maxWorkspacesPerPrincipal
-    const write = (id: string, expected: number, next: StoredDocument, ttl: Duration.Duration, owner?: string) => {
-      const text = encodeDocument(next)
-      const ttlMs = String(Math.max(1, Math.round(Duration.toMillis(ttl))))
-      const counted = owner !== undefined && perPrincipal !== undefined
-      return guarded(
-        redis.send<number>(
-          "EVAL",
-          compareAndSet,
-          counted ? "3" : "2",
-          keyOf(id),
-          indexKey,
-          ...(counted ? [ownerKey(owner)] : []),
-          String(expected),
-          text,
-          ttlMs,
-          String(currentFormat),
-          // wall-clock time on purpose: the index is shared by every replica on this Redis
-          String(Date.now()),
-          String(limits.maxWorkspaces),
-          id,
-          String(perPrincipal ?? 0),
-          keyOf("")
+    const counted = owner !== undefined && perPrincipal !== undefined
+    return guardedCall(
+      description,
+      publicName,
+      redis.send<number>(
+        "EVAL",
+        compareAndSet,
+        counted ? "3" : "2",
+        keyOf(id),
+        indexKey,
+        ...(counted ? [ownerKey(owner)] : []),
+        String(expected),
+        text,
+        ttlText(ttl),
+        String(currentFormat),
+        // wall-clock time on purpose: the index is shared by every replica on this Redis
+        String(Date.now()),
+        String(limits.maxWorkspaces),
+        id,
+        String(perPrincipal ?? 0),
+        keyOf("")
+      )
+    ).pipe(
+      Effect.flatMap((n): Effect.Effect<boolean, StoreUnavailable | QuotaExceeded> => {
+        const answer = Number(n)
+        if (answer === -1)
+          return storeFailure(description, publicName, `holds workspace ${logName(id)} in a newer format; it is left untouched`, undefined, [
+            "This workspace was written by a newer release of dimensional: use that release"
+          ])
+        if (answer === -2) return storeFull(description, publicName, limits)
+        if (answer === -3) return principalFull(limits)
+        return Effect.succeed(answer === 1)
+      })
+    )
+  }
+
+/** The workspaces on a Redis connection. */
+const redisStore = (description: string, limits: StoreLimits, redis: Redis.Redis["Service"]) => {
+  const guarded = <A, E>(effect: Effect.Effect<A, E>) => guardedCall(description, publicName, effect)
+  const { decode, remember, drop } = makeDecoder()
+
+  // a damaged document is left where it is (an operator may want it) and refused on every read; emptying the workspace deletes it
+  const read = (id: string): Effect.Effect<StoredDocument | undefined, StoreUnavailable | WorkspaceDamaged> =>
+    guarded(redis.send<string | null>("GET", keyOf(id))).pipe(
+      Effect.flatMap((text): Effect.Effect<StoredDocument | undefined, StoreUnavailable | WorkspaceDamaged> => {
+        if (text === null || text === undefined) return Effect.succeed(undefined)
+        const doc = decode(id, text)
+        if (!("_tag" in doc)) return Effect.succeed(doc)
+        if (doc.newerFormat !== undefined) return unreadable(description, publicName, id, doc)
+        return Effect.andThen(
+          Effect.logWarning(`workspace store ${description}: workspace ${logName(id)} is damaged (${doc.reason}); it answers workspace_damaged until emptied`),
+          Effect.fail(damagedWorkspace(publicName, doc.reason))
         )
-      ).pipe(
-        Effect.flatMap((n): Effect.Effect<boolean, StoreUnavailable | QuotaExceeded> => {
-          const answer = Number(n)
-          if (answer === -1)
-            return storeFailure(description, publicName, `holds workspace ${logName(id)} in a newer format; it is left untouched`, undefined, [
-              "This workspace was written by a newer release of dimensional: use that release"
-            ])
-          if (answer === -2) return storeFull(description, publicName, limits)
-          if (answer === -3) return principalFull(limits)
-          if (answer === 1) remember(id, text, next)
-          return Effect.succeed(answer === 1)
-        })
-      )
-    }
-
-    const remove = (id: string) =>
-      guarded(Effect.andThen(redis.send("DEL", keyOf(id)), redis.send("ZREM", indexKey, id))).pipe(
-        Effect.tap(() => Effect.sync(() => drop(id))),
-        Effect.asVoid
-      )
-
-    const count = guarded(Effect.andThen(redis.send("ZREMRANGEBYSCORE", indexKey, "-inf", String(Date.now())), redis.send<number>("ZCARD", indexKey))).pipe(
-      Effect.map(Number)
+      })
     )
 
-    return WorkspaceStore.of({
-      description,
-      read,
-      write,
-      remove,
-      end: (id, ttl) =>
-        Effect.andThen(guarded(redis.send("SET", endedKey(id), "1", "PX", String(Math.max(1, Math.round(Duration.toMillis(ttl)))))), remove(id)),
-      ended: (id) => guarded(redis.send<number>("EXISTS", endedKey(id))).pipe(Effect.map((n) => Number(n) === 1)),
-      // Redis deletes idle documents by their TTL
-      sweep: () => Effect.succeed(0),
-      count,
-      secret: Buffer.from(secretHex ?? "", "hex"),
-      // not through `guarded`: that logs every failure, and the limiter reports an outage itself (once in a while)
-      rateBucket: (client, capacity, periodMs) =>
-        redis.send<number>("EVAL", takeToken, "1", bucketKey(client), String(capacity), String(Math.round(periodMs))).pipe(
-          Effect.timeoutOrElse({
-            duration: rateCallTimeout,
-            orElse: () => Effect.fail(new StoreUnavailable({ message: `did not answer within ${Duration.format(rateCallTimeout)}`, hints: [] }))
-          }),
-          Effect.map(Number),
-          Effect.mapError((e) => (e instanceof StoreUnavailable ? e : new StoreUnavailable({ message: e.message || String(e), hints: [] })))
-        )
-    })
+  const write = (id: string, expected: number, next: StoredDocument, ttl: Duration.Duration, owner?: string) => {
+    const text = encodeDocument(next)
+    return compareAndSetOf(description, limits, redis)(id, expected, text, ttl, owner).pipe(
+      Effect.tap((written) => (written ? Effect.sync(() => remember(id, text, next)) : Effect.void))
+    )
+  }
+
+  const remove = (id: string) =>
+    guarded(Effect.andThen(redis.send("DEL", keyOf(id)), redis.send("ZREM", indexKey, id))).pipe(
+      Effect.tap(() => Effect.sync(() => drop(id))),
+      Effect.asVoid
+    )
+
+  const count = guarded(Effect.andThen(redis.send("ZREMRANGEBYSCORE", indexKey, "-inf", String(Date.now())), redis.send<number>("ZCARD", indexKey))).pipe(
+    Effect.map(Number)
+  )
+
+  // Redis deletes idle documents by their TTL
+  return { description, read, write, remove, count, sweep: () => Effect.succeed(0) }
+}
+
+/** The replicas' shared state on the same connection. */
+const redisReplicaState = (description: string, redis: Redis.Redis["Service"], remove: (id: string) => Effect.Effect<void, StoreUnavailable>) => {
+  const guarded = <A, E>(effect: Effect.Effect<A, E>) => guardedCall(description, publicName, effect)
+  return ReplicaState.of({
+    end: (id, ttl) => Effect.andThen(guarded(redis.send("SET", endedKey(id), "1", "PX", ttlText(ttl))), remove(id)),
+    ended: (id) => guarded(redis.send<number>("EXISTS", endedKey(id))).pipe(Effect.map((n) => Number(n) === 1)),
+    remember: (id, record, ttl) => guarded(redis.send("SET", recordKey(id), encodeRecord(record), "PX", ttlText(ttl))).pipe(Effect.asVoid),
+    recall: (id) => guarded(redis.send<string | null>("GET", recordKey(id))).pipe(Effect.map(decodeRecord)),
+    // not through `guarded`: that logs every failure, and the limiter reports an outage itself (once in a while)
+    rateBucket: (client, capacity, periodMs) =>
+      redis.send<number>("EVAL", takeToken, "1", bucketKey(client), String(capacity), String(Math.round(periodMs))).pipe(
+        Effect.timeoutOrElse({
+          duration: rateCallTimeout,
+          orElse: () => Effect.fail(new StoreUnavailable({ message: `did not answer within ${Duration.format(rateCallTimeout)}`, hints: [] }))
+        }),
+        Effect.map(Number),
+        Effect.mapError((e) => (e instanceof StoreUnavailable ? e : new StoreUnavailable({ message: e.message || String(e), hints: [] })))
+      )
+  })
+}
+
+/** Both services over one connection; the session secret read (or made) before anything is served. */
+const redisServices = (description: string, limits: StoreLimits) =>
+  Effect.gen(function* () {
+    const redis = yield* Redis.Redis
+    const ring = makeSecretRing(redis)
+    yield* guardedCall(description, publicName, ring.reconcile).pipe(
+      Effect.mapError((e) => new StoreUnavailable({ message: `Cannot start: ${e.message}`, hints: e.hints }))
+    )
+    yield* keepReconciling(ring)
+    const store = redisStore(description, limits, redis)
+    return Context.make(WorkspaceStore, WorkspaceStore.of({ ...store, keys: ring })).pipe(
+      Context.add(ReplicaState, redisReplicaState(description, redis, store.remove))
+    )
   })
 
 /** Why a connection failed: the error's own message, else its cause's (node-redis wraps one, or an AggregateError of one per address). */
@@ -240,7 +271,7 @@ const reasonOf = (e: { readonly message: string; readonly cause?: unknown }): st
 }
 
 /** The store over a Redis connection; a Redis that cannot be reached stops the server at start-up. */
-export const redisLayer = (url: string, limits: StoreLimits): Layer.Layer<WorkspaceStore, StoreUnavailable> => {
+export const redisLayer = (url: string, limits: StoreLimits): Layer.Layer<WorkspaceStore | ReplicaState, StoreUnavailable> => {
   const description = url.replace(/\/\/[^@/]*@/, "//")
   const connection = NodeRedis.layer({
     url,
@@ -260,5 +291,5 @@ export const redisLayer = (url: string, limits: StoreLimits): Layer.Layer<Worksp
       )
     )
   )
-  return Layer.effect(WorkspaceStore, redisStore(description, limits)).pipe(Layer.provide(connection))
+  return Layer.effectContext(redisServices(description, limits)).pipe(Layer.provide(connection))
 }

@@ -24,7 +24,9 @@ describe.skipIf(missing !== undefined)("a browser page as the client (headless C
   let browser: import("playwright-core").Browser
 
   beforeAll(async () => {
-    server = await spawnServer({ env: { DIMENSIONAL_STORE: "memory" } })
+    pagePort = await freePort()
+    // the page is another origin than the server's: it is allowed by name
+    server = await spawnServer({ env: { DIMENSIONAL_STORE: "memory" }, args: ["--allowed-origins", `http://localhost:${pagePort}`] })
     const bundled = await build({
       entryPoints: [join(repoRoot, "test/support/browserClient.ts")],
       bundle: true,
@@ -39,7 +41,6 @@ describe.skipIf(missing !== undefined)("a browser page as the client (headless C
       else
         response.writeHead(200, { "content-type": "text/html" }).end('<!doctype html><title>MCP page</title><script type="module" src="/client.js"></script>')
     })
-    pagePort = await freePort()
     await new Promise<void>((resolve) => pages.listen(pagePort, "0.0.0.0", resolve))
     browser = await playwright!.chromium.launch({
       executablePath: chromiumPath!,

@@ -61,7 +61,7 @@ describe("HTTP authorization by static API keys", () => {
     // readiness needs no token, and with no issuer only the store counts
     const ready = await fetch(`${server.origin}/readyz`)
     expect(ready.status).toBe(200)
-    expect(await ready.json()).toEqual({ status: "ready", store: "ok", issuer: "none" })
+    expect(await ready.json()).toEqual({ status: "ready", replica: "ok", store: "ok", issuer: "none" })
   })
 
   it("lets a read-only key convert and refuses it define_unit with 403 and a scope challenge", async () => {

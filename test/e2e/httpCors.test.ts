@@ -4,8 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type SpawnedServer, initializeBody, postRaw, spawnServer } from "../support/httpServer.ts"
 
 let server: SpawnedServer
-beforeAll(async () => (server = await spawnServer()))
-afterAll(() => server.stop())
+let plain: SpawnedServer
+beforeAll(async () => {
+  ;[server, plain] = await Promise.all([spawnServer({ args: ["--allowed-origins", "http://localhost:5173"] }), spawnServer()])
+})
+afterAll(() => Promise.all([server.stop(), plain.stop()]))
 
 describe("CORS for allowed origins", () => {
   it("answers a preflight from an allowed origin with the methods and headers MCP uses", async () => {
@@ -25,6 +28,18 @@ describe("CORS for allowed origins", () => {
     expect(r.headers.get("access-control-allow-origin")).toBe("http://localhost:5173")
     expect(r.headers.get("access-control-expose-headers")).toContain("mcp-session-id")
     expect(r.headers.get("mcp-session-id")).toBeTruthy()
+  })
+
+  it("allows by default only its own origin: a page on another local port is another application (issue 33, item 15)", async () => {
+    const port = new URL(plain.url).port
+    const own = await postRaw(plain.url, initializeBody, { origin: `http://127.0.0.1:${port}` })
+    expect(own.status).toBe(200)
+    expect(own.headers.get("access-control-allow-origin")).toBe(`http://127.0.0.1:${port}`)
+    for (const origin of ["http://localhost:5173", `http://127.0.0.1:${Number(port) + 1}`]) {
+      const other = await postRaw(plain.url, initializeBody, { origin })
+      expect(other.status, origin).toBe(403)
+      expect(other.headers.get("access-control-allow-origin")).toBeNull()
+    }
   })
 
   it("refuses a preflight and a request from an origin that is not allowed", async () => {

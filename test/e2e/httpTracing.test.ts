@@ -33,6 +33,17 @@ describe("traces over OTLP/HTTP", () => {
 
   const spanWith = (found: Parameters<OtlpReceiver["spanWith"]>[0]) => receiver.spanWith(found)
 
+  it("never writes a token sent in the query string into a span: every query value is redacted (issue 33, item 8)", async () => {
+    const secret = "query-token-0a1b2c3d4e5f"
+    const traceId = "5cf92f3577b34da6a3ce929d0e0e4737"
+    const refused = await postRaw(`${server.url}?access_token=${secret}&x=${secret}`, initializeBody, { traceparent: `00-${traceId}-00f067aa0ba902b8-01` })
+    expect(refused.status).toBe(401)
+    await refused.text()
+    const span = await spanWith((s) => s.traceId === traceId && s.kind === 2)
+    expect(String(attribute(span, "url.full"))).not.toContain(secret)
+    expect(JSON.stringify(receiver.spans)).not.toContain(secret)
+  })
+
   it("continues the caller's trace with a server span per request, naming route, status, tool and principal", async () => {
     const traceId = "4bf92f3577b34da6a3ce929d0e0e4736"
     const opened = await postRaw(server.url, initializeBody, { authorization: `Bearer ${key}`, traceparent: `00-${traceId}-00f067aa0ba902b7-01` })

@@ -32,6 +32,8 @@ export interface Issuer {
   readonly token: (client: TestClient, resource: string, scope: string) => Promise<string>
   /** Requests its introspection endpoint has answered so far. */
   readonly introspections: () => number
+  /** Faults to inject: `jwks`, a status its key set endpoint answers instead of the keys (a 5xx outage). */
+  readonly faults: { jwks?: number | undefined }
   readonly stop: () => Promise<void>
 }
 
@@ -105,11 +107,13 @@ export const startIssuer = async (options: {
     }
   })
   let introspections = 0
+  const faults: { jwks?: number | undefined } = {}
   // oidc-provider logs through its own events; quiet here
   provider.on("server_error", () => {})
   const callback = provider.callback()
   listener.on("request", (request, response) => {
     if (request.url?.startsWith("/token/introspection")) introspections++
+    if (request.url?.startsWith("/jwks") && faults.jwks !== undefined) return void response.writeHead(faults.jwks, { "content-type": "text/plain" }).end("down")
     callback(request, response)
   })
   return {
@@ -129,6 +133,7 @@ export const startIssuer = async (options: {
       return body.access_token
     },
     introspections: () => introspections,
+    faults,
     stop: () =>
       new Promise<void>((resolve) => {
         listener.closeAllConnections()

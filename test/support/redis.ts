@@ -58,8 +58,9 @@ export const redisCommand = (port: number, ...args: ReadonlyArray<string>): Prom
     socket.write(encode(args))
   })
 
-export const startRedis = async (): Promise<RunningRedis> => {
-  const port = await freePort()
+/** A redis-server on `port` (a free one when not given: a restart passes the port it had). */
+export const startRedis = async (options: { readonly port?: number } = {}): Promise<RunningRedis> => {
+  const port = options.port ?? (await freePort())
   const dir = mkdtempSync(join(tmpdir(), "dimensional-redis-"))
   const child: ChildProcess = spawn(redisServer!, ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--save", "", "--appendonly", "no"], {
     stdio: "ignore"

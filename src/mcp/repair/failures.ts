@@ -32,6 +32,7 @@ const byTag = {
   AmbiguousInput: "ambiguous_input",
   StoreUnavailable: "store_unavailable",
   UnknownWorkspace: "unknown_workspace",
+  WorkspaceDamaged: "workspace_damaged",
   QuotaExceeded: "quota_exceeded",
   RateLimited: "rate_limited"
 } as const satisfies { readonly [T in EngineError["_tag"]]: string | ((e: Of<T>) => string) }
@@ -66,6 +67,7 @@ export const errorTypes = {
   no_active_declaration: { never: "session state: declare_computation must run first" },
   store_unavailable: { never: "the workspace store did not answer; a corrected call would meet the same store" },
   unknown_workspace: { never: "the workspace id names no live workspace; only you know which one was meant" },
+  workspace_damaged: { never: "the stored workspace is damaged; reset_session empties it, or start a new workspace" },
   quota_exceeded: { never: "the workspace is at one of its limits; a corrected call would meet the same limit" },
   rate_limited: { never: "the client is over its request rate; any call, corrected or not, waits for the same rate (see retry_after_ms)" },
   result_too_large: { never: "the answer itself is too large; the same call gives the same answer" },
@@ -98,6 +100,7 @@ export const errorMeanings = {
   no_active_declaration: "validate_result needs declare_computation first, or declared_kind",
   store_unavailable: "the workspace store did not answer",
   unknown_workspace: "the workspace id names no live workspace",
+  workspace_damaged: "the workspace's stored document is damaged (set aside; reset_session starts it over)",
   quota_exceeded: "the workspace, or this client, is at one of its limits",
   rate_limited: "over this client's request rate; retry_after_ms says when to send again",
   result_too_large: "the answer is too large to send; ask for less (filter or page)",

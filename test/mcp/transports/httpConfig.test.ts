@@ -106,12 +106,16 @@ describe("Host and Origin allow-lists", () => {
     }
   })
 
-  it("accept no Origin (non-browser clients) and browser origins on an allowed host only", () => {
+  it("accept no Origin (non-browser clients) and, by default, only the request's own origin (issue 33, item 15)", () => {
     expect(originAllowed(local, undefined)).toBe(true)
-    expect(originAllowed(local, "http://localhost:5173")).toBe(true)
-    expect(originAllowed(local, "https://127.0.0.1")).toBe(true)
+    expect(originAllowed(local, "http://localhost:5173", "localhost:5173")).toBe(true)
+    expect(originAllowed(local, "https://127.0.0.1", "127.0.0.1")).toBe(true)
+    expect(originAllowed(local, "https://127.0.0.1", "127.0.0.1:443")).toBe(true)
+    // another local port is another web application: not this server's origin
+    expect(originAllowed(local, "http://localhost:6666", "localhost:3000")).toBe(false)
+    expect(originAllowed(local, "http://localhost:5173")).toBe(false)
     for (const origin of ["http://evil.example.com", "null", "file://", "chrome-extension://abc", "http://localhost.evil.com"])
-      expect(originAllowed(local, origin), origin).toBe(false)
+      expect(originAllowed(local, origin, "localhost:3000"), origin).toBe(false)
   })
 
   it("add the bound address, but not a wildcard one", () => {

@@ -79,8 +79,11 @@ describe("HTTP /mcp: refused before reaching a session", () => {
       expect(response.status, host).toBe(200)
       expect(response.headers["mcp-session-id"]).toBeTypeOf("string")
     }
-    const fromLocalPage = await raw({ headers: { ...mcpHeaders, host: `localhost:${port}`, origin: "http://localhost:5173" }, body: initializeBody })
-    expect(fromLocalPage.status).toBe(200)
+    const fromOwnOrigin = await raw({ headers: { ...mcpHeaders, host: `localhost:${port}`, origin: `http://localhost:${port}` }, body: initializeBody })
+    expect(fromOwnOrigin.status).toBe(200)
+    // a page on another local port is another application (issue 33, item 15)
+    const fromOtherPage = await raw({ headers: { ...mcpHeaders, host: `localhost:${port}`, origin: "http://localhost:5173" }, body: initializeBody })
+    expect(fromOtherPage.status).toBe(403)
   })
 
   it("answers 403 to a foreign Origin even with a loopback Host", async () => {

@@ -69,3 +69,57 @@ describe("the session table", () => {
     expect(table.stats()).toEqual({ live: 0, opened: 1, closed: { deleted: 0, expired: 1, evicted: 0, shutdown: 0, "not-initialized": 0 } })
   })
 })
+
+describe("sessions per principal (issue 33, item 3)", () => {
+  const tableOf = (rows: ReadonlyArray<readonly [string, string | undefined]>, capacity = 10, perPrincipal = 3) => {
+    const table = new SessionTable<string>(capacity, IDLE, perPrincipal)
+    for (const [i, [id, principal]] of rows.entries()) table.add(id, id, i, principal)
+    return table
+  }
+
+  it("counts a principal's sessions, and those being set up, against its own cap", () => {
+    const table = tableOf([
+      ["a1", "alice"],
+      ["a2", "alice"],
+      ["b1", "bob"]
+    ])
+    expect(table.principalHasRoom("alice")).toBe(true)
+    table.reserve("alice")
+    expect(table.principalHasRoom("alice")).toBe(false)
+    expect(table.principalHasRoom("bob")).toBe(true)
+    table.unreserve("alice")
+    table.remove("a1", "a1")
+    expect(table.heldBy("alice")).toBe(1)
+    // sessions without a principal have only the table's cap
+    expect(table.principalHasRoom(undefined)).toBe(true)
+  })
+
+  it("makes room at a principal's cap from its own sessions only, the longest idle first", () => {
+    const table = tableOf([
+      ["b1", "bob"],
+      ["a1", "alice"],
+      ["a2", "alice"],
+      ["a3", "alice"]
+    ])
+    expect(table.evictionCandidate("alice")).toBe("a1")
+    table.requestStarted("a1", 1)
+    expect(table.evictionCandidate("alice")).toBe("a2")
+    expect(table.evictionCandidate("carol")).toBeUndefined()
+  })
+
+  it("makes room at the table's cap from the principal holding the most, never from a lighter one", () => {
+    const table = tableOf(
+      [
+        ["b1", "bob"],
+        ["a1", "alice"],
+        ["a2", "alice"],
+        ["c1", undefined]
+      ],
+      4,
+      4
+    )
+    expect(table.hasRoom()).toBe(false)
+    // bob's session is idle the longest, but alice holds the most
+    expect(table.evictionCandidate()).toBe("a1")
+  })
+})

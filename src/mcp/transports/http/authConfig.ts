@@ -11,9 +11,12 @@
  *   --api-keys-file PATH     static API keys, stored hashed (see apiKeys.ts)
  *   --auth-introspection     also accept opaque tokens, asking the issuer (RFC 7662, introspection.ts),
  *                            as the client --auth-client-id with the secret in --auth-client-secret-file
+ *   --auth-keys-max-age T    how long the issuer's fetched keys are trusted (default a minute): a key
+ *                            the issuer removed verifies no longer than this
  *   --allow-unauthenticated  bind beyond loopback with neither (logged as a warning)
  */
-import { Config, ConfigProvider } from "effect"
+import { Config, ConfigProvider, Duration } from "effect"
+import { duration } from "./config.ts"
 
 export const authEnv = {
   issuer: "DIMENSIONAL_AUTH_ISSUER",
@@ -23,7 +26,8 @@ export const authEnv = {
   allowUnauthenticated: "DIMENSIONAL_HTTP_ALLOW_UNAUTHENTICATED",
   introspection: "DIMENSIONAL_AUTH_INTROSPECTION",
   clientId: "DIMENSIONAL_AUTH_CLIENT_ID",
-  clientSecretFile: "DIMENSIONAL_AUTH_CLIENT_SECRET_FILE"
+  clientSecretFile: "DIMENSIONAL_AUTH_CLIENT_SECRET_FILE",
+  keysMaxAge: "DIMENSIONAL_AUTH_KEYS_MAX_AGE"
 } as const
 
 export interface ScopeNames {
@@ -43,6 +47,8 @@ export interface AuthSettings {
   readonly allowUnauthenticated: boolean
   /** Opaque tokens by introspection: this server's client at the issuer, its secret in a file. */
   readonly introspection?: { readonly clientId: string; readonly clientSecretFile: string } | undefined
+  /** How long a fetched key set is trusted before it is fetched again (a removed key verifies no longer). */
+  readonly keysMaxAge?: Duration.Duration | undefined
 }
 
 const refuse = (name: string, message: string) => Config.fail(new ConfigProvider.SourceError({ message: `${name}: ${message}` }))
@@ -59,6 +65,21 @@ export const checkedUrl = (text: string): URL | string => {
   if (url.protocol === "https:") return url
   if (url.protocol === "http:" && isLoopbackHost(url.hostname)) return url
   return `an https:// URL (http:// only on a loopback host), got '${text}'`
+}
+
+/**
+ * The `aud` values that name this resource: the audience as configured and its normalized URL (a
+ * URL without a path is written `https://mcp.example.org` by some and `https://mcp.example.org/` by
+ * others; both name the same resource, RFC 3986 section 6.2.3).
+ */
+export const audienceForms = (audience: string): Array<string> => {
+  let normalized = audience
+  try {
+    normalized = new URL(audience).href
+  } catch {
+    // not a URL: only as written
+  }
+  return [...new Set([audience, normalized])]
 }
 
 export const isLoopbackHost = (hostname: string): boolean => {
@@ -111,7 +132,14 @@ const introspection = Config.all({
 
 export const authSettings: Config.Config<AuthSettings> = Config.all({
   issuer: Config.option(url(authEnv.issuer)).pipe(Config.map((o) => (o._tag === "Some" ? o.value : undefined))),
-  audience: Config.option(url(authEnv.audience)).pipe(Config.map((o) => (o._tag === "Some" ? o.value.href : undefined))),
+  // as written: `https://mcp.example.org` is what its tokens name, not the URL's normalized `…org/` (RFC 8707 compares strings)
+  audience: Config.option(Config.String(authEnv.audience)).pipe(
+    Config.flatMap((o) => {
+      if (o._tag === "None") return Config.succeed(undefined)
+      const checked = checkedUrl(o.value.trim())
+      return typeof checked === "string" ? refuse(authEnv.audience, checked) : Config.succeed(o.value.trim())
+    })
+  ),
   scopes: Config.String(authEnv.scopes).pipe(
     Config.flatMap((text) => {
       const parsed = parseScopes(text)
@@ -121,7 +149,8 @@ export const authSettings: Config.Config<AuthSettings> = Config.all({
   ),
   apiKeysFile: Config.option(Config.NonEmptyString(authEnv.apiKeysFile)).pipe(Config.map((o) => (o._tag === "Some" ? o.value : undefined))),
   allowUnauthenticated: Config.Boolean(authEnv.allowUnauthenticated).pipe(Config.withDefault(false)),
-  introspection
+  introspection,
+  keysMaxAge: duration(authEnv.keysMaxAge).pipe(Config.withDefault(Duration.minutes(1)))
 })
 
 /** Whether any authorization is configured. */

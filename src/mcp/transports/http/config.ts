@@ -17,6 +17,8 @@ export const httpEnv = {
   maxBody: "DIMENSIONAL_HTTP_MAX_BODY",
   idleTimeout: "DIMENSIONAL_HTTP_IDLE_TIMEOUT",
   maxSessions: "DIMENSIONAL_HTTP_MAX_SESSIONS",
+  maxSessionsPerPrincipal: "DIMENSIONAL_HTTP_MAX_SESSIONS_PER_PRINCIPAL",
+  maxAuthFailuresPerMinute: "DIMENSIONAL_HTTP_MAX_AUTH_FAILURES_PER_MINUTE",
   logLevel: "DIMENSIONAL_LOG_LEVEL",
   conformanceFixtures: "DIMENSIONAL_CONFORMANCE_FIXTURES",
   maxCreationsPerMinute: "DIMENSIONAL_HTTP_MAX_CREATIONS_PER_MINUTE"
@@ -29,7 +31,8 @@ export const httpDefaults = {
   idleTimeout: Duration.minutes(30),
   maxSessions: 1000,
   logLevel: "Info",
-  maxCreationsPerMinute: 120
+  maxCreationsPerMinute: 120,
+  maxAuthFailuresPerMinute: 30
 } as const
 
 export interface HttpSettings {
@@ -43,8 +46,12 @@ export interface HttpSettings {
   readonly maxBodyBytes: number
   /** A session with no request for this long is closed; its id then gets 404. */
   readonly idleTimeout: Duration.Duration
-  /** Live sessions at most; at the cap a new session evicts the one idle the longest. */
+  /** Live sessions at most; at the cap a new session evicts the longest idle of the principal holding the most. */
   readonly maxSessions: number
+  /** Live sessions one principal (an authorized client) holds at most; a tenth of `maxSessions` when absent. */
+  readonly maxSessionsPerPrincipal?: number | undefined
+  /** Failed authentications one address may make a minute before it gets 429 (authFailures.ts); 30 when absent. */
+  readonly maxAuthFailuresPerMinute?: number | undefined
   readonly logLevel: LogLevel.LogLevel
   /**
    * Serve the fixture tools the official conformance suite calls (`test_reconnection`), for running
@@ -90,7 +97,7 @@ const byteCount = (name: string) =>
   })
 
 /** "30 minutes", "1500 millis" or a plain number of seconds. */
-const duration = (name: string) =>
+export const duration = (name: string) =>
   parsed(name, 'a number of seconds or a duration such as "90 seconds" or "30 minutes"', (text) => {
     const seconds = plainNumber(text)
     const value = seconds !== undefined ? Duration.seconds(seconds) : Option.getOrUndefined(Duration.fromInput(text as Duration.Input))
@@ -111,6 +118,12 @@ export const httpSettings: Config.Config<HttpSettings> = Config.all({
   conformanceFixtures: Config.Boolean(httpEnv.conformanceFixtures).pipe(Config.withDefault(false)),
   maxCreationsPerMinute: Config.schema(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 1_000_000 })), httpEnv.maxCreationsPerMinute).pipe(
     Config.withDefault<number>(httpDefaults.maxCreationsPerMinute)
+  ),
+  maxSessionsPerPrincipal: Config.option(
+    Config.schema(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 1_000_000 })), httpEnv.maxSessionsPerPrincipal)
+  ).pipe(Config.map(Option.getOrUndefined)),
+  maxAuthFailuresPerMinute: Config.schema(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 1_000_000 })), httpEnv.maxAuthFailuresPerMinute).pipe(
+    Config.withDefault<number>(httpDefaults.maxAuthFailuresPerMinute)
   )
 })
 
@@ -165,9 +178,11 @@ export const hostAllowed = (allow: AllowList, hostHeader: string | undefined): b
 
 /**
  * No Origin header (every non-browser client): allowed. Otherwise the origin must be listed, or,
- * with no list configured, be an http(s) origin on an allowed host.
+ * with no list configured, be the request's own origin: an http(s) origin on an allowed host and on
+ * the port the request's Host header names (same-origin). Another port of localhost is another web
+ * application (any page a developer has open on another local port), so it is refused unless listed.
  */
-export const originAllowed = (allow: AllowList, origin: string | undefined): boolean => {
+export const originAllowed = (allow: AllowList, origin: string | undefined, hostHeader?: string): boolean => {
   if (origin === undefined || allow.origins === undefined) return true
   const normalized = origin.trim().toLowerCase()
   if (allow.origins.length > 0) return allow.origins.includes(normalized)
@@ -178,5 +193,15 @@ export const originAllowed = (allow: AllowList, origin: string | undefined): boo
     return false
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") return false
-  return hostAllowed(allow, url.host)
+  if (!hostAllowed(allow, url.host)) return false
+  return hostHeader !== undefined && sameHost(url, hostHeader)
+}
+
+/** Whether `hostHeader` names the host and port of `origin` (a default port written or left out alike). */
+const sameHost = (origin: URL, hostHeader: string): boolean => {
+  try {
+    return new URL(`${origin.protocol}//${hostHeader.trim().toLowerCase()}`).host === origin.host
+  } catch {
+    return false
+  }
 }

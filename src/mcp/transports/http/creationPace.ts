@@ -5,8 +5,10 @@
  * connection's peer address) gets a token bucket: a burst of `perMinute` creations, refilled at
  * `perMinute` a minute. Behind a proxy without authorization every client shares the proxy's
  * address; raise the limit there (--max-creations-per-minute). With replicas on one Redis the
- * buckets live there (http/mcpHandler.ts); this one is each process's own.
+ * buckets live there (makeCreationLimiter); `makeCreationPace` is each process's own.
  */
+import { Effect } from "effect"
+import type { SharedBuckets } from "./clientLimits.ts"
 
 /** Clients remembered at most; the least recently seen is forgotten first (a forgotten one starts full). */
 const maxClients = 10_000
@@ -33,6 +35,33 @@ export const makeCreationPace = (perMinute: number, now: () => number = Date.now
       buckets.set(client, { tokens: tokens - 1, at: t })
       return 0
     }
+  }
+}
+
+/** The pace as the route applies it: counted in the store replicas share when there is one (Redis), else here. */
+export interface CreationLimiter {
+  readonly perMinute: number
+  /** Seconds until `client` (its principal, else its address) may create a workspace; 0 now. */
+  readonly wait: (client: string) => Effect.Effect<number>
+}
+
+/**
+ * With a store shared by replicas the pace is counted there, as the rate is (clientLimits.ts), and
+ * measured in this process while the store does not answer.
+ */
+export const makeCreationLimiter = (perMinute: number, shared?: SharedBuckets): CreationLimiter => {
+  const pace = makeCreationPace(perMinute)
+  const rate = { requests: perMinute, periodMs: 60_000 }
+  const local = (client: string) => Effect.sync(() => pace.take(client))
+  return {
+    perMinute,
+    wait: (client) =>
+      shared === undefined
+        ? local(client)
+        : shared.take(`create:${client}`, rate).pipe(
+            Effect.map((ms) => (ms === 0 ? 0 : Math.max(1, Math.ceil(ms / 1000)))),
+            Effect.catch((error: unknown) => Effect.andThen(shared.onFallback(error), local(client)))
+          )
   }
 }
 

@@ -22,6 +22,7 @@
  */
 import { createHash } from "node:crypto"
 import { type TokenCheck, type TokenProblem, issuerMetadata, metadataEndpoint, scopesOf, stringClaim } from "./jwt.ts"
+import { audienceForms } from "./authConfig.ts"
 import type { JWTPayload } from "jose"
 
 export interface IntrospectionOptions {
@@ -47,6 +48,60 @@ export interface Introspector {
 
 /** The clock skew allowed on `exp` and `nbf`, as for JWTs (jwt.ts). */
 const skewSeconds = 60
+
+const unavailable = (error: unknown): TokenProblem => ({
+  _tag: "unavailable",
+  description: `the authorization server cannot check the token right now (${error instanceof Error ? error.message : String(error)})`
+})
+const invalid = (reason: string, description: string): TokenProblem => ({ _tag: "invalid", reason, description })
+
+/** The introspection answer, checked as a JWT's claims are. */
+const judge = (answer: Record<string, unknown>, issuer: string, audience: string, at: number): TokenCheck => {
+  if (answer.active !== true) return invalid("inactive", "the token is not active (expired, revoked, or never issued)")
+  if (answer.iss !== undefined && answer.iss !== issuer) return invalid("wrong_issuer", "the token was issued by another authorization server (iss)")
+  const aud = answer.aud
+  const audiences = typeof aud === "string" ? [aud] : Array.isArray(aud) ? aud.filter((a): a is string => typeof a === "string") : []
+  if (!audiences.some((a) => audienceForms(audience).includes(a))) return invalid("wrong_audience", "the token was issued for another resource (aud)")
+  if (typeof answer.exp !== "number") return invalid("claims", "the introspection answer gives no expiry (exp)")
+  if (answer.exp + skewSeconds <= at / 1000) return invalid("expired", "the token has expired")
+  if (typeof answer.nbf === "number" && answer.nbf - skewSeconds > at / 1000) return invalid("not_yet_valid", "the token is not valid yet (nbf)")
+  const claims = answer as JWTPayload
+  const clientId = stringClaim(claims, "client_id")
+  const subject = stringClaim(claims, "sub")
+  // a client's principal is in its own namespace: a client named like a user is not that user
+  const principal = subject !== undefined ? `sub:${subject}` : clientId !== undefined ? `client:${clientId}` : undefined
+  if (principal === undefined) return invalid("no_subject", "the token names neither a subject (sub) nor a client (client_id)")
+  return { _tag: "valid", token: { principal, clientId: clientId ?? subject!, scopes: scopesOf(claims), expiresAt: answer.exp } }
+}
+
+/** One question to the issuer's introspection endpoint, as this server's client (HTTP Basic). */
+const introspect = async (
+  token: string,
+  found: { readonly issuer: string; readonly url: URL },
+  how: { readonly basic: string; readonly timeoutMs: number; readonly audience: string; readonly at: () => number }
+): Promise<TokenCheck> => {
+  let response: Response
+  try {
+    response = await fetch(found.url, {
+      method: "POST",
+      headers: { authorization: how.basic, "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
+      body: new URLSearchParams({ token, token_type_hint: "access_token" }),
+      redirect: "error",
+      signal: AbortSignal.timeout(how.timeoutMs)
+    })
+  } catch (error) {
+    return unavailable(error)
+  }
+  const answer = (await response.json().catch(() => undefined)) as Record<string, unknown> | undefined
+  // 401 here is this server's own client being refused: a fault of the configuration, not the token
+  if (!response.ok || typeof answer !== "object" || answer === null)
+    return unavailable(
+      new Error(
+        `the introspection endpoint answered HTTP ${response.status}${typeof answer?.error === "string" ? ` ${answer.error.slice(0, 100)}` : ""}${typeof answer?.error_description === "string" ? `: ${answer.error_description.slice(0, 200)}` : ""}${response.status === 401 ? " (check --auth-client-id and its secret)" : ""}`
+      )
+    )
+  return judge(answer, found.issuer, how.audience, how.at())
+}
 
 export const makeIntrospector = (options: IntrospectionOptions): Introspector => {
   const timeoutMs = options.timeoutMs ?? 5_000
@@ -74,29 +129,6 @@ export const makeIntrospector = (options: IntrospectionOptions): Introspector =>
   // by the token's hash: an answer (or one being fetched, so that a burst of one token's requests makes one round trip)
   const cache = new Map<string, { readonly check: Promise<TokenCheck>; until: number }>()
 
-  const unavailable = (error: unknown): TokenProblem => ({
-    _tag: "unavailable",
-    description: `the authorization server cannot check the token right now (${error instanceof Error ? error.message : String(error)})`
-  })
-  const invalid = (reason: string, description: string): TokenProblem => ({ _tag: "invalid", reason, description })
-
-  /** The introspection answer, checked as a JWT's claims are. */
-  const judge = (answer: Record<string, unknown>, issuer: string, at: number): TokenCheck => {
-    if (answer.active !== true) return invalid("inactive", "the token is not active (expired, revoked, or never issued)")
-    if (answer.iss !== undefined && answer.iss !== issuer) return invalid("wrong_issuer", "the token was issued by another authorization server (iss)")
-    const aud = answer.aud
-    const audiences = typeof aud === "string" ? [aud] : Array.isArray(aud) ? aud.filter((a): a is string => typeof a === "string") : []
-    if (!audiences.includes(options.audience)) return invalid("wrong_audience", "the token was issued for another resource (aud)")
-    if (typeof answer.exp !== "number") return invalid("claims", "the introspection answer gives no expiry (exp)")
-    if (answer.exp + skewSeconds <= at / 1000) return invalid("expired", "the token has expired")
-    if (typeof answer.nbf === "number" && answer.nbf - skewSeconds > at / 1000) return invalid("not_yet_valid", "the token is not valid yet (nbf)")
-    const claims = answer as JWTPayload
-    const clientId = stringClaim(claims, "client_id")
-    const principal = stringClaim(claims, "sub") ?? clientId
-    if (principal === undefined) return invalid("no_subject", "the token names neither a subject (sub) nor a client (client_id)")
-    return { _tag: "valid", token: { principal: `sub:${principal}`, clientId: clientId ?? principal, scopes: scopesOf(claims), expiresAt: answer.exp } }
-  }
-
   const ask = async (token: string): Promise<TokenCheck> => {
     let found: Awaited<ReturnType<typeof endpointOf>>
     try {
@@ -107,35 +139,11 @@ export const makeIntrospector = (options: IntrospectionOptions): Introspector =>
     if (inFlight >= maxInFlight) return unavailable(new Error(`${maxInFlight} tokens are being checked already`))
     inFlight++
     try {
-      return await introspect(token, found)
+      round++
+      return await introspect(token, found, { basic, timeoutMs, audience: options.audience, at: now })
     } finally {
       inFlight--
     }
-  }
-
-  const introspect = async (token: string, found: Awaited<ReturnType<typeof endpointOf>>): Promise<TokenCheck> => {
-    round++
-    let response: Response
-    try {
-      response = await fetch(found.url, {
-        method: "POST",
-        headers: { authorization: basic, "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
-        body: new URLSearchParams({ token, token_type_hint: "access_token" }),
-        redirect: "error",
-        signal: AbortSignal.timeout(timeoutMs)
-      })
-    } catch (error) {
-      return unavailable(error)
-    }
-    const answer = (await response.json().catch(() => undefined)) as Record<string, unknown> | undefined
-    // 401 here is this server's own client being refused: a fault of the configuration, not the token
-    if (!response.ok || typeof answer !== "object" || answer === null)
-      return unavailable(
-        new Error(
-          `the introspection endpoint answered HTTP ${response.status}${typeof answer?.error === "string" ? ` ${answer.error.slice(0, 100)}` : ""}${typeof answer?.error_description === "string" ? `: ${answer.error_description.slice(0, 200)}` : ""}${response.status === 401 ? " (check --auth-client-id and its secret)" : ""}`
-        )
-      )
-    return judge(answer, found.issuer, now())
   }
 
   const verify = (token: string): Promise<TokenCheck> => {

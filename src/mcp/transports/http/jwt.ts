@@ -1,20 +1,25 @@
 /**
  * Access tokens as JWTs (RFC 9068), validated locally with `jose` (https://github.com/panva/jose):
- * the signature against the issuer's JWKS, then `iss` (the configured issuer exactly), `aud` (this
- * resource's URL, RFC 8707: a token minted for another server is refused), `exp` and `nbf` (with a
- * minute of clock skew). Only asymmetric algorithms are accepted, so `alg: none` and an HMAC token
- * signed with a public key as its secret are refused before any key is looked at.
+ * the header's `typ` (`at+jwt`, RFC 9068 section 4: an ID token or any other JWT of the issuer is
+ * not an access token), the signature against the issuer's keys (keySet.ts), then `iss` (the
+ * configured issuer exactly), `aud` (this resource's URL, RFC 8707: a token minted for another
+ * server is refused), `exp` and `nbf` (with a minute of clock skew). Only asymmetric algorithms are
+ * accepted, so `alg: none` and an HMAC token signed with a public key as its secret are refused
+ * before any key is looked at.
  *
  * The JWKS URL comes from the issuer's metadata: RFC 8414 first
  * (`/.well-known/oauth-authorization-server`, inserted before the issuer's path), then OpenID
  * Connect Discovery (`/.well-known/openid-configuration`, appended), as the MCP authorization
  * specification has clients try them. The metadata must name the same issuer (RFC 8414 section 3.3).
- * The key set is cached (jose: ten minutes) and fetched again when a token names a key id it does
- * not hold (rotation), at most every `cooldownMs`, so tokens with made-up key ids cannot make the
- * server flood the issuer.
+ * The key set is fetched again once older than `keysMaxAgeMs` (a removed key stops verifying) and
+ * for a key id it does not hold (rotation), at most every `cooldownMs`.
+ *
+ * The principal is `sub:SUBJECT`, or `client:ID` for a client-credentials token with no subject: a
+ * client named like a user never reaches that user's workspaces.
  */
-import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from "jose"
-import { checkedUrl } from "./authConfig.ts"
+import { errors, jwtVerify, type JWTPayload } from "jose"
+import { audienceForms, checkedUrl } from "./authConfig.ts"
+import { KeysUnavailable, makeKeySet } from "./keySet.ts"
 
 export interface VerifiedToken {
   /** `sub`, or the client (`client_id`, `azp`) for a client-credentials token without one. */
@@ -39,7 +44,12 @@ export interface JwtVerifierOptions {
   /** Least time between two JWKS fetches caused by unknown key ids. */
   readonly cooldownMs?: number
   readonly timeoutMs?: number
+  /** A key set older than this is fetched again before it verifies (default a minute). */
+  readonly keysMaxAgeMs?: number
 }
+
+/** How long a fetched key set is trusted when the issuer answers: a removed key verifies no longer than this. */
+export const defaultKeysMaxAgeMs = 60_000
 
 /** The metadata URLs to try for `issuer`, in order (MCP authorization, "Authorization Server Metadata Discovery"). */
 export const metadataUrls = (issuer: URL): ReadonlyArray<string> => {
@@ -122,13 +132,16 @@ export const makeJwtVerifier = (options: JwtVerifierOptions): JwtVerifier => {
   const cooldownMs = options.cooldownMs ?? 2_000
   // discovered once; a failed discovery is tried again by a token after the cool-down (until then
   // tokens get its failure at once, rather than each waiting on an issuer that does not answer)
-  let keys: Promise<{ readonly issuer: string; readonly jwks: ReturnType<typeof createRemoteJWKSet> }> | undefined
+  let keys: Promise<{ readonly issuer: string; readonly set: ReturnType<typeof makeKeySet> }> | undefined
   let failedAt = Number.NEGATIVE_INFINITY
   let keysFailed: Promise<never> | undefined
   const keySet = () => {
     if (keys === undefined && Date.now() - failedAt < cooldownMs) return keysFailed!
     keys ??= discover(options.issuer, timeoutMs).then(
-      (found) => ({ issuer: found.issuer, jwks: createRemoteJWKSet(found.jwksUri, { cooldownDuration: cooldownMs, timeoutDuration: timeoutMs }) }),
+      (found) => ({
+        issuer: found.issuer,
+        set: makeKeySet({ jwksUri: found.jwksUri, maxAgeMs: options.keysMaxAgeMs ?? defaultKeysMaxAgeMs, cooldownMs, timeoutMs })
+      }),
       (error) => {
         keys = undefined
         failedAt = Date.now()
@@ -144,53 +157,66 @@ export const makeJwtVerifier = (options: JwtVerifierOptions): JwtVerifier => {
     description: `the authorization server's keys cannot be fetched right now (${error instanceof Error ? error.message : String(error)})`
   })
   const invalid = (reason: string, description: string): TokenProblem => ({ _tag: "invalid", reason, description })
+  const audience = audienceForms(options.audience)
 
   const verify = async (token: string): Promise<TokenCheck> => {
-    let set: Awaited<ReturnType<typeof keySet>>
+    let found: Awaited<ReturnType<typeof keySet>>
     try {
-      set = await keySet()
+      found = await keySet()
     } catch (error) {
       return unavailable(error)
     }
     try {
-      const { payload } = await jwtVerify(token, set.jwks, {
-        issuer: set.issuer,
-        audience: options.audience,
+      const { payload } = await jwtVerify(token, found.set.getKey, {
+        issuer: found.issuer,
+        audience,
         algorithms: asymmetric,
+        typ: "at+jwt",
         clockTolerance: 60,
         requiredClaims: ["exp"]
       })
-      const clientId = stringClaim(payload, "client_id") ?? stringClaim(payload, "azp")
-      const principal = stringClaim(payload, "sub") ?? clientId
-      if (principal === undefined) return invalid("no_subject", "the token names neither a subject (sub) nor a client (client_id, azp)")
-      return { _tag: "valid", token: { principal: `sub:${principal}`, clientId: clientId ?? principal, scopes: scopesOf(payload), expiresAt: payload.exp } }
+      return principalOf(payload) ?? invalid("no_subject", "the token names neither a subject (sub) nor a client (client_id, azp)")
     } catch (error) {
-      if (error instanceof errors.JWTExpired) return invalid("expired", "the token has expired")
-      if (error instanceof errors.JWTClaimValidationFailed) {
-        if (error.claim === "aud") return invalid("wrong_audience", "the token was issued for another resource (aud)")
-        if (error.claim === "iss") return invalid("wrong_issuer", "the token was issued by another authorization server (iss)")
-        if (error.claim === "nbf") return invalid("not_yet_valid", "the token is not valid yet (nbf)")
-        return invalid("claims", `the token's ${error.claim} claim is not acceptable`)
-      }
-      if (error instanceof errors.JWSSignatureVerificationFailed) return invalid("bad_signature", "the token's signature does not verify")
-      if (error instanceof errors.JOSEAlgNotAllowed) return invalid("algorithm", "the token's algorithm is not accepted (asymmetric signatures only)")
-      if (error instanceof errors.JWKSNoMatchingKey) return invalid("unknown_key", "no key of the authorization server matches the token")
-      if (error instanceof errors.JWKSTimeout || (error instanceof errors.JOSEError && error.code === "ERR_JWKS_INVALID")) return unavailable(error)
-      if (error instanceof errors.JOSEError) return invalid("malformed", "the token is not a valid signed JWT")
-      // fetch failures (connection refused, DNS) surface as plain errors from the key set
-      return unavailable(error)
+      return problemOf(error) ?? unavailable(error)
     }
   }
 
   const reachable = async () => {
     try {
-      const set = await keySet()
-      await set.jwks.reload()
-      return true
+      return await (await keySet()).set.reload()
     } catch {
       return false
     }
   }
 
   return { verify, reachable }
+}
+
+/** The verified token's principal: its subject, else (client credentials) its client, each in its own namespace. */
+const principalOf = (payload: JWTPayload): TokenCheck | undefined => {
+  const clientId = stringClaim(payload, "client_id") ?? stringClaim(payload, "azp")
+  const subject = stringClaim(payload, "sub")
+  const principal = subject !== undefined ? `sub:${subject}` : clientId !== undefined ? `client:${clientId}` : undefined
+  if (principal === undefined) return undefined
+  return { _tag: "valid", token: { principal, clientId: clientId ?? subject!, scopes: scopesOf(payload), expiresAt: payload.exp } }
+}
+
+const invalidBecause = (reason: string, description: string): TokenProblem => ({ _tag: "invalid", reason, description })
+
+/** Why jose refused the token; undefined when it could not tell (the keys could not be fetched: 503). */
+const problemOf = (error: unknown): TokenProblem | undefined => {
+  if (error instanceof KeysUnavailable) return undefined
+  if (error instanceof errors.JWTExpired) return invalidBecause("expired", "the token has expired")
+  if (error instanceof errors.JWTClaimValidationFailed) {
+    if (error.claim === "aud") return invalidBecause("wrong_audience", "the token was issued for another resource (aud)")
+    if (error.claim === "iss") return invalidBecause("wrong_issuer", "the token was issued by another authorization server (iss)")
+    if (error.claim === "nbf") return invalidBecause("not_yet_valid", "the token is not valid yet (nbf)")
+    if (error.claim === "typ") return invalidBecause("wrong_type", "the token is not an access token (its header's typ is not at+jwt, RFC 9068)")
+    return invalidBecause("claims", `the token's ${error.claim} claim is not acceptable`)
+  }
+  if (error instanceof errors.JWSSignatureVerificationFailed) return invalidBecause("bad_signature", "the token's signature does not verify")
+  if (error instanceof errors.JOSEAlgNotAllowed) return invalidBecause("algorithm", "the token's algorithm is not accepted (asymmetric signatures only)")
+  if (error instanceof errors.JWKSNoMatchingKey) return invalidBecause("unknown_key", "no key of the authorization server matches the token")
+  if (error instanceof errors.JOSEError) return invalidBecause("malformed", "the token is not a valid signed JWT")
+  return undefined
 }

@@ -1,18 +1,23 @@
 import { createMcpHandler } from "@modelcontextprotocol/server"
 import { NodeHttpServer } from "@effect/platform-node"
 import { Console, Duration, Effect, Layer, Logger, References } from "effect"
-import { HttpMiddleware, HttpRouter, HttpServer, HttpServerResponse } from "effect/http"
+import { HttpMiddleware, HttpRouter, HttpServer, HttpServerResponse, UrlParams } from "effect/http"
 import { Workspace } from "../../../services/Workspace.ts"
 import { Telemetry, type TelemetrySettings, startsSampled } from "../../../services/Telemetry.ts"
 import * as WorkspaceStore from "../../../services/WorkspaceStore.ts"
-import { type HttpSettings, allowListFor, httpEnv, httpSettings, isWildcard } from "./config.ts"
+import { type HttpSettings, allowListFor, httpDefaults, httpEnv, httpSettings, isWildcard } from "./config.ts"
 import { HttpSessions } from "./sessions.ts"
 import { serverInfo } from "../../server.ts"
 import { LogToStderr } from "../../logging.ts"
 import { type AuthSettings, authConfigured, authSettings } from "./authConfig.ts"
-import { defaultAudience, makeAuthorizer } from "./auth.ts"
+import { type Authorizer, defaultAudience, makeAuthorizer } from "./auth.ts"
+import { makeAuthFailures } from "./authFailures.ts"
+import { makeBodyBudget } from "./body.ts"
+import { reduceHeapWhenQuiet } from "./heapReducer.ts"
+import { makeCreationLimiter } from "./creationPace.ts"
+import type { McpRoute } from "./route.ts"
 import { mayListen } from "./exposure.ts"
-import { makeReadiness, readyPath } from "./readiness.ts"
+import { makeReplicaHealth, readiness, readyPath, watchDependencies } from "./readiness.ts"
 import { type LogFormat, logFormat, stderrLogger } from "./logFormat.ts"
 import { metricsPath, metricsResponse, recordRateFallback, recordRequest } from "./metrics.ts"
 import { type ClientLimitSettings, type SharedBuckets, clientLimitSettings, fallbackReporter, makeClientLimiter } from "./clientLimits.ts"
@@ -35,80 +40,106 @@ export interface HttpGuards {
 }
 
 /** The routes, bound to the session registry. */
-
 export const McpRoutes = (settings: HttpSettings, guards: HttpGuards = {}) =>
   HttpRouter.use((router) =>
     Effect.gen(function* () {
-      const auth = guards.authorization === undefined ? undefined : yield* authorizerFor(guards.authorization)
       const telemetry = yield* Telemetry
-      const store = yield* WorkspaceStore.WorkspaceStore
-      const rateBucket = store.rateBucket
-      // a store shared by replicas keeps the buckets of the rate and of the creations pace (Redis)
-      const shared: SharedBuckets | undefined =
-        rateBucket === undefined
-          ? undefined
-          : {
-              take: (client, rate) => rateBucket(client, rate.requests, rate.periodMs),
-              onFallback: fallbackReporter(telemetry.metrics ? recordRateFallback : Effect.void)
-            }
-      const limiter = guards.clientLimits === undefined ? undefined : makeClientLimiter(guards.clientLimits, { shared })
-      const sessions = yield* HttpSessions
-      const modern = createMcpHandler(() => sessions.serverFactory({ era: "modern" }), {
-        legacy: "reject",
-        maxRequestBodySize: settings.maxBodyBytes,
-        onerror: (error) => Effect.runFork(Effect.logDebug(`2026-07-28 request: ${error.message}`))
-      })
-      yield* Effect.addFinalizer(() => Effect.promise(() => modern.close()))
-      const mcp = makeMcpHandler(sessions, yield* Workspace, settings, allowListFor(settings), modern, auth, limiter, shared, telemetry.traced)
-      // RFC 9728: public, and readable by a browser client on any origin (it holds no secret)
-      if (auth !== undefined)
-        for (const path of auth.metadataPaths)
-          yield* router.add(
-            "GET",
-            path as `/${string}`,
-            observed(() =>
-              Effect.succeed(HttpServerResponse.jsonUnsafe(auth.metadata, { headers: { "access-control-allow-origin": "*", "cache-control": "max-age=3600" } }))
-            )
-          )
+      const route = yield* mcpRoute(settings, guards, telemetry)
       const record = telemetry.metrics ? recordRequest : undefined
-      yield* router.add("*", mcpPath, observed(mcp, mcpPath, record, telemetry.traced))
-      const readiness = makeReadiness({ store: store.count, issuerKeys: auth?.issuerKeys })
+      const auth = route.auth
+      // RFC 9728: public, and readable by a browser client on any origin (it holds no secret)
+      for (const path of auth?.metadataPaths ?? [])
+        yield* router.add(
+          "GET",
+          path as `/${string}`,
+          observed(() => metadataResponse(auth!))
+        )
+      yield* router.add("*", mcpPath, observed(makeMcpHandler(route), mcpPath, record, route.traced))
+      const store = yield* WorkspaceStore.WorkspaceStore
+      const dependencies = yield* watchDependencies({ store: store.count, issuerKeys: auth?.issuerKeys }, { metrics: telemetry.metrics })
+      const health = makeReplicaHealth(route.sessions.draining)
+      yield* reduceHeapWhenQuiet()
+      yield* Effect.addFinalizer(() => Effect.sync(health.stop))
       yield* router.add(
         "GET",
         readyPath,
-        observed(() => readiness, readyPath, record)
+        observed(() => readiness(health, dependencies), readyPath, record)
       )
-      if (telemetry.metrics) {
-        const gauges = Effect.all({ sessions: Effect.map(sessions.stats, (s) => s.live), workspaces: Effect.orElseSucceed(store.count, () => null) })
-        const scrape = metricsResponse(gauges)
+      if (telemetry.metrics)
         yield* router.add(
           "GET",
           metricsPath,
-          observed(() => scrape)
+          observed(() => scrape(route, store))
         )
-      }
       yield* router.add(
         "GET",
         healthPath,
-        observed(() =>
-          Effect.gen(function* () {
-            const stats = yield* sessions.stats
-            // workspaces the store holds (null while it does not answer: liveness is not the store's)
-            const workspaces = yield* Effect.orElseSucceed(store.count, () => null)
-            return HttpServerResponse.jsonUnsafe({
-              status: "ok",
-              name: serverInfo.name,
-              version: serverInfo.version,
-              sessions: stats.live,
-              opened: stats.opened,
-              closed: stats.closed,
-              workspaces
-            })
-          })
-        )
+        observed(() => liveness(route, store))
       )
     })
   )
+
+/** What the /mcp route is built from (route.ts), as configured. */
+const mcpRoute = (settings: HttpSettings, guards: HttpGuards, telemetry: TelemetrySettings) =>
+  Effect.gen(function* () {
+    const auth = guards.authorization === undefined ? undefined : yield* authorizerFor(guards.authorization, settings.host)
+    const replica = yield* WorkspaceStore.ReplicaState
+    const rateBucket = replica.rateBucket
+    // a store shared by replicas keeps the buckets of the rate and of the creations pace (Redis)
+    const shared: SharedBuckets | undefined =
+      rateBucket === undefined
+        ? undefined
+        : {
+            take: (client, rate) => rateBucket(client, rate.requests, rate.periodMs),
+            onFallback: fallbackReporter(telemetry.metrics ? recordRateFallback : Effect.void)
+          }
+    const sessions = yield* HttpSessions
+    const modern = createMcpHandler(() => sessions.serverFactory({ era: "modern" }), {
+      legacy: "reject",
+      maxRequestBodySize: settings.maxBodyBytes,
+      onerror: (error) => Effect.runFork(Effect.logDebug(`2026-07-28 request: ${error.message.slice(0, 200)}`))
+    })
+    yield* Effect.addFinalizer(() => Effect.promise(() => modern.close()))
+    const route: McpRoute = {
+      sessions,
+      workspaces: yield* Workspace,
+      replica,
+      settings,
+      allow: allowListFor(settings),
+      modern,
+      // 16 bodies of the largest size at once (16 MiB at the default --max-body), however many arrive
+      bodies: makeBodyBudget(16 * settings.maxBodyBytes),
+      creations: makeCreationLimiter(settings.maxCreationsPerMinute ?? httpDefaults.maxCreationsPerMinute, shared),
+      auth,
+      authFailures: auth === undefined ? undefined : makeAuthFailures(settings.maxAuthFailuresPerMinute ?? httpDefaults.maxAuthFailuresPerMinute),
+      limiter: guards.clientLimits === undefined ? undefined : makeClientLimiter(guards.clientLimits, { shared }),
+      traced: telemetry.traced
+    }
+    return route
+  })
+
+const metadataResponse = (auth: Authorizer) =>
+  Effect.succeed(HttpServerResponse.jsonUnsafe(auth.metadata, { headers: { "access-control-allow-origin": "*", "cache-control": "max-age=3600" } }))
+
+/** Workspaces the store holds (null while it does not answer: liveness is not the store's). */
+const workspacesHeld = (store: WorkspaceStore.WorkspaceStore["Service"]) => Effect.orElseSucceed(store.count, () => null)
+
+const scrape = (route: McpRoute, store: WorkspaceStore.WorkspaceStore["Service"]) =>
+  metricsResponse(Effect.all({ sessions: Effect.map(route.sessions.stats, (s) => s.live), workspaces: workspacesHeld(store) }))
+
+const liveness = (route: McpRoute, store: WorkspaceStore.WorkspaceStore["Service"]) =>
+  Effect.gen(function* () {
+    const stats = yield* route.sessions.stats
+    return HttpServerResponse.jsonUnsafe({
+      status: "ok",
+      name: serverInfo.name,
+      version: serverInfo.version,
+      sessions: stats.live,
+      opened: stats.opened,
+      closed: stats.closed,
+      workspaces: yield* workspacesHeld(store)
+    })
+  })
 
 /**
  * The whole HTTP server as a layer: node server, routes, session registry and shared services.
@@ -125,8 +156,15 @@ export const HttpMcpServer = (settings: HttpSettings, guards: HttpGuards = {}) =
       })
     ),
     Layer.provideMerge(
-      HttpSessions.layer({ idleTimeout: settings.idleTimeout, maxSessions: settings.maxSessions, conformanceFixtures: settings.conformanceFixtures })
+      HttpSessions.layer({
+        idleTimeout: settings.idleTimeout,
+        maxSessions: settings.maxSessions,
+        maxSessionsPerPrincipal: settings.maxSessionsPerPrincipal,
+        conformanceFixtures: settings.conformanceFixtures
+      })
     ),
+    // a token sent in the query string (refused: tokens go in the header) never reaches a trace: every query value is redacted
+    Layer.provideMerge(Layer.succeed(UrlParams.CurrentRedactedNames, [/(?:)/])),
     Layer.provideMerge(Layer.succeed(References.MinimumLogLevel, settings.logLevel)),
     // the requests' sampling follows what the process records (the Telemetry of src/layers.ts)
     Layer.provideMerge(
@@ -159,11 +197,11 @@ export const mcpUrl = Effect.gen(function* () {
 })
 
 /** The authorizer of the settings, for the URL this server listens on; a start that cannot build it fails with the reason. */
-const authorizerFor = (authorization: AuthSettings) =>
+const authorizerFor = (authorization: AuthSettings, boundHost: string) =>
   Effect.gen(function* () {
     const listening = yield* mcpUrl
     return yield* Effect.tryPromise({
-      try: async () => makeAuthorizer(authorization, defaultAudience(authorization, listening)),
+      try: async () => makeAuthorizer(authorization, defaultAudience(authorization, listening, boundHost)),
       catch: (error) => new Error(`authorization: ${error instanceof Error ? error.message : String(error)}`)
     })
   })
@@ -206,6 +244,17 @@ export const runHttpServer = Effect.gen(function* () {
   const format = yield* logFormat.pipe(Effect.tapError((error) => Console.error(`dimensional: invalid HTTP setting: ${error.message}`)))
   return yield* serveFromConfig.pipe(Effect.provide(httpLoggerFor(format)))
 })
+
+/**
+ * `runHttpServer` over `services`, built under the same logger: what the store logs when it is
+ * built and in its background fibers (the session secret's reconciliation, the sweeper) goes to
+ * stderr in the configured format too, not to the default logger.
+ */
+export const runHttpServerWith = <ROut, E, RIn>(services: Layer.Layer<ROut, E, RIn>) =>
+  Effect.gen(function* () {
+    const format = yield* logFormat.pipe(Effect.tapError((error) => Console.error(`dimensional: invalid HTTP setting: ${error.message}`)))
+    return yield* serveFromConfig.pipe(Effect.provide(services), Effect.provide(httpLoggerFor(format)))
+  })
 
 const serveFromConfig = Effect.gen(function* () {
   const settings = yield* httpSettings.pipe(Effect.tapError((error) => Console.error(`dimensional: invalid HTTP setting: ${error.message}`)))

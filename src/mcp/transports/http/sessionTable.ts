@@ -7,8 +7,11 @@
  *
  * Rules: a session is busy while any of its requests is unanswered, and a busy session is never
  * expired or evicted (an open GET stream alone does not keep it busy). An idle session expires
- * `idleMillis` after its last activity. A full table makes room by evicting the session idle the
- * longest.
+ * `idleMillis` after its last activity. Each session belongs to a principal (the authorized client;
+ * undefined without authorization), who holds at most `perPrincipal` of them: a principal at its
+ * cap makes room by giving up its own session idle the longest, never another's (issue 33, item 3:
+ * one principal's burst of initializes used to evict everybody's sessions). A full table makes room
+ * from the principal holding the most sessions, its session idle the longest.
  */
 import type { RequestId } from "@modelcontextprotocol/server"
 
@@ -16,6 +19,7 @@ export type CloseReason = "deleted" | "expired" | "evicted" | "shutdown" | "not-
 
 interface Row<A> {
   readonly value: A
+  readonly principal: string | undefined
   readonly pending: Set<RequestId>
   lastActive: number
 }
@@ -29,16 +33,20 @@ export interface TableStats {
 export class SessionTable<A> {
   // a Map iterates in insertion order: re-inserting on activity keeps the least recently active first
   private readonly rows = new Map<string, Row<A>>()
+  /** Sessions (set up or being set up) per principal; anonymous ones are not counted. */
+  private readonly held = new Map<string, number>()
   private opened = 0
   private reserved = 0
   private readonly closedCount: Record<CloseReason, number> = { deleted: 0, expired: 0, evicted: 0, shutdown: 0, "not-initialized": 0 }
 
   readonly capacity: number
   readonly idleMillis: number
+  readonly perPrincipal: number
 
-  constructor(capacity: number, idleMillis: number) {
+  constructor(capacity: number, idleMillis: number, perPrincipal: number = capacity) {
     this.capacity = capacity
     this.idleMillis = idleMillis
+    this.perPrincipal = perPrincipal
   }
 
   get size(): number {
@@ -50,17 +58,36 @@ export class SessionTable<A> {
     return this.rows.size + this.reserved < this.capacity
   }
 
-  /** Holds a place for a session being set up; `unreserve` when the set-up ends either way. */
-  reserve(): void {
+  /** Whether `principal` may hold one more session (anonymous sessions have only the table's cap). */
+  principalHasRoom(principal: string | undefined): boolean {
+    return principal === undefined || this.heldBy(principal) < this.perPrincipal
+  }
+
+  heldBy(principal: string): number {
+    return this.held.get(principal) ?? 0
+  }
+
+  private count(principal: string | undefined, by: number): void {
+    if (principal === undefined) return
+    const n = this.heldBy(principal) + by
+    if (n <= 0) this.held.delete(principal)
+    else this.held.set(principal, n)
+  }
+
+  /** Holds a place for `principal`'s session being set up; `unreserve` when the set-up ends either way. */
+  reserve(principal?: string): void {
     this.reserved++
+    this.count(principal, 1)
   }
 
-  unreserve(): void {
+  unreserve(principal?: string): void {
     this.reserved--
+    this.count(principal, -1)
   }
 
-  add(id: string, value: A, now: number): void {
-    this.rows.set(id, { value, pending: new Set(), lastActive: now })
+  add(id: string, value: A, now: number, principal?: string): void {
+    this.rows.set(id, { value, principal, pending: new Set(), lastActive: now })
+    this.count(principal, 1)
     this.opened++
   }
 
@@ -101,16 +128,32 @@ export class SessionTable<A> {
     return [...this.rows.keys()].filter((id) => this.isExpired(id, now)).map((id) => this.rows.get(id)!.value)
   }
 
-  /** The session to evict for room: the one idle the longest; none when every session is busy. */
-  evictionCandidate(): A | undefined {
-    for (const row of this.rows.values()) if (row.pending.size === 0) return row.value
-    return undefined
+  /**
+   * The session to evict for room: `principal`'s own idle the longest when given (its cap), else
+   * the longest idle of the principal holding the most sessions (anonymous ones count as one
+   * principal); none when every candidate is busy.
+   */
+  evictionCandidate(principal?: string): A | undefined {
+    if (principal !== undefined) {
+      for (const row of this.rows.values()) if (row.principal === principal && row.pending.size === 0) return row.value
+      return undefined
+    }
+    const holding = new Map<string | undefined, number>()
+    for (const row of this.rows.values()) holding.set(row.principal, (holding.get(row.principal) ?? 0) + 1)
+    let best: Row<A> | undefined
+    for (const row of this.rows.values()) {
+      if (row.pending.size > 0) continue
+      if (best === undefined || holding.get(row.principal)! > holding.get(best.principal)!) best = row
+    }
+    return best?.value
   }
 
   /** Forgets a session (a newer session under the same id stays). Returns whether it was here. */
   remove(id: string, value: A): boolean {
-    if (this.rows.get(id)?.value !== value) return false
+    const row = this.rows.get(id)
+    if (row?.value !== value) return false
     this.rows.delete(id)
+    this.count(row.principal, -1)
     return true
   }
 
