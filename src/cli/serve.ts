@@ -20,6 +20,7 @@ import { httpEnv } from "../mcp/transports/http/config.ts"
 import { HttpServices, StdioServices } from "../layers.ts"
 import { runStdioServer } from "../mcp/transports/stdio/server.ts"
 import { maxWorkspacesEnv, maxWorkspacesPerPrincipalEnv, storeEnv } from "../services/WorkspaceStore.ts"
+import { uiEnv } from "../mcp/apps/worksheet.ts"
 
 export interface SettingSpec {
   /** The flag's name, without its dashes. */
@@ -76,6 +77,12 @@ export const serverSettings: ReadonlyArray<SettingSpec> = [
     description: "A file holding its bearer token (local servers need none); a key itself on the command line is refused, since ps shows it to every user"
   },
   { flag: "llm-api-key", key: keyOnCommandLine, kind: "value", metavar: "KEY", hidden: true, description: "Refused: use --llm-api-key-file" },
+  {
+    flag: "ui",
+    key: uiEnv,
+    kind: "toggle",
+    description: "The worksheet view (MCP Apps) beside compute, convert and call_formula results in hosts that show it; --no-ui leaves it out (default on)"
+  },
   {
     flag: "store",
     key: storeEnv,

@@ -27,6 +27,7 @@ import { failure, toToolResult } from "./toolResult.ts"
 import { RateLimited } from "../engine/errors.ts"
 import { Telemetry, recording } from "../services/Telemetry.ts"
 import { type CallObserver, observeToolCall } from "./toolTelemetry.ts"
+import { readWorksheet, uiCapability, uiEnabled, withView } from "./apps/worksheet.ts"
 
 export const serverInfo = { name: "dimensional", version: "0.2.0" } as const
 
@@ -169,12 +170,13 @@ const unknownResource = (uri: string) =>
 
 /** Resources (catalog, constants, formulas), their templates and completions, and the workflow prompts. */
 // biome-ignore lint/suspicious/noExplicitAny: the SDK callback cannot carry the tools' requirements; the context built for this server provides every one of them (ToolServices)
-const registerBrowsing = (server: Server, run: <A>(effect: Effect.Effect<A, never, any>) => Promise<A>) => {
+const registerBrowsing = (server: Server, run: <A>(effect: Effect.Effect<A, never, any>) => Promise<A>, view: boolean) => {
   const runTool: Resources.RunTool = (tool, args) => runToolEffect(tool, args)
   server.setRequestHandler("resources/list", async () => ({ resources: [...Resources.resources] }))
   server.setRequestHandler("resources/templates/list", async () => ({ resourceTemplates: [...Resources.templates] }))
   server.setRequestHandler("resources/read", async (request) => {
-    const contents = await run(Resources.read(request.params.uri, runTool))
+    // the worksheet view (apps/worksheet.ts) is read, never listed
+    const contents = (view ? await readWorksheet(request.params.uri) : undefined) ?? (await run(Resources.read(request.params.uri, runTool)))
     if (!contents) throw unknownResource(request.params.uri)
     return contents
   })
@@ -261,10 +263,12 @@ export const makeServerFactory = <R>(tools: ReadonlyArray<AnyTool<R>>) =>
     // decided once: with telemetry off a call runs exactly as it did before there was any
     const telemetry = yield* Telemetry
     const observed = recording(telemetry)
+    // the worksheet view (issue 32) unless --no-ui: named in three tools' _meta, served as a ui:// resource
+    const view = yield* Effect.orDie(uiEnabled)
     const byName = new Map(tools.map((t) => [t.name, t]))
     // the JSON Schemas are generated on the first tools/list, not at start-up
     let listing: ReadonlyArray<ReturnType<typeof describeTool>> | undefined
-    const listingOf = () => (listing ??= tools.map(describeTool))
+    const listingOf = () => (listing ??= view ? tools.map((t) => withView(describeTool(t))) : tools.map(describeTool))
     const available = [...byName.keys()].join(", ")
 
     const drain = makeDrain()
@@ -282,11 +286,18 @@ export const makeServerFactory = <R>(tools: ReadonlyArray<AnyTool<R>>) =>
       const runCall = runCallWith(context as Context.Context<any>)
       // logging: the SDK answers logging/setLevel and filters log messages by the level set per session
       const server = new Server(serverInfo, {
-        capabilities: { tools: { listChanged: false }, logging: {}, resources: {}, prompts: {}, completions: {} },
+        capabilities: {
+          tools: { listChanged: false },
+          logging: {},
+          resources: {},
+          prompts: {},
+          completions: {},
+          ...(view ? { extensions: uiCapability } : {})
+        },
         instructions
       })
       server.setRequestHandler("tools/list", async () => ({ tools: options.conformanceFixtures ? [...listingOf(), reconnectionFixture] : [...listingOf()] }))
-      registerBrowsing(server, run)
+      registerBrowsing(server, run, view)
       server.setRequestHandler("tools/call", async (request, ctx: ServerContext) => {
         const tool = byName.get(request.params.name)
         if (!tool && options.conformanceFixtures && request.params.name === reconnectionFixture.name) return reconnectionCall(ctx)
