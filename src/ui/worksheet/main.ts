@@ -66,7 +66,7 @@ const targetForm = (sheet: Extract<Worksheet, { kind: "worked" }>): HTMLElement 
   }) as HTMLInputElement
   const list = h("datalist", { id: "target-units" }) as HTMLDataListElement
   const out = h("div", { class: "again", "aria-live": "polite" })
-  const button = h("button", { type: "submit" }, "Convert")
+  const button = h("button", { type: "button" }, "Convert")
   let listed = false
   input.addEventListener("focus", () => {
     if (listed) return
@@ -86,10 +86,9 @@ const targetForm = (sheet: Extract<Worksheet, { kind: "worked" }>): HTMLElement 
     ),
     out
   )
-  form.addEventListener("submit", (event) => {
-    event.preventDefault()
+  const convert = () => {
     const target = input.value.trim()
-    if (!bridge || target === "") return
+    if (!bridge || target === "" || button.hasAttribute("disabled")) return
     button.setAttribute("disabled", "")
     out.replaceChildren(h("p", { class: "waiting", role: "status" }, `Converting to ${target}\u2026`))
     const args = { ...sheet.reconvert, to_unit: target }
@@ -100,7 +99,15 @@ const targetForm = (sheet: Extract<Worksheet, { kind: "worked" }>): HTMLElement 
         (error: Error) => out.replaceChildren(h("p", { class: "error" }, `The host did not run convert: ${error.message}`))
       )
       .finally(() => button.removeAttribute("disabled"))
+  }
+  // Enter and the button, never a form submission: a host's sandbox may withhold forms (allow-forms)
+  input.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter") return
+    event.preventDefault()
+    convert()
   })
+  button.addEventListener("click", convert)
+  form.addEventListener("submit", (event) => event.preventDefault())
   return form
 }
 

@@ -37,8 +37,8 @@ export interface Worked {
   readonly kind: "worked"
   readonly tool: "compute" | "convert" | "call_formula"
   readonly title: string
-  /** The starting quantity (its unit is chain.start), or the formula's name. */
-  readonly start: { readonly value: number; readonly unit: string } | { readonly formula: string }
+  /** The starting quantity as written (its unit is chain.start) and as the server read it, or the formula's name. */
+  readonly start: { readonly value: number; readonly unit: string; readonly read: Quantity } | { readonly formula: string }
   readonly chain: Chain | undefined
   readonly rows: ReadonlyArray<Row>
   readonly outcome: Outcome
@@ -122,7 +122,7 @@ const computeSheet = (args: Json, result: Json): Worked | undefined => {
     kind: "worked",
     tool: "compute",
     title: "Factor-label computation",
-    start: { value: initialValue, unit: initialUnit },
+    start: { value: initialValue, unit: initialUnit, read: { quantity: Number(steps[0]!.quantity), unit: String(steps[0]!.unit) } },
     chain,
     rows,
     outcome: {
@@ -154,7 +154,7 @@ const convertSheet = (args: Json, result: Json): Worked | undefined => {
     kind: "worked",
     tool: "convert",
     title: "Conversion",
-    start: { value: args.value, unit: args.from_unit },
+    start: { value: args.value, unit: args.from_unit, read: { quantity: args.value, unit: args.from_unit } },
     chain,
     rows,
     outcome: {

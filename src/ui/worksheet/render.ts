@@ -56,7 +56,7 @@ const startRow = (sheet: Worked): HTMLElement => {
   if ("formula" in sheet.start) return h("tr", {}, h("th", { scope: "row" }, "Formula"), h("td", { colspan: "2" }, sheet.start.formula))
   const start = sheet.start
   const written = sheet.chain ? expression(sheet.chain.start, sheet.chain.struck[0], plain(start.value)) : `${plain(start.value)} ${start.unit}`
-  return h("tr", {}, h("th", { scope: "row" }, "Start"), h("td", {}, written), h("td", { class: "gives" }, `${plain(start.value)} ${start.unit}`))
+  return h("tr", {}, h("th", { scope: "row" }, "Start"), h("td", {}, written), h("td", { class: "gives" }, quantity(start.read)))
 }
 
 const tableRow = (sheet: Worked, row: Row, i: number): HTMLElement => {
@@ -122,14 +122,18 @@ export const result = (outcome: Outcome, copy: (text: string) => void): HTMLElem
   )
 }
 
-const headline = (sheet: Worked): string => {
-  if ("formula" in sheet.start) return `${sheet.title}: ${sheet.start.formula}`
-  return `${plain(sheet.start.value)} ${sheet.start.unit} \u2192 ${sheet.outcome.unit}`
-}
+const headline = (sheet: Worked): string =>
+  "formula" in sheet.start ? sheet.start.formula : `${plain(sheet.start.value)} ${sheet.start.unit} \u2192 ${sheet.outcome.unit}`
 
 const worked = (sheet: Worked, level: "h1" | "h2", copy: (text: string) => void): Array<HTMLElement | false> => {
   return [
-    h(level, { class: "title" }, h("span", { class: "kind" }, `${sheet.title} `), headline(sheet)),
+    h(
+      level,
+      { class: "title" },
+      h("span", { class: "kind" }, sheet.title),
+      h("span", { class: "sr-only" }, ": "),
+      h("span", { class: "question" }, headline(sheet))
+    ),
     result(sheet.outcome, copy),
     list("Warnings", sheet.warnings, "warnings"),
     workTable(sheet),
