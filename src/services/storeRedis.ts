@@ -9,7 +9,7 @@
  *   own in `dimensional:owner:HASH` (the same form, expiring with its last write) past
  *   `maxWorkspacesPerPrincipal`;
  * - sets the document with PX: Redis deletes an idle workspace by itself (no sweeper).
- * Memory is also bounded by Redis's own `maxmemory` (see the README's store section).
+ * Memory is also bounded by Redis's own `maxmemory` (see docs/workspaces.md, the stores).
  * The request rate's token buckets live here too (`rateBucket`), one small hash per client that
  * expires once idle for a period.
  */

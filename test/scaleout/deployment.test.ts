@@ -24,8 +24,8 @@ const missing = [
 ].filter((x) => x !== undefined)
 if (missing.length > 0) console.warn(`deployment suite skipped: ${missing.join(", ")} missing (apt-get install redis-server nginx-light prometheus)`)
 
-const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8")
-const section = readme.slice(readme.indexOf("#### Deploy: replicas behind a balancer"))
+const readme = readFileSync(new URL("../../docs/http.md", import.meta.url), "utf8")
+const section = readme.slice(readme.indexOf("### Deploy: replicas behind a balancer"))
 const block = (language: string) => section.match(new RegExp("```" + language + "\\n([\\s\\S]*?)```"))![1]!
 
 const reader: TestClient = { id: "ward-reader", secret: "ward-reader-secret-0123456789abcdef0123456", scope: "units:read" }
