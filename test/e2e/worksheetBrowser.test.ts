@@ -122,6 +122,7 @@ describe.skipIf(missing !== undefined)("the worksheet view in headless Chromium,
       nodes.map((n) => {
         const hidden = [...n.querySelectorAll<HTMLElement>(".sr-only")]
         for (const e of hidden) e.style.display = "none"
+        // biome-ignore lint/performance/useDomNodeTextContent: what a person sees is the rendered text (cells apart, hidden text left out)
         const text = (n as HTMLElement).innerText.replace(/\s+/g, " ").trim()
         for (const e of hidden) e.style.display = ""
         return text
@@ -133,8 +134,8 @@ describe.skipIf(missing !== undefined)("the worksheet view in headless Chromium,
     expect(shown.mimeType).toBe("text/html;profile=mcp-app")
     expect(shown.bytes).toBeLessThan(150 * 1024)
     expect(shown.result.structuredContent).toMatchObject({ quantity: 15, unit: "mL/h" })
-    await expect.poll(() => frame.locator(".figure").innerText()).toBe("15 mL/h")
-    expect(await frame.locator(".result .digits").first().innerText()).toBe("2 significant digits, as computed")
+    await expect.poll(() => seen(frame.locator(".figure"))).toEqual(["15 mL/h"])
+    expect(await seen(frame.locator(".result .digits"))).toEqual(["2 significant digits, as computed"])
     const table = frame.getByRole("table", { name: /each line multiplies the one before/ })
     // a header row, the start and four factors
     expect(await table.getByRole("row").count()).toBe(6)
@@ -155,14 +156,16 @@ describe.skipIf(missing !== undefined)("the worksheet view in headless Chromium,
     await shoot("dose-320-light")
   })
 
-  it("reads at 320 px without scrolling sideways, in the host's dark theme and in its own defaults", async () => {
+  it("reads at 320 px without scrolling sideways, in the host's dark theme and in its own defaults (and at 560)", async () => {
     for (const [theme, name] of [
       [{ theme: "dark", styled: true, serverTools: true }, "dose-320-dark"],
       [{ theme: "dark", styled: false, serverTools: true }, "dose-320-dark-defaults"],
-      [{ theme: "light", styled: false, serverTools: true }, "dose-320-light-defaults"]
+      [{ theme: "light", styled: false, serverTools: true }, "dose-320-light-defaults"],
+      // the README's picture (docs/worksheet-dose.png is a copy)
+      [{ theme: "light", styled: false, serverTools: true }, "dose-560-light-defaults"]
     ] as const) {
-      const { frame } = await show("compute", doseChain, 320, theme)
-      await expect.poll(() => frame.locator(".figure").innerText()).toBe("15 mL/h")
+      const { frame } = await show("compute", doseChain, name.includes("560") ? 560 : 320, theme)
+      await expect.poll(() => seen(frame.locator(".figure"))).toEqual(["15 mL/h"])
       const widths = await frameEval(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }))
       expect(widths.scroll, name).toBeLessThanOrEqual(widths.client)
       const colors = await frameEval(() => ({
@@ -185,7 +188,9 @@ describe.skipIf(missing !== undefined)("the worksheet view in headless Chromium,
       "Rounded to 6 significant digits; as computed: 0.999808923282698 Btu/(lb*degF)",
       "UCUM code: [Btu_IT]/[lb_av]/[degF]"
     ])
-    expect(await seen(frame.locator(".numerator"))).toEqual(["0.00023884589662749594 Btu/(lb*degF)"])
+    // the work's numbers at six significant digits, marked where that rounded them
+    expect(await seen(frame.locator(".numerator"))).toEqual(["\u2248 0.000238846 Btu/(lb*degF)"])
+    expect(await frame.locator(".numerator .num").getAttribute("title")).toBe("0.00023884589662749594")
     expect(await seen(frame.locator(".denominator"))).toEqual(["1 J/(kg*degC)"])
     expect(await frame.locator(".cancelled s").allInnerTexts()).toEqual(["J", "kg", "degC", "J", "kg", "degC"])
     const notes = await seen(frame.getByRole("region", { name: "Notes" }).getByRole("listitem"))
@@ -275,7 +280,7 @@ describe.skipIf(missing !== undefined)("the worksheet view in headless Chromium,
   it("copies the result with its unit, at full precision", async () => {
     const { frame } = await show("convert", { value: 30, from_unit: "mpg", to_unit: "L/100km" }, 800)
     await frame.getByRole("button", { name: "Copy result" }).click()
-    await expect.poll(() => frame.getByRole("status").innerText()).toBe("Copied 7.840486111111111 L/100km")
+    await expect.poll(() => seen(frame.getByRole("status"))).toEqual(["Copied 7.840486111111111 L/100km"])
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("7.840486111111111 L/100km")
     // not one factor: the reciprocal, said in words
     expect(await seen(frame.locator(".operation"))).toEqual(["The reciprocal, 1/x: the dimensions are inverses"])

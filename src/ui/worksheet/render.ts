@@ -16,23 +16,37 @@ export const h = (tag: string, attributes: Readonly<Record<string, string>> = {}
   return element
 }
 
+/** A unit as written, with places to break a line after its operators (never inside a name or a number). */
+const breakable = (unit: string): Array<Node | string> =>
+  unit.split(/(?<=[/*\u00b7.])/u).flatMap((part, i) => (i === 0 ? [part] : [document.createElement("wbr"), part]))
+
 /** Text only a screen reader hears. */
 const spoken = (text: string) => h("span", { class: "sr-only" }, text)
 
-/** A written unit expression, its struck units struck; `prefix` is a value written before it. */
-const expression = (cell: Cell, struck: ReadonlySet<number> | undefined, prefix?: string): HTMLElement =>
+/**
+ * A number in the work: at most six significant digits, marked ≈ when that rounded it, and never
+ * broken across lines; the value as the server gave it is its tooltip (and the result says it).
+ */
+const num = (x: number): HTMLElement => {
+  const shown = figure(x)
+  return h("span", { class: "num", ...(shown.rounded ? { title: plain(x) } : {}) }, `${shown.rounded ? "\u2248\u2009" : ""}${shown.text}`)
+}
+
+/** A written unit expression, its struck units struck; `value` is a number written before it. */
+const expression = (cell: Cell, struck: ReadonlySet<number> | undefined, value?: number): HTMLElement =>
   h(
     "span",
     { class: "expr" },
-    prefix !== undefined && `${prefix} `,
-    ...cell.reading.pieces.map((piece) => {
-      if (piece.kind !== "unit") return piece.text
+    value !== undefined && num(value),
+    value !== undefined && " ",
+    ...cell.reading.pieces.flatMap((piece) => {
+      if (piece.kind !== "unit") return breakable(piece.text)
       if (piece.atom !== undefined && struck?.has(piece.atom)) return h("span", { class: "cancelled" }, h("s", {}, piece.text), spoken(", cancels,"))
       return h("span", { class: "unit" }, piece.text)
     })
   )
 
-const quantity = (q: { readonly quantity: number; readonly unit: string }) => `${plain(q.quantity)} ${q.unit}`
+const quantity = (q: { readonly quantity: number; readonly unit: string }) => [num(q.quantity), " ", ...breakable(q.unit)]
 
 const factorCell = (sheet: Worked, row: Extract<Row, { kind: "factor" }>): HTMLElement => {
   const chain = sheet.chain!
@@ -45,9 +59,9 @@ const factorCell = (sheet: Worked, row: Extract<Row, { kind: "factor" }>): HTMLE
     h(
       "span",
       { class: "fraction" },
-      h("span", { class: "numerator" }, expression(numerator, chain.struck[1 + 2 * row.index], plain(row.value))),
+      h("span", { class: "numerator" }, expression(numerator, chain.struck[1 + 2 * row.index], row.value)),
       spoken(" over "),
-      h("span", { class: "denominator" }, expression(denominator, chain.struck[2 + 2 * row.index], row.below === undefined ? undefined : plain(row.below)))
+      h("span", { class: "denominator" }, expression(denominator, chain.struck[2 + 2 * row.index], row.below))
     )
   )
 }
@@ -55,15 +69,15 @@ const factorCell = (sheet: Worked, row: Extract<Row, { kind: "factor" }>): HTMLE
 const startRow = (sheet: Worked): HTMLElement => {
   if ("formula" in sheet.start) return h("tr", {}, h("th", { scope: "row" }, "Formula"), h("td", { colspan: "2" }, sheet.start.formula))
   const start = sheet.start
-  const written = sheet.chain ? expression(sheet.chain.start, sheet.chain.struck[0], plain(start.value)) : `${plain(start.value)} ${start.unit}`
-  return h("tr", {}, h("th", { scope: "row" }, "Start"), h("td", {}, written), h("td", { class: "gives" }, quantity(start.read)))
+  const written = sheet.chain ? expression(sheet.chain.start, sheet.chain.struck[0], start.value) : h("span", {}, num(start.value), ` ${start.unit}`)
+  return h("tr", {}, h("th", { scope: "row" }, "Start"), h("td", {}, written), h("td", { class: "gives" }, ...quantity(start.read)))
 }
 
 const tableRow = (sheet: Worked, row: Row, i: number): HTMLElement => {
   if (row.kind === "input") return h("tr", {}, h("th", { scope: "row" }, "Input"), h("td", { colspan: "2" }, row.text))
   const label = h("th", { scope: "row" }, String(i + 1))
   const what = row.kind === "factor" ? factorCell(sheet, row) : h("span", { class: "operation" }, row.text)
-  return h("tr", {}, label, h("td", {}, what), h("td", { class: "gives" }, row.after ? quantity(row.after) : ""))
+  return h("tr", {}, label, h("td", {}, what), h("td", { class: "gives" }, ...(row.after ? quantity(row.after) : [])))
 }
 
 const workTable = (sheet: Worked): HTMLElement =>
@@ -166,7 +180,11 @@ const readingsTable = (refused: Refused): HTMLElement =>
           "tr",
           {},
           h("th", { scope: "row" }, r.meaning),
-          h("td", { class: "value" }, r.value === null ? `none: not ${refused.readingUnit ? `a ${refused.readingUnit}` : "this"} quantity` : plain(r.value)),
+          h(
+            "td",
+            { class: "value" },
+            r.value === null ? `none: not ${refused.readingUnit ? `a ${refused.readingUnit}` : "this"} quantity` : h("span", { class: "num" }, plain(r.value))
+          ),
           h("td", {}, h("code", {}, r.unit))
         )
       )

@@ -105,12 +105,13 @@ export const read = (text: string, ucum = false): Reading => {
           position += exponent[0].length
         }
       }
-      // an annotation ({tot}, {RBC}) is a comment in UCUM, not a unit
-      if (/^\{[^}]*\}$/.test(unit)) {
+      // an annotation ({tot}, {RBC}) is a comment in UCUM: mmol{tot} is mmol, and {cells} alone is 1
+      const name = unit.replace(/\{[^}]*\}/g, "")
+      if (name === "") {
         pieces.push({ text: written, kind: "operator" })
         continue
       }
-      atoms.push({ name: unit, power: power * side * (groups.at(-1)?.inner ?? 1) })
+      atoms.push({ name, power: power * side * (groups.at(-1)?.inner ?? 1) })
       pieces.push({ text: written, kind: "unit", atom: atoms.length - 1 })
       continue
     }
