@@ -2,6 +2,7 @@
 // pieces, which units it strikes (only where the server's step units agree), how it says numbers,
 // and the worksheet it makes of real results from the server. Parsers are property-tested: any text
 // reads without throwing and without losing a character.
+import { readFileSync, readdirSync } from "node:fs"
 import fc from "fast-check"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { cancel } from "../src/ui/worksheet/cancel.ts"
@@ -9,6 +10,17 @@ import { worksheetOf } from "../src/ui/worksheet/model.ts"
 import { net, read } from "../src/ui/worksheet/units.ts"
 import { figure, significantDigits } from "../src/ui/worksheet/words.ts"
 import { type TestClient, connectClient } from "./support/mcp.ts"
+
+describe("the view's sources", () => {
+  it("are a browser program of their own: they import one another, and only types from elsewhere", () => {
+    const dir = new URL("../src/ui/worksheet/", import.meta.url)
+    for (const file of readdirSync(dir).filter((f) => f.endsWith(".ts"))) {
+      const text = readFileSync(new URL(file, dir), "utf8")
+      for (const [statement, from] of [...text.matchAll(/^import (?:type )?[^;]*? from "([^"]+)"/gm)].map((m) => [m[0], m[1]!] as const))
+        expect(from.startsWith("./") || statement.startsWith("import type"), `${file}: ${statement}`).toBe(true)
+    }
+  })
+})
 
 const atoms = (text: string, ucum = false) => read(text, ucum).atoms.map((a) => `${a.name}${a.power}`)
 

@@ -26,7 +26,6 @@ const applyContext = (context: Partial<McpUiHostContext>) => {
   for (const [name, value] of Object.entries(context.styles?.variables ?? {}))
     if (name.startsWith("--") && typeof value === "string" && value !== "") html.style.setProperty(name, value)
   if (context.toolInfo?.tool?.name) state.tool = context.toolInfo.tool.name
-  if (context.locale) html.lang = context.locale
 }
 
 const show = (...children: ReadonlyArray<Node | false>) => root.replaceChildren(...children.filter((c): c is Node => c !== false))
