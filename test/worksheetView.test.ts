@@ -175,6 +175,24 @@ describe("the worksheet of real results", () => {
     }
   })
 
+  it("reads a chain in UCUM as UCUM, strikes its units, and carries the notation to the next conversion", async () => {
+    const args = {
+      initial_value: 154,
+      initial_unit: "[lb_av]",
+      factors: [
+        { value: 0.45359237, numerator: "kg", denominator: "[lb_av]" },
+        { value: 15, numerator: "mg", denominator: "kg.d" }
+      ],
+      notation: "ucum"
+    }
+    const sheet = worksheetOf(args, (await c.call("compute", args)).result as unknown as Record<string, unknown>)
+    expect(sheet.kind).toBe("worked")
+    if (sheet.kind !== "worked") return
+    expect(sheet.chain?.agreed).toBe(true)
+    expect(sheet.chain?.struck.map((s) => [...s])).toEqual([[0], [0], [0], [], [0]])
+    expect(sheet.reconvert).toEqual({ value: sheet.outcome.quantity, from_unit: "mg/d", notation: "ucum" })
+  })
+
   it("carries a conversion's stated relations to the next conversion, and makes a refusal of a refusal", async () => {
     const glucose = { value: 100, from_unit: "mg/dL", to_unit: "mmol/L", substance: "glucose" }
     const sheet = worksheetOf(glucose, (await c.call("convert", glucose)).result as unknown as Record<string, unknown>)

@@ -7,22 +7,13 @@
 // that changing the target unit asks the server's convert through the host; that it loads and
 // connects nothing. Screenshots at both widths go to .artifacts/worksheet/ (gitignored). Needs
 // Debian's chromium; without it the suite says so in one line and is skipped.
-import { existsSync, mkdirSync } from "node:fs"
-import { type Server, createServer } from "node:http"
-import { join } from "node:path"
-import { build } from "esbuild"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type SpawnedServer, freePort, repoRoot, spawnServer } from "../support/httpServer.ts"
+import { type HostTheme, type WorksheetHost, chromiumMissing, openWorksheetHost, seen } from "../support/worksheetPage.ts"
 
-const chromiumPath = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => existsSync(p))
-const playwright = await import("playwright-core").catch(() => undefined)
-const missing = !chromiumPath ? "Chromium is not installed (apt-get install chromium)" : !playwright ? "playwright-core is not installed" : undefined
-if (missing) console.log(`worksheet view suite skipped: ${missing}`)
-
-const artifacts = join(repoRoot, ".artifacts", "worksheet")
+if (chromiumMissing) console.log(`worksheet view suite skipped: ${chromiumMissing}`)
 
 /** The dose chain of issue 32: 5 mcg/kg/min for 80 kg, 400 mg in 250 mL, as mL/h. */
-export const doseChain = {
+const doseChain = {
   initial_value: 5,
   initial_unit: "mcg/kg/min",
   factors: [
@@ -34,107 +25,23 @@ export const doseChain = {
   expected_unit: "mL/h"
 }
 
-type Theme = { readonly theme: "light" | "dark"; readonly styled: boolean; readonly serverTools: boolean }
-const light: Theme = { theme: "light", styled: true, serverTools: true }
+/** Waits for what the view draws, as long as a busy machine takes. */
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 30_000, interval: 100 })
 
-describe.skipIf(missing !== undefined)("the worksheet view in headless Chromium, hosted through AppBridge", () => {
-  let server: SpawnedServer
-  let pages: Server
-  let origin = ""
-  /** Requests that reached the page's server at /probe (the view must never make one). */
-  let probed = 0
-  let browser: import("playwright-core").Browser
-  let page: import("playwright-core").Page
-  const requests: Array<string> = []
+describe.skipIf(chromiumMissing !== undefined)("the worksheet view in headless Chromium, hosted through AppBridge", { timeout: 180_000 }, () => {
+  let host: WorksheetHost
+  beforeAll(async () => (host = await openWorksheetHost()), 180_000)
+  afterAll(() => host?.close(), 60_000)
 
-  beforeAll(async () => {
-    server = await spawnServer({ env: { DIMENSIONAL_STORE: "memory" } })
-    const bundled = await build({
-      entryPoints: [join(repoRoot, "test/support/worksheetHost.ts")],
-      bundle: true,
-      format: "esm",
-      platform: "browser",
-      write: false,
-      logLevel: "silent"
-    })
-    const script = bundled.outputFiles[0]!.text
-    pages = createServer((request, response) => {
-      if (request.url === "/probe") probed++
-      if (request.url === "/host.js") response.writeHead(200, { "content-type": "text/javascript" }).end(script)
-      else
-        response
-          .writeHead(200, { "content-type": "text/html" })
-          .end(
-            '<!doctype html><html lang="en"><title>Worksheet host</title><style>body{margin:0}iframe{display:block;width:100%;border:0}</style><div id="host"></div><script type="module" src="/host.js"></script>'
-          )
-    })
-    const port = await freePort()
-    await new Promise<void>((resolve) => pages.listen(port, "127.0.0.1", resolve))
-    origin = `http://localhost:${port}`
-    browser = await playwright!.chromium.launch({
-      executablePath: chromiumPath!,
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"]
-    })
-    const context = await browser.newContext({ viewport: { width: 800, height: 900 } })
-    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin })
-    page = await context.newPage()
-    page.on("request", (r) => requests.push(r.url()))
-    await page.goto(`${origin}/`)
-    await page.waitForFunction(() => typeof (globalThis as { hostConnect?: unknown }).hostConnect === "function")
-    await page.evaluate((url) => (globalThis as unknown as { hostConnect: (u: string) => Promise<unknown> }).hostConnect(url), server.url)
-    mkdirSync(artifacts, { recursive: true })
-  }, 60_000)
-
-  afterAll(async () => {
-    await browser?.close()
-    await new Promise((resolve) => pages?.close(resolve))
-    await server?.stop()
-  })
-
-  /** Shows `tool`'s view for `args` at `width`; resolves once the view has drawn the result. */
-  const show = async (tool: string, args: Record<string, unknown>, width: number, theme: Theme = light) => {
-    await page.setViewportSize({ width, height: 900 })
-    const shown = await page.evaluate(
-      ([tool, args, theme]) =>
-        (globalThis as unknown as { hostShow: (t: string, a: unknown, o: unknown) => Promise<Record<string, any>> }).hostShow(tool, args, theme),
-      [tool, args, theme] as const
-    )
-    const frame = page.frameLocator("iframe")
-    await frame.locator("h1").waitFor()
-    return { shown, frame }
-  }
-
-  const shoot = async (name: string) => {
-    // the host sizes the frame to the view's height (ui/notifications/size-changed)
-    await page.waitForFunction(() => (document.querySelector("iframe")?.getBoundingClientRect().height ?? 0) > 200)
-    await page.locator("iframe").screenshot({ path: join(artifacts, `${name}.png`) })
-  }
-
-  const frameEval = <A>(fn: () => A): Promise<A> =>
-    page
-      .frames()
-      .find((f) => f !== page.mainFrame())!
-      .evaluate(fn)
-
-  /** What a person sees of each match: its text without what only a screen reader hears. */
-  const seen = (locator: import("playwright-core").Locator) =>
-    locator.evaluateAll((nodes) =>
-      nodes.map((n) => {
-        const hidden = [...n.querySelectorAll<HTMLElement>(".sr-only")]
-        for (const e of hidden) e.style.display = "none"
-        // biome-ignore lint/performance/useDomNodeTextContent: what a person sees is the rendered text (cells apart, hidden text left out)
-        const text = (n as HTMLElement).innerText.replace(/\s+/g, " ").trim()
-        for (const e of hidden) e.style.display = ""
-        return text
-      })
-    )
+  const show = (tool: string, args: Record<string, unknown>, width: number, theme?: HostTheme) => host.show(tool, args, width, theme)
+  const shoot = (name: string) => host.shoot(name)
 
   it("lays out the dose chain: the start, each factor as a fraction, the cancelled units struck, 15 mL/h large", async () => {
     const { shown, frame } = await show("compute", doseChain, 800)
     expect(shown.mimeType).toBe("text/html;profile=mcp-app")
     expect(shown.bytes).toBeLessThan(150 * 1024)
     expect(shown.result.structuredContent).toMatchObject({ quantity: 15, unit: "mL/h" })
-    await expect.poll(() => seen(frame.locator(".figure"))).toEqual(["15 mL/h"])
+    await poll(() => seen(frame.locator(".figure"))).toEqual(["15 mL/h"])
     expect(await seen(frame.locator(".result .digits"))).toEqual(["2 significant digits, as computed"])
     const table = frame.getByRole("table", { name: /each line multiplies the one before/ })
     // a header row, the start and four factors
@@ -152,7 +59,7 @@ describe.skipIf(missing !== undefined)("the worksheet view in headless Chromium,
     // a screen reader hears the fraction and the cancellation
     expect(await frame.locator(".fraction").nth(2).textContent()).toBe("250 mL over 400 mg, cancels,")
     await shoot("dose-800-light")
-    await page.setViewportSize({ width: 320, height: 900 })
+    await host.page.setViewportSize({ width: 320, height: 900 })
     await shoot("dose-320-light")
   })
 
@@ -165,10 +72,10 @@ describe.skipIf(missing !== undefined)("the worksheet view in headless Chromium,
       [{ theme: "light", styled: false, serverTools: true }, "dose-560-light-defaults"]
     ] as const) {
       const { frame } = await show("compute", doseChain, name.includes("560") ? 560 : 320, theme)
-      await expect.poll(() => seen(frame.locator(".figure"))).toEqual(["15 mL/h"])
-      const widths = await frameEval(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }))
+      await poll(() => seen(frame.locator(".figure"))).toEqual(["15 mL/h"])
+      const widths = await host.inView(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }))
       expect(widths.scroll, name).toBeLessThanOrEqual(widths.client)
-      const colors = await frameEval(() => ({
+      const colors = await host.inView(() => ({
         scheme: getComputedStyle(document.documentElement).colorScheme,
         background: getComputedStyle(document.body).backgroundColor
       }))
@@ -183,7 +90,7 @@ describe.skipIf(missing !== undefined)("the worksheet view in headless Chromium,
     const args = { value: 4186, from_unit: "J/(kg*degC)", to_unit: "Btu/(lb*degF)" }
     const { frame } = await show("convert", args, 800)
     // rounded to six significant digits, and the value as computed said beside it
-    await expect.poll(() => seen(frame.locator(".figure"))).toEqual(["\u2248 0.999809 Btu/(lb*degF)"])
+    await poll(() => seen(frame.locator(".figure"))).toEqual(["\u2248 0.999809 Btu/(lb*degF)"])
     expect(await seen(frame.locator(".result .digits"))).toEqual([
       "Rounded to 6 significant digits; as computed: 0.999808923282698 Btu/(lb*degF)",
       "UCUM code: [Btu_IT]/[lb_av]/[degF]"
@@ -199,14 +106,14 @@ describe.skipIf(missing !== undefined)("the worksheet view in headless Chromium,
       "Degrees inside a compound unit are temperature differences: 1 \u00b0C = 1 K and 1 \u00b0F = 5/9 K there, with no offset."
     ])
     await shoot("mixed-800-light")
-    await page.setViewportSize({ width: 320, height: 900 })
+    await host.page.setViewportSize({ width: 320, height: 900 })
     await shoot("mixed-320-light")
   })
 
   it("shows a refusal with its two readings side by side, each with its value, and no result", async () => {
     const { shown, frame } = await show("convert", { value: 1, from_unit: "cwt", to_unit: "kg" }, 800)
     expect(shown.result.isError).toBe(true)
-    await expect.poll(() => seen(frame.locator("h1"))).toEqual(["Refused: the units have more than one reading, and they give different answers"])
+    await poll(() => seen(frame.locator("h1"))).toEqual(["Refused: the units have more than one reading, and they give different answers"])
     expect(await seen(frame.locator(".asked"))).toEqual(["Asked: 1 cwt \u2192 kg"])
     const readings = frame.getByRole("table", { name: /The readings, side by side/ })
     expect(await readings.getByRole("columnheader").allInnerTexts()).toEqual(["Reading", "Value in kg", "Write it as"])
@@ -218,13 +125,13 @@ describe.skipIf(missing !== undefined)("the worksheet view in headless Chromium,
     expect(await frame.locator(".figure").count()).toBe(0)
     expect(await frame.locator("form").count()).toBe(0)
     await shoot("refusal-800-light")
-    await page.setViewportSize({ width: 320, height: 900 })
+    await host.page.setViewportSize({ width: 320, height: 900 })
     await shoot("refusal-320-light")
   })
 
   it("shows a UCUM lab value with its powers of ten kept as numbers and the notation said", async () => {
     const { frame } = await show("convert", { value: 7.5, from_unit: "10*3/uL", to_unit: "10*9/L", notation: "ucum" }, 800)
-    await expect.poll(() => seen(frame.locator(".figure"))).toEqual(["7.5 10*9/L"])
+    await poll(() => seen(frame.locator(".figure"))).toEqual(["7.5 10*9/L"])
     expect(await frame.locator(".cancelled s").allInnerTexts()).toEqual(["uL", "uL"])
     expect(await seen(frame.getByRole("region", { name: "Stated relations" }).getByRole("listitem"))).toEqual([
       "Units read as UCUM codes, as lab systems send them."
@@ -234,7 +141,7 @@ describe.skipIf(missing !== undefined)("the worksheet view in headless Chromium,
 
   it("says a stated relation in plain words (glucose's molar mass) and a formula's inputs", async () => {
     const glucose = await show("convert", { value: 100, from_unit: "mg/dL", to_unit: "mmol/L", substance: "glucose" }, 800)
-    await expect.poll(() => seen(glucose.frame.locator(".figure"))).toEqual(["\u2248 5.55074 mmol/L"])
+    await poll(() => seen(glucose.frame.locator(".figure"))).toEqual(["\u2248 5.55074 mmol/L"])
     expect(await seen(glucose.frame.getByRole("region", { name: "Stated relations" }).getByRole("listitem"))).toEqual([
       "Substance: glucose. Its molar mass relates mass and amount of substance."
     ])
@@ -242,7 +149,7 @@ describe.skipIf(missing !== undefined)("the worksheet view in headless Chromium,
       expect.stringMatching(/molar mass 180\.156 g\/mol \(glucose/)
     ])
     const bmi = await show("call_formula", { name: "bmi", parameters: { mass: { value: 70, unit: "kg" }, height: { value: 1.75, unit: "m" } } }, 800)
-    await expect.poll(() => seen(bmi.frame.locator(".figure"))).toEqual(["\u2248 22.8571 kg/m\u00b2"])
+    await poll(() => seen(bmi.frame.locator(".figure"))).toEqual(["\u2248 22.8571 kg/m\u00b2"])
     expect(await seen(bmi.frame.locator("tbody td"))).toEqual(["bmi", "mass = 70 kg", "height = 1.75 m"])
     await shoot("formula-800-light")
   })
@@ -250,45 +157,45 @@ describe.skipIf(missing !== undefined)("the worksheet view in headless Chromium,
   it("converts the result to a unit typed in the field (completed from the catalog) through the host's convert, by keyboard alone", async () => {
     const { frame } = await show("compute", doseChain, 800)
     await frame.locator(".figure").waitFor()
-    await page.evaluate(() => ((globalThis as unknown as { viewCalls: Array<unknown> }).viewCalls.length = 0))
+    await host.page.evaluate(() => ((globalThis as unknown as { viewCalls: Array<unknown> }).viewCalls.length = 0))
     // Tab from the copy button reaches the field, then the button
     await frame.getByRole("button", { name: "Copy result" }).focus()
-    await page.keyboard.press("Tab")
+    await host.page.keyboard.press("Tab")
     const field = frame.getByLabel("Show the result in another unit")
-    await expect.poll(() => field.evaluate((e) => e === document.activeElement)).toBe(true)
+    await poll(() => field.evaluate((e) => e === document.activeElement)).toBe(true)
     // focusing the field asked the catalog for the units of the result's dimension
-    await expect.poll(() => frame.locator("#target-units option").count()).toBeGreaterThan(3)
+    await poll(() => frame.locator("#target-units option").count()).toBeGreaterThan(3)
     const offered = await frame.locator("#target-units option").evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))
     expect(offered).toEqual(expect.arrayContaining(["lpm", "gpm"]))
-    await page.keyboard.type("mL/min")
-    await page.keyboard.press("Enter")
+    await host.page.keyboard.type("mL/min")
+    await host.page.keyboard.press("Enter")
     const again = frame.locator(".again")
-    await expect.poll(() => seen(again.locator(".figure"))).toEqual(["0.25 mL/min"])
+    await poll(() => seen(again.locator(".figure"))).toEqual(["0.25 mL/min"])
     expect(await seen(again.locator("h2").first())).toEqual(["Conversion 15 mL/h \u2192 mL/min"])
-    const calls = await page.evaluate(() => (globalThis as unknown as { viewCalls: Array<{ name: string; arguments: unknown }> }).viewCalls)
+    const calls = await host.page.evaluate(() => (globalThis as unknown as { viewCalls: Array<{ name: string; arguments: unknown }> }).viewCalls)
     expect(calls).toEqual([
       { name: "list_units", arguments: { dimension: "volumetric_flow_rate", limit: 100 } },
       { name: "convert", arguments: { value: 15, from_unit: "mL/h", to_unit: "mL/min" } }
     ])
     // a target the server refuses is shown as the server's refusal
     await field.fill("kg")
-    await page.keyboard.press("Enter")
-    await expect.poll(() => seen(again.locator("h2").first())).toEqual(["Refused: the units measure different things"])
+    await host.page.keyboard.press("Enter")
+    await poll(() => seen(again.locator("h2").first())).toEqual(["Refused: the units measure different things"])
     await shoot("dose-converted-800-light")
   })
 
   it("copies the result with its unit, at full precision", async () => {
     const { frame } = await show("convert", { value: 30, from_unit: "mpg", to_unit: "L/100km" }, 800)
     await frame.getByRole("button", { name: "Copy result" }).click()
-    await expect.poll(() => seen(frame.getByRole("status"))).toEqual(["Copied 7.840486111111111 L/100km"])
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("7.840486111111111 L/100km")
+    await poll(() => seen(frame.getByRole("status"))).toEqual(["Copied 7.840486111111111 L/100km"])
+    expect(await host.page.evaluate(() => navigator.clipboard.readText())).toBe("7.840486111111111 L/100km")
     // not one factor: the reciprocal, said in words
     expect(await seen(frame.locator(".operation"))).toEqual(["The reciprocal, 1/x: the dimensions are inverses"])
   })
 
   it("offers no conversion where the host cannot call tools", async () => {
     const { frame } = await show("compute", doseChain, 800, { theme: "light", styled: true, serverTools: false })
-    await expect.poll(() => seen(frame.locator(".figure"))).toEqual(["15 mL/h"])
+    await poll(() => seen(frame.locator(".figure"))).toEqual(["15 mL/h"])
     expect(await frame.locator("form").count()).toBe(0)
   })
 
@@ -301,7 +208,7 @@ describe.skipIf(missing !== undefined)("the worksheet view in headless Chromium,
     ] as const) {
       const { frame } = await show("compute", doseChain, 800, theme)
       await frame.locator(".figure").waitFor()
-      const ratios = await frameEval(() => {
+      const ratios = await host.inView(() => {
         const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).map(Number)
         const luminance = (c: string) => {
           const [r, g, b] = rgb(c)
@@ -342,30 +249,32 @@ describe.skipIf(missing !== undefined)("the worksheet view in headless Chromium,
 
   it("loads nothing and connects nowhere: its CSP refuses a fetch and an image, and the browser saw only the host and the server", async () => {
     await show("compute", doseChain, 800)
-    const probe = `${origin}/probe`
-    const attempts = await page
-      .frames()
-      .find((f) => f !== page.mainFrame())!
-      .evaluate(async (url) => {
-        const violated: Array<string> = []
-        document.addEventListener("securitypolicyviolation", (e) => violated.push(e.effectiveDirective))
-        const fetched = await fetch(url, { mode: "no-cors" }).then(
-          () => "fetched",
-          () => "refused"
-        )
-        const image = await new Promise<string>((resolve) => {
-          const img = new Image()
-          img.onload = () => resolve("loaded")
-          img.onerror = () => resolve("refused")
-          img.src = url
+    const probe = `${host.origin}/probe`
+    const attempts = await host.inView(async (url) => {
+      const violated: Array<string> = []
+      // the policy's refusals are reported as events: both are awaited, not slept on
+      const reported = new Promise<void>((resolve) =>
+        document.addEventListener("securitypolicyviolation", (e) => {
+          violated.push(e.effectiveDirective)
+          if (violated.length === 2) resolve()
         })
-        // the violation events are dispatched after the refusals
-        await new Promise((resolve) => setTimeout(resolve, 50))
-        return { fetched, image, violated: violated.sort() }
-      }, probe)
+      )
+      const fetched = await fetch(url, { mode: "no-cors" }).then(
+        () => "fetched",
+        () => "refused"
+      )
+      const image = await new Promise<string>((resolve) => {
+        const img = new Image()
+        img.onload = () => resolve("loaded")
+        img.onerror = () => resolve("refused")
+        img.src = url
+      })
+      await reported
+      return { fetched, image, violated: violated.sort() }
+    }, probe)
     expect(attempts).toEqual({ fetched: "refused", image: "refused", violated: ["connect-src", "img-src"] })
-    expect(probed).toBe(0)
-    const elsewhere = requests.filter((url) => !url.startsWith(origin) && !url.startsWith(server.url) && !url.startsWith("about:"))
+    expect(host.probed()).toBe(0)
+    const elsewhere = host.requests.filter((url) => !url.startsWith(host.origin) && !url.startsWith(host.server.url) && !url.startsWith("about:"))
     expect(elsewhere).toEqual([])
   })
 })

@@ -54,8 +54,8 @@ export const cancel = (
     unit !== undefined &&
     sameNet(
       net(standing.filter((s) => s.power !== 0)),
-      // the server writes its units in its own canonical notation (·, superscripts, parentheses)
-      net(read(unit).atoms)
+      // the server writes its units canonically (·, superscripts, parentheses), as UCUM codes in UCUM notation
+      net(read(unit, ucum).atoms)
     )
   standing.push(...place(0))
   let agreed = agrees(stepUnits[0])

@@ -75,8 +75,12 @@ const isObject = (u: unknown): u is Json => typeof u === "object" && u !== null 
 const strings = (u: unknown): Array<string> => (Array.isArray(u) ? u.filter((s): s is string => typeof s === "string") : [])
 const numberOr = <A>(u: unknown, otherwise: A): number | A => (typeof u === "number" && Number.isFinite(u) ? u : otherwise)
 
-/** The arguments a conversion of the result to another unit carries on: what states a relation, where definitions live. */
-const carried = ["molar_mass", "substance", "equivalence", "atmospheric_pressure", "valence", "particles", "custom_units", "custom_edges", "workspace"]
+/**
+ * The arguments a conversion of the result to another unit carries on: what states a relation,
+ * where definitions live, and the notation (compute writes its result unit in the call's: UCUM
+ * codes in UCUM notation).
+ */
+const carried = ["notation", "molar_mass", "substance", "equivalence", "atmospheric_pressure", "valence", "particles", "custom_units", "custom_edges", "workspace"]
 const carriedFrom = (args: Json): Json => Object.fromEntries(carried.filter((k) => args[k] !== undefined).map((k) => [k, args[k]]))
 
 /** A compute step's factor as the server writes it, `× (250 mL / 400 mg)`, when the arguments are not at hand. */
