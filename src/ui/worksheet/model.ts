@@ -80,7 +80,18 @@ const numberOr = <A>(u: unknown, otherwise: A): number | A => (typeof u === "num
  * where definitions live, and the notation (compute writes its result unit in the call's: UCUM
  * codes in UCUM notation).
  */
-const carried = ["notation", "molar_mass", "substance", "equivalence", "atmospheric_pressure", "valence", "particles", "custom_units", "custom_edges", "workspace"]
+const carried = [
+  "notation",
+  "molar_mass",
+  "substance",
+  "equivalence",
+  "atmospheric_pressure",
+  "valence",
+  "particles",
+  "custom_units",
+  "custom_edges",
+  "workspace"
+]
 const carriedFrom = (args: Json): Json => Object.fromEntries(carried.filter((k) => args[k] !== undefined).map((k) => [k, args[k]]))
 
 /** A compute step's factor as the server writes it, `× (250 mL / 400 mg)`, when the arguments are not at hand. */
