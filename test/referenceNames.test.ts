@@ -13,6 +13,11 @@ import { type Reading, agrees, referenceNames, verdict } from "./support/referen
 /** Names this catalog reads differently on purpose, with the reason. */
 const differences: Readonly<Record<string, string>> = {
   G: "the gauss here (GNU units: the gravitational constant)",
+  // names written in capitals are read as labels and HL7 v2 write units (UCUM's case-insensitive form)
+  FL: "in capitals the femtolitre here, as a mean cell volume is sent (GNU units: the flight level, 100 ft)",
+  UK: "in capitals the microkelvin here, U being micro (GNU units: its ratio of the UK and US yards)",
+  US: "in capitals the microsecond here, U being micro (GNU units: its ratio of the US survey and international feet)",
+  D: "in capitals the day here, as UCUM's case-insensitive D (pint: the debye)",
   Gb: "the gigabit here (GNU units and pint: the gilbert, which is spelled out here)",
   Tb: "the terabit here (GNU units: a tablespoon)",
   Gs: "the gigasecond (SI prefix) here (GNU units: the gauss)",
@@ -127,14 +132,15 @@ describe("GNU units' and pint's names", () => {
     expect(undocumented).toEqual([])
     // about 700 before issue 19: the names only GNU units defines were then read through a table derived
     // from its GPL-3 definitions file; that table is no longer shipped, so those names are unknown here
-    expect(counts.agrees).toBeGreaterThanOrEqual(400)
-  }, 60_000)
+    // 400 before issue 28: H, S and T alone are now refused with their readings in capitals (the hour, second, tonne)
+    expect(counts.agrees).toBeGreaterThanOrEqual(395)
+  }, 240_000)
 
   it("mean the same here as there, except the documented differences (pint)", () => {
     const { counts, undocumented } = tally("pint")
     expect(undocumented).toEqual([])
     expect(counts.agrees).toBeGreaterThanOrEqual(570)
-  }, 60_000)
+  }, 240_000)
 
   it("agree to the last digit where the unit here is exact: darcy, amagat and every other exact unit within 1e-12 of GNU units or pint, unless listed", () => {
     const short: Array<string> = []
@@ -150,7 +156,7 @@ describe("GNU units' and pint's names", () => {
     }
     expect(short).toEqual([])
     expect(exact).toBeGreaterThan(400)
-  }, 60_000)
+  }, 240_000)
 
   it("are never corrected into another quantity: a likely fix for one of their names means the same within 0.1 %", () => {
     const wrong: Array<string> = []
@@ -167,7 +173,7 @@ describe("GNU units' and pint's names", () => {
     }
     expect(wrong.filter((w) => !Object.hasOwn(slipsOfTheirNames, w.split(" → ")[0]!))).toEqual([])
     expect(fixed).toBeGreaterThan(20)
-  }, 60_000)
+  }, 240_000)
 
   it("are read as the unit here that means exactly the same, saying so: pint's UK_hundredweight is the long hundredweight; c gets hints, no fix", () => {
     const cwt = resolveUnitExpression(catalog, "UK_hundredweight")

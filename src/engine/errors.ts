@@ -67,7 +67,13 @@ export class AmbiguousInput extends Schema.TaggedError<AmbiguousInput>()("Ambigu
   /** For an ambiguous unit name: the expression it appeared in and where, so each reading can be tried. */
   expression: Schema.optional(Schema.String),
   position: Schema.optional(Schema.Number),
-  token: Schema.optional(Schema.String)
+  token: Schema.optional(Schema.String),
+  /**
+   * Whether the rest of a call may choose: a reading of another quantity than the call needs is set
+   * aside (an expression in capitals read two ways). Named ambiguities (catalog/readings.ts) are
+   * refused whatever the call.
+   */
+  byContext: Schema.optional(Schema.Boolean)
 }) {}
 
 /** An argument is malformed or out of range. */

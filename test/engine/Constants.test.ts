@@ -129,7 +129,7 @@ describe("CODATA 2022 constants", () => {
 
   it("resolves every unit to the dimension physics gives the constant", () => {
     for (const c of Constants.builtin) {
-      const resolved = resolveUnitExpression(catalog, c.unit)
+      const resolved = resolveUnitExpression(catalog, c.unit, "written")
       if (isEngineError(resolved)) throw new Error(`${c.symbol}: unit '${c.unit}' does not resolve: ${resolved.message}`)
       expect(Dimension.equals(resolved.dimension, Dimension.fromExponents(expectedDimensions[c.symbol]!)), `${c.symbol} in ${c.unit}`).toBe(true)
     }

@@ -117,10 +117,10 @@ describe("conversion", () => {
     }
   })
 
-  it("resolves every catalog unit through its own symbol and name", () => {
+  it("resolves every catalog unit through its own symbol and name, as written", () => {
     for (const r of catalog.allRecords()) {
       for (const spelling of [r.symbol, r.name]) {
-        const e = resolveUnitExpression(catalog, spelling)
+        const e = resolveUnitExpression(catalog, spelling, "written")
         expect(isEngineError(e) ? e.message : e.terms[0]?.unit.symbol, spelling).toBe(r.symbol)
       }
     }

@@ -7,8 +7,9 @@ import { type UnitExpression, resolveUnitExpression } from "../../src/engine/uni
 
 export const { catalog, problems } = buildCatalog(builtinEntries)
 
+/** The catalog's own symbols and expressions, read as SI writes them (a symbol alone in capitals, G or M, is not read two ways). */
 export const resolve = (expression: string): UnitExpression => {
-  const r = resolveUnitExpression(catalog, expression)
+  const r = resolveUnitExpression(catalog, expression, "written")
   if (isEngineError(r)) throw new Error(`${expression}: ${r.message}`)
   return r
 }

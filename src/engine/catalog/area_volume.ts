@@ -136,6 +136,11 @@ export const areaVolume = [
   unit("bdft", "board foot", [144, "in^3"], { ...us, aliases: ["FBM"], plurals: ["board feet"], note: "lumber: 1 ft × 1 ft × 1 in" }),
   unit("cord", "cord", [128, "ft^3"], { ...us, note: "stacked firewood, 4 ft × 4 ft × 8 ft" }),
   unit("ac_ft", "acre foot", [1, "acre*ft"], { ...us, aliases: ["acre_ft"], plurals: ["acre feet"] }),
+  unit("acre_ft_survey", "US survey acre foot", [1, "acre_survey*ft_survey"], {
+    ...us,
+    plurals: ["US survey acre feet"],
+    source: "NIST SP 811 B.8 (acre-foot, based on U.S. survey foot: 1.233 489 E+03 m³); NIST SP 447"
+  }),
 
   // US liquid (NIST HB 44 C-4: gallon = 231 in³)
   unit("gal", "gallon", [231, "in^3"], {

@@ -14,7 +14,7 @@ export const cgsUnits = [
   unit("St", "stokes", [1, "cm^2/s"], { ...cgs, prefixes: "si", names: ["stoke"], note: "kinematic viscosity, 1e-4 m²/s; cSt = mm²/s" }),
   unit("Ba", "barye", [1, "dyn/cm^2"], { ...cgs, names: ["barad"], note: "0.1 Pa" }),
   unit("K_wave", "kayser", [1, "1/cm"], { ...cgs, note: "wavenumber, 1 cm⁻¹; written K_wave because K is the kelvin" }),
-  unit("Ly_rad", "langley", [1, "cal/cm^2"], { ...cgs, note: "radiant exposure, 1 cal_th/cm² = 41840 J/m²" }),
+  unit("Ly_rad", "langley", [1, "cal_th/cm^2"], { ...cgs, note: "radiant exposure, 1 cal_th/cm² = 41840 J/m²" }),
   // defined by Darcy's law: 1 cm³/s of a 1 cP fluid through 1 cm² under 1 atm per cm, so exactly
   // 1e-12/1.01325 m²; NIST SP 811 B.8 prints it rounded to 9.869233e-13 m² (GNU units and pint
   // define it the same exact way)

@@ -18,13 +18,15 @@ export const energy = [
     note: "3600 J; kWh, MWh, GWh accepted"
   }),
   // the bare word "calorie" is left out: in food talk it means the kilocalorie, a 1000× trap
-  unit("cal", "thermochemical calorie", [decimal("4.184"), "J"], {
+  // written cal_th: 'cal' alone is refused with its readings in what people write (catalog/readings.ts),
+  // and stays an alias for the catalog's own definitions and prefixed forms (kcal, Gcal)
+  unit("cal_th", "thermochemical calorie", [decimal("4.184"), "J"], {
     ...nist,
-    aliases: ["cal_th"],
+    aliases: ["cal"],
     names: ["small calorie", "gram calorie"],
     prefixes: "si",
     system: "thermochemical",
-    note: "thermochemical calorie, 4.184 J; food Calorie (Cal) is the kcal; the IT calorie is cal_IT (4.1868 J); the word 'calorie' alone is not accepted"
+    note: "thermochemical calorie, 4.184 J; food Calorie (Cal) is the kcal; the IT calorie is cal_IT (4.1868 J); 'cal' and 'calorie' alone are refused with their readings"
   }),
   unit("Cal", "food calorie", [1, "kcal"], {
     names: ["kilocalorie", "kilogram calorie", "large calorie", "dietary calorie", "nutritional calorie"],
@@ -59,7 +61,7 @@ export const energy = [
     system: "US customary",
     note: "1054.804 J; 100000 of them make the US therm"
   }),
-  unit("BTU_th", "thermochemical British thermal unit", [ratio(5, 9), "cal*lb/g"], {
+  unit("BTU_th", "thermochemical British thermal unit", [ratio(5, 9), "cal_th*lb/g"], {
     ...nist,
     aliases: ["Btu_th"],
     system: "thermochemical",
@@ -85,7 +87,7 @@ export const energy = [
   unit("in_lbf", "inch pound force", [1, "in*lbf"], { ...nist, aliases: ["in_lb"], names: ["inch pound"], plurals: ["inch pounds"], system: "US customary" }),
   unit("hp_h", "horsepower hour", [1, "hp*h"], { ...nist, aliases: ["hph"], system: "US customary", plurals: false }),
   unit("foe", "foe", [decimal("1e44"), "J"], { system: "astronomical", names: ["bethe"], source: "Bethe (10^51 erg)", note: "supernova energy, 1e44 J" }),
-  unit("tTNT", "ton of TNT", [decimal("1e9"), "cal"], {
+  unit("tTNT", "ton of TNT", [decimal("1e9"), "cal_th"], {
     aliases: ["t_TNT"],
     names: ["tonne of TNT"],
     plurals: ["tons of TNT", "tonnes of TNT"],

@@ -20,6 +20,10 @@ export const length = [
   }),
   unit("hh", "hand", [4, "in"], { ...customary, note: "used for the height of horses" }),
   unit("ftm", "fathom", [6, "ft"], { ...customary, note: "nautical depth, 6 international feet" }),
+  unit("ftm_survey", "US survey fathom", [6, "ft_survey"], {
+    system: "US survey",
+    source: "NIST SP 811 B.8 (fathom, based on U.S. survey foot: 1.828 804 m); NIST SP 447"
+  }),
   unit("ch", "chain", [66, "ft"], { ...customary, names: ["Gunter's chain"], note: "Gunter's chain, 66 ft = 22 yd" }),
   unit("lk", "link", [ratio(1, 100), "ch"], customary),
   unit("rd", "rod", [ratio(33, 2), "ft"], { ...customary, names: ["perch", "pole"], note: "16.5 ft" }),

@@ -34,6 +34,8 @@ export const qualifierSpellings: ReadonlyMap<string, string> = new Map([
   ...["mechanical"].map((s) => [s, "mechanical"] as const),
   ...["electric", "electrical"].map((s) => [s, "electric"] as const),
   ...["boiler"].map((s) => [s, "boiler"] as const),
+  ...["mass"].map((s) => [s, "mass"] as const),
+  ...["force", "weight"].map((s) => [s, "force"] as const),
   ...["ec", "eu", "european"].map((s) => [s, "EC"] as const),
   ...["sidereal", "sid", "sid."].map((s) => [s, "sidereal"] as const),
   ...["tropical", "trop", "trop."].map((s) => [s, "tropical"] as const),
@@ -111,8 +113,10 @@ export const qualified: ReadonlyArray<QualifiedReadings> = [
   // mass (NIST HB 44 C-6; NIST SP 811 B.8)
   { heads: ["ton"], readings: { US: "short_ton", short: "short_ton", UK: "long_ton", long: "long_ton", metric: "t" } },
   { heads: ["cwt"], readings: { US: "cwt_us", short: "cwt_us", UK: "cwt_uk", long: "cwt_uk" } },
-  { heads: ["oz"], readings: { avdp: "oz", troy: "ozt", apothecary: "oz_ap" } },
-  { heads: ["lb"], readings: { avdp: "lb", troy: "lb_t", apothecary: "lb_ap" } },
+  // mass or force: "pound (mass)" and "pound (force)" as engineering tables write them
+  { heads: ["oz"], readings: { avdp: "oz", troy: "ozt", apothecary: "oz_ap", mass: "oz", force: "ozf" } },
+  { heads: ["lb"], readings: { avdp: "lb", troy: "lb_t", apothecary: "lb_ap", mass: "lb", force: "lbf" } },
+  { heads: ["g"], readings: { mass: "g", force: "gf" } },
   { heads: ["st"], readings: { UK: "st" } },
   // one grain in every system (NIST HB 44 C-6: avoirdupois, troy and apothecaries' grains are equal)
   { heads: ["gr"], readings: { UK: "gr", US: "gr", avdp: "gr", troy: "gr", apothecary: "gr" } },
@@ -124,6 +128,8 @@ export const qualified: ReadonlyArray<QualifiedReadings> = [
   { heads: ["lk"], readings: { survey: "lk_survey", "US survey": "lk_survey" } },
   { heads: ["fur"], readings: { survey: "fur_survey", "US survey": "fur_survey" } },
   { heads: ["ac"], readings: { IT: "ac", survey: "acre_survey", "US survey": "acre_survey" } },
+  { heads: ["ac_ft"], readings: { IT: "ac_ft", survey: "acre_ft_survey", "US survey": "acre_ft_survey" } },
+  { heads: ["ftm"], readings: { IT: "ftm", survey: "ftm_survey", "US survey": "ftm_survey" } },
   // time (IERS Conventions 2010; Explanatory Supplement to the Astronomical Almanac)
   { heads: ["d"], readings: { sidereal: "d_sid" } },
   { heads: ["h"], readings: { sidereal: "h_sid" } },
@@ -134,7 +140,7 @@ export const qualified: ReadonlyArray<QualifiedReadings> = [
   // energy and power (NIST SP 811 B.8)
   { heads: ["BTU"], readings: { IT: "BTU", th: "BTU_th", mean: "BTU_mean" } },
   { heads: ["kBtu"], readings: { IT: "kBtu" } },
-  { heads: ["calorie", "cal"], readings: { IT: "cal_IT", th: "cal", mean: "cal_mean", "15 °C": "cal_15", "20 °C": "cal_20" } },
+  { heads: ["calorie", "cal", "cal_th"], readings: { IT: "cal_IT", th: "cal_th", mean: "cal_mean", "15 °C": "cal_15", "20 °C": "cal_20" } },
   { heads: ["thm"], readings: { US: "thm", EC: "thm_EC" } },
   // the US perm (ASTM E96: 1 gr/(h·ft²·inHg)); the metric perm (g/(d·m²·mmHg)) is not in the catalog
   { heads: ["perm"], readings: { US: "perm" } },

@@ -15,6 +15,40 @@ export const ratios = [
     note: "a pure number; '1' also means a pure number in expressions"
   }),
   unit("%", "percent", [ratio(1, 100), "1"], { ...iso, aliases: ["pct"], names: ["per cent"], plurals: false }),
+  // percent by weight or volume as pharmacopoeias define them (USP General Notices 8.140 "Percentage
+  // Concentrations"): w/v is grams of solute in 100 mL of solution, a mass concentration (0.9 % w/v NaCl
+  // is 9 g/L); w/w grams in 100 g and v/v millilitres in 100 mL, fractions that never convert into each other
+  unit("% w/v", "percent weight per volume", [ratio(1, 100), "g/mL"], {
+    system: "pharmacy",
+    source: "USP General Notices 8.140",
+    names: ["percent w/v", "percent weight in volume", "percent mass per volume", "weight per volume percent"],
+    plurals: false,
+    prefixes: "none",
+    note: "1 % w/v is 1 g per 100 mL (10 g/L); also written %(w/v), % m/v, w/v %"
+  }),
+  unit("% w/w", "percent weight per weight", [ratio(1, 100), "1"], {
+    system: "pharmacy",
+    source: "USP General Notices 8.140",
+    names: ["percent w/w", "percent by weight", "percent by mass", "mass percent", "weight percent", "wt%", "wt %"],
+    plurals: false,
+    prefixes: "none",
+    kind: "mass fraction",
+    note: "1 % w/w is 1 g in 100 g; never a volume fraction"
+  }),
+  unit("% v/v", "percent volume per volume", [ratio(1, 100), "1"], {
+    system: "pharmacy",
+    source: "USP General Notices 8.140",
+    names: ["percent v/v", "percent by volume", "volume percent", "vol%", "vol %"],
+    plurals: false,
+    prefixes: "none",
+    kind: "volume fraction",
+    note: "1 % v/v is 1 mL in 100 mL (alcohol by volume is % v/v); never a mass fraction"
+  }),
+  unit("mill", "mill", [ratio(1, 1000), "1"], {
+    system: "ratio",
+    source: "a thousandth: the mill of US currency (1/10 cent, 31 U.S.C. 5101) and of a millage rate (mills per dollar)",
+    note: "0.001; not the mil (thousandth of an inch)"
+  }),
   unit("‰", "per mille", [ratio(1, 1000), "1"], { ...iso, names: ["permille", "per mil"], plurals: false }),
   unit("‱", "per myriad", [ratio(1, 10000), "1"], { ...iso, names: ["permyriad"], plurals: false, note: "1e-4, numerically one basis point" }),
   unit("bip", "basis point", [ratio(1, 10000), "1"], {

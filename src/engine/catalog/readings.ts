@@ -139,10 +139,20 @@ export const ambiguous: ReadonlyArray<AmbiguousName> = [
     ]
   },
   {
+    // the symbol alone, as US menus print the food Calorie ("250 cal") and chemistry the small one: 1000× apart
+    names: ["cal", "cals"],
+    anyCase: false,
+    readings: [
+      { meaning: "thermochemical calorie, 4.184 J", unit: "cal_th" },
+      { meaning: "International Table calorie, 4.1868 J", unit: "cal_IT" },
+      { meaning: "food Calorie as menus print it (a kilocalorie), 4184 J", unit: "kcal" }
+    ]
+  },
+  {
     names: ["calorie", "calories"],
     anyCase: true,
     readings: [
-      { meaning: "thermochemical calorie, 4.184 J", unit: "cal" },
+      { meaning: "thermochemical calorie, 4.184 J", unit: "cal_th" },
       { meaning: "International Table calorie, 4.1868 J", unit: "cal_IT" },
       { meaning: "food calorie (kilocalorie), 4184 J", unit: "Cal" }
     ]
@@ -296,9 +306,18 @@ export const dominant: Readonly<Record<string, DominantName>> = {
     note: "Btu read as the International Table Btu (1055.05585262 J); the thermochemical one is BTU_th (1054.35 J), the 59 °F one BTU_59F",
     others: ["BTU_th", "BTU_59F"]
   },
-  cal: {
-    note: "cal read as the thermochemical calorie (4.184 J); the International Table calorie is cal_IT, the food Calorie Cal (= kcal)",
-    others: ["cal_IT", "Cal"]
+  ...Object.fromEntries(
+    ["Mcal_th", "Gcal_th"].map((k) => [
+      k,
+      {
+        note: `${k.replace("_th", "")} read with the thermochemical calorie (4.184 J); with the International Table one it is ${k.replace("_th", "_IT")}`,
+        others: [k.replace("_th", "_IT")]
+      }
+    ])
+  ),
+  kcal_th: {
+    note: "kcal read as the thermochemical kilocalorie (4184 J), the food Calorie; the International Table one is kcal_IT (4186.8 J)",
+    others: ["kcal_IT"]
   },
   mil: { note: "mil read as a thousandth of an inch (25.4 µm), not the angular mil", others: ["0.001 rad"] },
   thm: { note: "therm read as the US therm (105.4804 MJ); the EC therm is thm_EC (105.506 MJ)", others: ["thm_EC"] },

@@ -9,6 +9,11 @@ export const time = [
   unit("h", "hour", [60, "min"], { aliases: ["hr", "hrs"], system: "SI accepted", source: "SI Brochure table 8" }),
   unit("d", "day", [24, "h"], { system: "SI accepted", source: "SI Brochure table 8", note: "86400 s (a mean solar day; leap seconds ignored)" }),
   unit("wk", "week", [7, "d"], { system: "calendar" }),
+  unit("bell", "ship's bell", [30, "min"], {
+    system: "nautical",
+    source: "ship's time: a four-hour watch is struck in eight bells (Bowditch, The American Practical Navigator, NGA Pub. 9)",
+    note: "half an hour, 1/8 of a watch; not the bel (B)"
+  }),
   unit("fn", "fortnight", [14, "d"], { system: "calendar" }),
   unit("yr", "year", [decimal("365.25"), "d"], {
     names: ["Julian year", "annum"],

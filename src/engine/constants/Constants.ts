@@ -103,7 +103,7 @@ export const parseCategory = (input: string | undefined): CategoryFilter | Inval
 
 /** The dimension of a constant's unit, named as list_dimensions names it. @category getters */
 export const dimensionOf = (catalog: Catalog, c: Constant): string | UnitError => {
-  const resolved = resolveUnitExpression(catalog, c.unit)
+  const resolved = resolveUnitExpression(catalog, c.unit, "written")
   return isEngineError(resolved) ? resolved : DimensionNames.describe(resolved.dimension)
 }
 

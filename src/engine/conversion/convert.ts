@@ -131,14 +131,18 @@ export const convertValue = (
   if (isEngineError(relations)) return relations
   const source = mapResolved(resolveIn(catalog, from, notation), (e) => withSubstance(e, relations))
   if (isEngineError(source))
-    return locate(source._tag === "AmbiguousInput" ? withValues(source, (u) => convertValue(catalog, value, u, to, notation, stated)) : source, {
-      role: Role.sourceUnit
-    })
+    return source._tag === "AmbiguousInput"
+      ? byTheCall(source, Role.sourceUnit, to, (u) => convertValue(catalog, value, u, to, notation, stated))
+      : locate(source, { role: Role.sourceUnit })
   const target = mapResolved(resolveIn(catalog, to, notation), (e) => withSubstance(e, relations))
   if (isEngineError(target))
-    return locate(target._tag === "AmbiguousInput" ? withValues(target, (u) => convertValue(catalog, value, from, u, notation, stated)) : target, {
-      role: Role.targetUnit
-    })
+    return target._tag === "AmbiguousInput"
+      ? byTheCall(target, Role.targetUnit, from, (u) => {
+          const r = convertValue(catalog, value, from, u, notation, stated)
+          // the answer is in the unit the caller wrote, read as the note says
+          return isEngineError(r) ? r : { ...r, unit: to }
+        })
+      : locate(target, { role: Role.targetUnit })
   let converter = gaugeConverter(source, target, relations) ?? converterBetween(catalog, source, target)
   if (isEngineError(converter) && converter._tag === "DimensionMismatch") converter = relatedConverter(source, target, relations) ?? converter
   if (isEngineError(converter)) return locate(converter, { role: Role.targetUnit })
@@ -159,24 +163,76 @@ export const convertValue = (
     uncertainty: null,
     conversion: converter.kind,
     factor: converter.kind === "linear" ? Rational.toNumber(converter.slope) : null,
-    notes: converter.notes,
+    notes: [...converter.notes, ...torqueNotes(source, target)],
     ucum: notation === "ucum" ? to : notation === "ucum_ci" ? (caseSensitiveOf(to) ?? null) : (ucumCodeOf(target) ?? null)
   }
 }
 
+/** Which of force and length an expression writes first, when it is exactly one force times one length (N·m, lbf·ft, ft·lbf). */
+const forceTimesLength = (e: UnitExpression): "force first" | "length first" | undefined => {
+  const [a, b, ...rest] = e.terms
+  if (a === undefined || b === undefined || rest.length > 0 || a.exponent !== 1 || b.exponent !== 1) return undefined
+  const [force, length] = [DimensionNames.dimensionNamed("force")!, DimensionNames.dimensionNamed("length")!]
+  if (Dimension.equals(a.unit.dimension, force) && Dimension.equals(b.unit.dimension, length)) return "force first"
+  if (Dimension.equals(a.unit.dimension, length) && Dimension.equals(b.unit.dimension, force)) return "length first"
+  return undefined
+}
+
 /**
- * An ambiguous unit name's readings, each with the answer it would give: the name replaced by the
+ * A moment of force and an energy share a dimension but not a unit name: the SI Brochure (9th ed.,
+ * table 4, note) writes torque in N·m and keeps the joule for energy, and US practice writes torque
+ * lbf·ft and work ft·lbf. The number converts; the note says the quantities are not one.
+ */
+const torqueNotes = (source: UnitExpression, target: UnitExpression): ReadonlyArray<string> => {
+  if (!Dimension.equals(source.dimension, DimensionNames.dimensionNamed("energy")!)) return []
+  const [a, b] = [forceTimesLength(source), forceTimesLength(target)]
+  if (a !== undefined && b !== undefined && a !== b)
+    return [
+      `${a === "force first" ? source.input : target.input} is how a torque is written and ${a === "force first" ? target.input : source.input} how work is: the same number, but a torque is not an energy`
+    ]
+  if ((a === undefined) === (b === undefined)) return []
+  const [torque, energy] = a !== undefined ? [source.input, target.input] : [target.input, source.input]
+  return [
+    `${torque} is how a torque (moment of force) is written and ${energy} names an energy: the number converts, the quantity does not (the SI Brochure keeps the joule for energy and writes torque in N·m)`
+  ]
+}
+
+/**
+ * An ambiguous unit's readings, each with the answer it would give: the name replaced by the
  * reading's expression and the conversion tried again (a reading that fails keeps no value).
  */
-const withValues = (error: AmbiguousInput, attempt: (expression: string) => ConversionResult | ConvertError): AmbiguousInput => {
+const attempts = (error: AmbiguousInput, attempt: (expression: string) => ConversionResult | ConvertError) => {
   const { expression, position, token } = error
-  if (expression === undefined || position === undefined || token === undefined) return error
-  const readings = error.readings.map((r) => {
-    if (r.unit === undefined) return r
-    const result = attempt(`${expression.slice(0, position)}(${r.unit})${expression.slice(position + token.length)}`)
-    return isEngineError(result) ? r : { ...r, value: result.quantity }
-  })
-  return new AmbiguousInput({ ...(fieldsOf(error) as unknown as ConstructorParameters<typeof AmbiguousInput>[0]), readings })
+  if (expression === undefined || position === undefined || token === undefined) return undefined
+  return error.readings.map((r) => ({
+    reading: r,
+    result: r.unit === undefined ? undefined : attempt(`${expression.slice(0, position)}(${r.unit})${expression.slice(position + token.length)}`)
+  }))
+}
+
+/**
+ * An ambiguous unit read by the whole call: when exactly one reading converts (the other side of
+ * the call is a quantity only it has: 'MG' to mg is the milligram, never the megagauss), that is
+ * the answer, with a note naming the readings set aside; otherwise the refusal, each reading with
+ * its value.
+ */
+const byTheCall = (
+  error: AmbiguousInput,
+  role: string,
+  other: string,
+  attempt: (expression: string) => ConversionResult | ConvertError
+): ConversionResult | ConvertError => {
+  const tried = attempts(error, attempt)
+  if (tried === undefined) return locate(error, { role })
+  const answered = tried.filter((t) => t.result !== undefined && !isEngineError(t.result))
+  if (error.byContext === true && answered.length === 1 && tried.length > 1) {
+    const [{ reading, result }] = answered as [{ reading: (typeof tried)[number]["reading"]; result: ConversionResult }]
+    const others = tried.filter((t) => t.reading !== reading).map((t) => t.reading.meaning)
+    const note = `'${error.token}' read as ${reading.meaning}: the only reading that converts with '${other}' (not ${others.join("; ")})`
+    return { ...result, notes: [note, ...result.notes] }
+  }
+  const readings = tried.map(({ reading, result }) => (result === undefined || isEngineError(result) ? reading : { ...reading, value: result.quantity }))
+  return locate(new AmbiguousInput({ ...(fieldsOf(error) as unknown as ConstructorParameters<typeof AmbiguousInput>[0]), readings }), { role })
 }
 
 /** Converts `value` from one unit expression to another (convertValue as an Effect: one step, no generator). */

@@ -15,7 +15,7 @@ import { numeric, OutOfDomain } from "./Formula.ts"
 import type { PreparedFormula, PreparedParameter } from "./PreparedFormula.ts"
 import * as Rational from "../Rational.ts"
 import { propagate } from "../Uncertainty.ts"
-import { type UnitExpression, format, resolveUnitExpression } from "../units/UnitExpression.ts"
+import { type UnitExpression, format, resolveFitting } from "../units/UnitExpression.ts"
 import { closestParameter, exampleText, parameterHints, unitProblem } from "./FormulaDiagnostics.ts"
 
 /** One parameter as an agent passes it: `{ value: 70, unit: "kg" }`, `{ value: 2.5 }`, `{ value: 9.81, unit: "m/s^2", uncertainty: 0.01 }`. */
@@ -101,7 +101,10 @@ const convertParameter = (
       hints: ['Give the standard uncertainty in the same unit as the value, e.g. {"value": 9.81, "unit": "m/s^2", "uncertainty": 0.01}']
     })
   }
-  const given = unit === undefined ? p.coherent : resolveUnitExpression(catalog, unit)
+  const given =
+    unit === undefined
+      ? p.coherent
+      : resolveFitting(catalog, unit, (e) => Dimension.equals(e.dimension, p.dimension), `of ${spec.dimension}, as '${name}' needs`)
   if (isEngineError(given)) return unitProblem(prepared, p, unit ?? "", given)
   if (!Dimension.equals(given.dimension, p.dimension)) return dimensionMismatch(catalog, prepared, p, given)
   const converter = converterBetween(catalog, given, p.coherent)
@@ -210,7 +213,10 @@ export const evaluateFormula = (
   outputUnit?: string
 ): FormulaResult | FormulaCallError => {
   const { formula } = prepared
-  const target = outputUnit === undefined ? prepared.output : resolveUnitExpression(catalog, outputUnit)
+  const target =
+    outputUnit === undefined
+      ? prepared.output
+      : resolveFitting(catalog, outputUnit, (e) => Dimension.equals(e.dimension, prepared.output.dimension), "of the formula's output dimension")
   if (isEngineError(target))
     return formulaError(prepared, "invalid_parameter", {
       message: target.message,

@@ -55,7 +55,7 @@ const invalid = (formula: Formula, parameter: string, message: string, hints: Re
   new InvalidInput({ message: `Formula '${formula.name}': ${message}`, role: parameter, hints: [...hints] })
 
 const resolve = (catalog: Catalog, formula: Formula, field: string, expression: string): UnitExpression | InvalidInput => {
-  const r = resolveUnitExpression(catalog, expression)
+  const r = resolveUnitExpression(catalog, expression, "written")
   return isEngineError(r) ? invalid(formula, field, `'${expression}' does not resolve: ${r.message}`, r.hints) : r
 }
 

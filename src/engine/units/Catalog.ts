@@ -81,7 +81,8 @@ export const spelledForms = (
 ): Array<string> => {
   const forms = new Set<string>()
   for (const n of [record.name, ...record.names]) {
-    const variants = new Set([n, n.replaceAll(" ", "_"), n.replaceAll("_", " ")])
+    // "pound mass" is also written pound_mass and pound-mass (the hyphen joins a name's words as well as a product's)
+    const variants = new Set([n, n.replaceAll(" ", "_"), n.replaceAll("_", " "), n.replaceAll(" ", "-")])
     for (const v of variants) {
       forms.add(v.toLowerCase())
       if (plurals !== false) {
@@ -234,17 +235,24 @@ export class Catalog {
     const reading = table.readings[canonical.canonical]
     const record = reading === undefined ? undefined : this.symbolRecord(reading)
     const prefix = headResolved?.prefix
+    // a prefixed head whose reading takes no prefix may name a unit of its own: kilogram (force) is kgf
+    const own = prefix && reading !== undefined ? this.symbolRecord(prefix.symbol + reading) : undefined
+    if (own) return { ok: true, resolved: { unit: own, prefix: undefined }, qualifier: canonical.canonical }
     if (!record || (prefix && !Prefix.allows(record.prefixes, prefix))) return { ok: false, problem: "not-applicable", head, qualifier, known }
     return { ok: true, resolved: { unit: record, prefix }, qualifier: canonical.canonical }
   }
 
-  /** Resolves one token of a unit expression, or undefined. */
-  resolve(token: string): Resolved | undefined {
+  /**
+   * Resolves one token of a unit expression, or undefined. With `foldNames` false a spelled name is
+   * matched only as written (lower case): a name in capitals is the capitals convention's to read.
+   */
+  resolve(token: string, foldNames = true): Resolved | undefined {
     const exact = this.symbolRecord(token)
     if (exact) return { unit: exact, prefix: undefined }
     const lower = token.toLowerCase()
     const named = this.nameRecord(lower)
-    if (named) return { unit: named, prefix: undefined }
+    // a name the catalog itself writes in capitals (TME) is as written
+    if (named && (foldNames || named.name === token || named.names.includes(token))) return { unit: named, prefix: undefined }
     // after the exact forms, so a name that itself ends in a bracket (a session's "widget (big)") stays whole
     if (token.endsWith(")") || token.endsWith("}")) {
       const q = this.resolveQualified(token)
@@ -256,7 +264,7 @@ export class Catalog {
         if (unit && Prefix.allows(unit.prefixes, prefix)) return { unit, prefix }
       }
     }
-    for (const [form, prefix] of Prefix.nameForms) {
+    for (const [form, prefix] of foldNames ? Prefix.nameForms : []) {
       if (lower.length > form.length && lower.startsWith(form)) {
         const unit = this.nameRecord(lower.slice(form.length))
         if (unit && Prefix.allows(unit.prefixes, prefix)) return { unit, prefix }

@@ -347,7 +347,10 @@ const suggestSpelling = (catalog: Catalog, token: string): Suggestion => {
   const otherQuantityNear = ranked.some(
     (r) => r !== top && top.score - r.score < OTHER_QUANTITY_LEAD - EPSILON && !Dimension.equals(r.target.unit.dimension, top.target.unit.dimension)
   )
+  // one letter's case is its meaning (w is no W, s no S): a single letter is never fixed by changing it
+  const singleLetterCase = token.length === 1 && top.form.length === 1
   const clear =
+    !singleLetterCase &&
     top.score >= LIKELY_FIX_SCORE - EPSILON &&
     (second === undefined || top.score - second.score >= LIKELY_FIX_LEAD - EPSILON) &&
     !otherQuantityNear &&

@@ -53,6 +53,25 @@ const PER_CONTINUES = /^[\s\u00a0]+(?!(?:per|squared|cubed)\b)\p{L}/iu
 /** After a name with "per" in it: "squared" or "cubed", which belongs to the name's last word. */
 const PER_POWER = /^[\s\u00a0]+(squared|cubed)\b/iu
 
+/**
+ * Percent by weight or volume as labels write it (% w/v, %(w/v), % m/v, w/v %): one name, since its
+ * w/v is two words, not a watt per volt (USP General Notices 8.140). Mass (w, m) and volume (v).
+ */
+const PERCENT_FIRST = /^%[\s\u00a0]*(\()?[\s\u00a0]*([wmv])[\s\u00a0]*\/[\s\u00a0]*([wmv])[\s\u00a0]*(\))?/iu
+const PERCENT_LAST = /^([wmv])[\s\u00a0]*\/[\s\u00a0]*([wmv])[\s\u00a0]*%/iu
+
+const concentrationPercent = (input: string, i: number): { readonly text: string; readonly end: number } | undefined => {
+  const rest = input.slice(i, i + 16)
+  const first = PERCENT_FIRST.exec(rest)
+  const m = first && (first[1] === undefined) === (first[4] === undefined) ? { a: first[2]!, b: first[3]!, length: first[0].length } : undefined
+  const last = m ? undefined : PERCENT_LAST.exec(rest)
+  const found = m ?? (last ? { a: last[1]!, b: last[2]!, length: last[0].length } : undefined)
+  if (!found || isNamePart(input[i + found.length] ?? " ")) return undefined
+  const side = (x: string) => (x.toLowerCase() === "v" ? "v" : "w")
+  const text = `% ${side(found.a)}/${side(found.b)}`
+  return text === "% v/w" ? undefined : { text, end: i + found.length }
+}
+
 /** `10*3`, `10*-7`: UCUM's power of ten, never 10 × 3 (a white-cell count in 10*3/uL is per thousand). */
 const POWER_OF_TEN = /^10\*([+-]?\d+)/
 
@@ -125,22 +144,30 @@ export const tokenize = (input: string, options: SyntaxOptions, notes: Array<str
     } else if (c === "-" || c === "+" || c === "−") {
       push({ kind: "sign", text: c, start, end: i + 1, spaceBefore })
       i++
+    } else if (NAME_START.test(c) && concentrationPercent(input, i) !== undefined) {
+      const percent = concentrationPercent(input, i)!
+      push({ kind: "name", text: percent.text, start, end: percent.end, spaceBefore })
+      i = percent.end
     } else if (NAME_START.test(c)) {
       let j = i + 1
       while (j < input.length && isNamePart(input[j]!)) j++
       let text = input.slice(i, j)
       // a hyphen between letters: part of a name the catalog knows (pound-force, foot-pound, or the first word of one: pound-force per square inch), or a
       // product as English writes it (kilowatt-hour, newton-meter), said in the notes
-      while (input[j] === "-" && /\p{L}/u.test(input[j + 1] ?? "") && text.toLowerCase() !== "per") {
-        let k = j + 1
+      // the longest hyphenated run the catalog knows (us-liquid-gallon, though us-liquid is nothing)
+      const ends: Array<number> = []
+      for (let k = j; input[k] === "-" && /\p{L}/u.test(input[k + 1] ?? "") && text.toLowerCase() !== "per"; ) {
+        k++
         while (k < input.length && isNamePart(input[k]!)) k++
+        ends.push(k)
+      }
+      for (const k of ends.reverse()) {
         const joined = input.slice(i, k)
         if (options.knows?.(joined) || options.multiWordNames?.has(joined.toLowerCase())) {
           text = joined
           j = k
-          continue
+          break
         }
-        break
       }
       // keep a catalog multi-word name ("fl oz", "nautical mile") in one token
       let perContinues = false

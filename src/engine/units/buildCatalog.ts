@@ -115,7 +115,7 @@ export const buildCatalog = (
       }
       let reference: UnitExpression | undefined
       if (expression !== undefined) {
-        const r = resolveUnitExpression(new Catalog(scratch), expression)
+        const r = resolveUnitExpression(new Catalog(scratch), expression, "written")
         if (isEngineError(r)) {
           problems.push({ symbol: entry.symbol, problem: `definition '${expression}': ${r.message}` })
           continue

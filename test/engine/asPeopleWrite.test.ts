@@ -1,0 +1,80 @@
+// Units as labels, handbooks and trade tables write them (issue 28): words inside names are not unit
+// tokens, a qualifier binds to the whole name it follows, and a name means the same whatever it is
+// converted to. Values: USP General Notices 8.140 (percent w/v), NIST SP 811 B.8 (US survey units).
+import { describe, expect, it } from "vitest"
+import { convertValue } from "../../src/engine/conversion/convert.ts"
+import { isEngineError } from "../../src/engine/errors.ts"
+import { resolveUnitExpression } from "../../src/engine/units/UnitExpression.ts"
+import { catalog } from "../support/catalog.ts"
+
+const answer = (value: number, from: string, to: string) => {
+  const r = convertValue(catalog, value, from, to)
+  if (isEngineError(r)) throw new Error(`${value} ${from} → ${to}: ${r.message}`)
+  return r
+}
+
+describe("percent by weight or volume", () => {
+  it("reads % w/v in every spelling as grams per 100 mL: 0.9 % w/v NaCl is 9 g/L (USP General Notices 8.140)", () => {
+    for (const written of ["% w/v", "%w/v", "%(w/v)", "% (w/v)", "% m/v", "w/v %", "w/v%", "% W/V"])
+      expect(answer(0.9, written, "g/L").quantity, written).toBeCloseTo(9, 12)
+  })
+
+  it("keeps % w/w and % v/v apart: each is a plain percent, never the other", () => {
+    expect(answer(5, "% w/w", "%").quantity).toBe(5)
+    expect(answer(40, "% v/v", "%").quantity).toBe(40)
+    const mixed = convertValue(catalog, 5, "% w/w", "% v/v")
+    expect(isEngineError(mixed) && mixed._tag).toBe("NoConversionPath")
+  })
+
+  it("never offers a watt for the w of w/v, nor any fix that turns a letter's case", () => {
+    const r = resolveUnitExpression(catalog, "w")
+    expect(isEngineError(r) && r.likelyFix).toBeUndefined()
+  })
+})
+
+describe("qualifiers", () => {
+  it("read mass and force: pound (mass) is the pound, pound (force) and kilogram (force) the forces", () => {
+    expect(answer(1, "pound (mass)", "kg").quantity).toBe(0.45359237)
+    expect(answer(1, "pound-mass", "kg").quantity).toBe(0.45359237)
+    expect(answer(1, "pound (force)", "N").quantity).toBeCloseTo(4.4482216152605, 12)
+    expect(answer(1, "kilogram (force)", "N").quantity).toBe(9.80665)
+  })
+
+  it("bind to the whole name they follow: acre-foot (US survey) and acre foot (US survey) are the survey acre-foot, 1233.489 m³ (NIST SP 811 B.8)", () => {
+    for (const written of ["acre-foot (US survey)", "acre foot (US survey)", "acre feet (US survey)"])
+      expect(answer(1, written, "m^3").quantity, written).toBeCloseTo(1233.4892384681, 9)
+    expect(answer(1, "fathom (US survey)", "m").quantity).toBeCloseTo(1.8288036576, 9)
+    // the international acre-foot is 2 ppm smaller, and never what the survey one answers
+    expect(answer(1, "acre-foot", "m^3").quantity).toBeCloseTo(1233.48183754752, 9)
+  })
+})
+
+describe("names that were fixed into other units", () => {
+  it("bell is the ship's bell (half an hour) and mill a thousandth, never the bel and the mil", () => {
+    expect(answer(8, "bell", "h").quantity).toBe(4)
+    expect(answer(25, "mill", "%").quantity).toBeCloseTo(2.5, 12)
+  })
+
+  it("cal alone is refused with the small and the food calorie, 1000× apart, as calorie is; kcal and cal_th read", () => {
+    const r = convertValue(catalog, 250, "cal", "kJ")
+    if (!isEngineError(r) || r._tag !== "AmbiguousInput") throw new Error("expected a refusal")
+    expect(r.readings.map((x) => x.value)).toEqual([1.046, 1.0467, 1046])
+    expect(answer(1, "kcal", "J").quantity).toBe(4184)
+    expect(answer(1, "cal_th", "J").quantity).toBe(4.184)
+  })
+})
+
+describe("torque and energy", () => {
+  it("converts N·m to J as a number and says a torque is not an energy (SI Brochure, table 4)", () => {
+    const r = answer(1, "N*m", "J")
+    expect(r.quantity).toBe(1)
+    expect(r.notes.join(" ")).toMatch(/torque .* energy/)
+  })
+
+  it("says lbf·ft (torque) and ft·lbf (work) are the same number, not the same quantity", () => {
+    const r = answer(1, "lbf*ft", "ft*lbf")
+    expect(r.quantity).toBe(1)
+    expect(r.notes.join(" ")).toMatch(/torque/)
+    expect(answer(1, "kWh", "J").notes.join(" ")).not.toMatch(/torque/)
+  })
+})
