@@ -14,9 +14,13 @@ import { DefaultWorkspace, newWorkspaceId, Workspace } from "./services/Workspac
 import * as WorkspaceStore from "./services/WorkspaceStore.ts"
 import { Telemetry, instrumentStore } from "./services/Telemetry.ts"
 import { metricsEnabled, otlpEndpoint, traceSampleRatio } from "./mcp/transports/telemetryConfig.ts"
+import { WorksheetViewFromConfig } from "./mcp/apps/worksheet.ts"
 
 /** Self-correction as configured (environment, or flags over it): the settings, the retry policy, the correctors. */
 export const SelfCorrection = Corrector.layer.pipe(Layer.provideMerge(RetryPolicy.layer), Layer.provideMerge(SelfCorrectionConfig.layer))
+
+/** How calls are served, as configured: self-correction, and the worksheet view (`--no-ui`). */
+const Serving = Layer.mergeAll(SelfCorrection, WorksheetViewFromConfig)
 
 /**
  * What the process records, as configured: spans when an OTLP endpoint is set (`--otlp-endpoint`),
@@ -50,14 +54,12 @@ const Domain = <E, R>(store: Layer.Layer<WorkspaceStore.WorkspaceStore, E, R>) =
  * loaded: a start-up snapshot (src/startup/snapshotEntry.ts) holds this module loaded, and would otherwise
  * give every process started from it the same workspace.
  */
-export const StdioServices = Layer.mergeAll(
-  Domain(WorkspaceStore.layerFromConfig("memory")),
-  SelfCorrection,
-  Layer.sync(DefaultWorkspace, newWorkspaceId)
-).pipe(Layer.provideMerge(TelemetryFromConfig(false)))
+export const StdioServices = Layer.mergeAll(Domain(WorkspaceStore.layerFromConfig("memory")), Serving, Layer.sync(DefaultWorkspace, newWorkspaceId)).pipe(
+  Layer.provideMerge(TelemetryFromConfig(false))
+)
 
 /** Every session of an HTTP server: the store is a directory unless configured (a session's workspace is its own). */
-export const HttpServices = Layer.mergeAll(Domain(WorkspaceStore.layerFromConfig(WorkspaceStore.defaultFileStore)), SelfCorrection).pipe(
+export const HttpServices = Layer.mergeAll(Domain(WorkspaceStore.layerFromConfig(WorkspaceStore.defaultFileStore)), Serving).pipe(
   Layer.provideMerge(TelemetryFromConfig(true))
 )
 
@@ -66,4 +68,4 @@ export const HttpServices = Layer.mergeAll(Domain(WorkspaceStore.layerFromConfig
  * layer is built), self-correction as configured: the human CLI, the library's tool calls.
  */
 export const InMemoryServices = (defaultId?: string) =>
-  Layer.mergeAll(Workspace.layerInMemory(defaultId), FormulaRegistry.layer, SelfCorrection).pipe(Layer.provideMerge(UnitCatalog.layer))
+  Layer.mergeAll(Workspace.layerInMemory(defaultId), FormulaRegistry.layer, Serving).pipe(Layer.provideMerge(UnitCatalog.layer))

@@ -27,7 +27,7 @@ import { failure, toToolResult } from "./toolResult.ts"
 import { RateLimited } from "../engine/errors.ts"
 import { Telemetry, recording } from "../services/Telemetry.ts"
 import { type CallObserver, observeToolCall } from "./toolTelemetry.ts"
-import { readWorksheet, uiCapability, uiEnabled, withView } from "./apps/worksheet.ts"
+import { WorksheetView, readWorksheet, uiCapability, withView } from "./apps/worksheet.ts"
 
 export const serverInfo = { name: "dimensional", version: "0.2.0" } as const
 
@@ -264,7 +264,7 @@ export const makeServerFactory = <R>(tools: ReadonlyArray<AnyTool<R>>) =>
     const telemetry = yield* Telemetry
     const observed = recording(telemetry)
     // the worksheet view (issue 32) unless --no-ui: named in three tools' _meta, served as a ui:// resource
-    const view = yield* Effect.orDie(uiEnabled)
+    const view = yield* WorksheetView
     const byName = new Map(tools.map((t) => [t.name, t]))
     // the JSON Schemas are generated on the first tools/list, not at start-up
     let listing: ReadonlyArray<ReturnType<typeof describeTool>> | undefined

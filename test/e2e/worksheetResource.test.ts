@@ -6,7 +6,7 @@
 import { join } from "node:path"
 import { Client } from "@modelcontextprotocol/client"
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio"
-import { ConfigProvider, Effect, Layer, ManagedRuntime } from "effect"
+import { ConfigProvider, Layer, ManagedRuntime } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { makeServerFactory } from "../../src/mcp/server.ts"
 import { LogToStderr } from "../../src/mcp/transports/stdio/server.ts"
@@ -22,7 +22,7 @@ const viewTools = ["call_formula", "compute", "convert"]
 const connect = async (era: "legacy" | "modern", settings: Record<string, string> = {}) => {
   const config = ConfigProvider.layerAdd(ConfigProvider.fromUnknown(settings), { asPrimary: true })
   const runtime = ManagedRuntime.make(InMemoryServices(`worksheet-${era}`).pipe(Layer.provideMerge(LogToStderr), Layer.provideMerge(config)))
-  const factory = await runtime.runPromise(makeServerFactory<ToolServices>(tools).pipe(Effect.provide(config)))
+  const factory = await runtime.runPromise(makeServerFactory<ToolServices>(tools))
   const client = new Client({ name: "worksheet-tests", version: "1.0.0" }, eraOptions(era))
   const closeServer = await connectInProcess(client, factory, era)
   return {

@@ -12,7 +12,7 @@
 import type { McpUiResourceMeta, McpUiToolMeta } from "@modelcontextprotocol/ext-apps"
 import { EXTENSION_ID, RESOURCE_MIME_TYPE, RESOURCE_URI_META_KEY } from "@modelcontextprotocol/ext-apps/server"
 import type { ReadResourceResult, Tool as McpTool } from "@modelcontextprotocol/server"
-import { Config } from "effect"
+import { Config, Context, Layer } from "effect"
 import { worksheetHtml } from "./worksheetHtml.ts"
 
 export const worksheetUri = "ui://dimensional/worksheet"
@@ -20,6 +20,17 @@ export const worksheetUri = "ui://dimensional/worksheet"
 /** The flag's variable: `--no-ui` sets it false. */
 export const uiEnv = "DIMENSIONAL_UI"
 export const uiEnabled: Config.Config<boolean> = Config.Boolean(uiEnv).pipe(Config.withDefault(true))
+
+/**
+ * Whether servers made by the factory offer the view: on unless an entry's composition says
+ * otherwise. The setting is read by a layer (the composition root, src/layers.ts), never by the
+ * factory itself: read there through Effect's default ConfigProvider, it would freeze the
+ * environment into the start-up snapshot, which builds a factory while it warms up.
+ */
+export const WorksheetView = Context.Reference<boolean>("dimensional/WorksheetView", { defaultValue: () => true })
+
+/** The view as configured: `--no-ui` / DIMENSIONAL_UI=false turns it off. */
+export const WorksheetViewFromConfig = Layer.effect(WorksheetView, uiEnabled)
 
 /** The tools whose results the worksheet lays out. */
 export const viewTools: ReadonlySet<string> = new Set(["compute", "convert", "call_formula"])
