@@ -15,7 +15,7 @@ const run = <A, E>(effect: Effect.Effect<A, E, Units.UnitCatalog>) => Effect.run
 describe("dimensional-mcp/engine, as documented", () => {
   it("documents every exported operation with an example", () => {
     const operations = [...source.matchAll(/export const (\w+) = \(/g)].map((m) => m[1]!)
-    expect(operations).toEqual(["resolveUnit", "convert", "checkDimensions", "compute", "decompose"])
+    expect(operations).toEqual(["resolveUnit", "convert", "readQuantity", "convertText", "checkDimensions", "compute", "decompose"])
     for (const name of operations) {
       const doc = source
         .slice(0, source.indexOf(`export const ${name} = (`))
@@ -44,6 +44,22 @@ describe("dimensional-mcp/engine, as documented", () => {
     expect(run(Units.convert(100, "degC", "degF")).quantity).toBe(212)
   })
 
+  it("convert example: 100 mg/dL of glucose is 5.5507 mmol/L, the substance an option as in the tool", () => {
+    expect(run(Units.convert(100, "mg/dL", "mmol/L", { substance: "glucose" })).quantity).toBeCloseTo(5.5507, 4)
+  })
+
+  it("readQuantity example: 5 ft 11 in is 71 in", () => {
+    expect(run(Units.readQuantity("5 ft 11 in"))).toMatchObject({ value: 71, unit: "in" })
+  })
+
+  it("convertText example: 5 ft + 11 in is 180.34 cm, and 1.8 m is 5 ft 10.866142 in", () => {
+    expect(run(Units.convertText("5 ft + 11 in", "cm")).quantity).toBe(180.34)
+    expect(run(Units.convertText("1.8 m", "ft;in")).parts).toEqual([
+      { quantity: 5, unit: "ft" },
+      { quantity: 10.866142, unit: "in" }
+    ])
+  })
+
   it("checkDimensions example: dyn and N are compatible", () => {
     expect(run(Units.checkDimensions("dyn", "N")).compatible).toBe(true)
   })
@@ -68,6 +84,9 @@ describe("dimensional-mcp/engine, as documented", () => {
     )
     const r = run(Units.compute(5, "mcg/(kg*min)", chain.factors))
     expect(r.quantity).toBeCloseTo(15, 12)
+    // with the unit asked for, the answer is in it
+    const asked = run(Units.compute(5, "mcg/(kg*min)", chain.factors, "mL/h"))
+    expect([asked.unit, asked.quantity]).toEqual(["mL/h", expect.closeTo(15, 12)])
   })
 })
 

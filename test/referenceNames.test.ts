@@ -13,6 +13,7 @@ import { type Reading, agrees, referenceNames, verdict } from "./support/referen
 /** Names this catalog reads differently on purpose, with the reason. */
 const differences: Readonly<Record<string, string>> = {
   G: "the gauss here (GNU units: the gravitational constant)",
+  perm_23C: "NIST SP 811 B.8's 5.745 25 E-11 kg/(Pa·s·m²) here; GNU units derives 5.7452261e-11 from its inHg at 23 °C (4 ppm apart)",
   // names written in capitals are read as labels and HL7 v2 write units (UCUM's case-insensitive form)
   FL: "in capitals the femtolitre here, as a mean cell volume is sent (GNU units: the flight level, 100 ft)",
   UK: "in capitals the microkelvin here, U being micro (GNU units: its ratio of the UK and US yards)",

@@ -357,7 +357,8 @@ describe.skipIf(!linux)("the stdio server started from the snapshot", () => {
         ""
       ].join("\n")
     )
-    // left by earlier builds: a temporary file of one that died, blobs of other keys used two days and a minute ago
+    // left by earlier builds: a temporary file of one that died, blobs of other keys used two days, five
+    // minutes and a minute ago: the cache keeps this build's blob and the newest other, never more
     mkdirSync(broken.cache, { mode: 0o700 })
     const aged = (file: string, minutes: number) => {
       writeFileSync(join(broken.cache, file), "x", { mode: 0o600 })
@@ -367,6 +368,7 @@ describe.skipIf(!linux)("the stdio server started from the snapshot", () => {
     aged("dimensional-0.0.1-node24.0.0-x64-0000000000000000.blob.tmp-1", 30)
     aged("dimensional-0.0.1-node24.0.0-x64-0000000000000001.blob", 2 * 24 * 60)
     aged("dimensional-0.0.1-node24.0.0-x64-0000000000000002.blob", 1)
+    aged("dimensional-0.0.1-node24.0.0-x64-0000000000000003.blob", 5)
     expect(await broken.start()).toEqual(normalStart)
     expect(await broken.builtLog()).toMatch(/two processes drew the same uuid, random, workspace[\s\S]*no blob/)
     expect(readdirSync(broken.cache).filter((f) => f.includes(".blob") && !f.endsWith(".failed"))).toEqual([

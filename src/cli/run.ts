@@ -17,10 +17,22 @@ import { servesByDefault } from "./argv.ts"
 export const main = (argv: ReadonlyArray<string>, stdinIsTerminal: boolean): Effect.Effect<void, unknown> =>
   servesByDefault(argv, stdinIsTerminal)
     ? serveMcp(false, {})
-    : Effect.flatMap(
-        Effect.promise(() => import("./commands.ts")),
-        (commands) => commands.runCommandLine(argv)
-      )
+    : argv.length === 1 && argv[0] === "--clear-cache"
+      ? clearCacheCommand
+      : Effect.flatMap(
+          Effect.promise(() => import("./commands.ts")),
+          (commands) => commands.runCommandLine(argv)
+        )
+
+/** `dimensional --clear-cache`: removes the start-up snapshot's blobs, saying where and how much. */
+const clearCacheCommand = Effect.flatMap(
+  Effect.promise(() => import("../startup/cache.ts")),
+  ({ clearCache }) =>
+    Effect.sync(() => {
+      const { dir, files, bytes } = clearCache()
+      process.stdout.write(`${files === 0 ? "nothing to remove" : `removed ${files} file(s), ${(bytes / 1e6).toFixed(1)} MB`} in ${dir}\n`)
+    })
+)
 
 /** Runs `main` as the process: signals interrupt it, and its outcome is the exit code. */
 export const runCli = (argv: ReadonlyArray<string>, stdinIsTerminal: boolean): void =>

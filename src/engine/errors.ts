@@ -30,6 +30,12 @@ export class UnknownUnit extends Schema.TaggedError<UnknownUnit>()("UnknownUnit"
   ...diagnostics,
   /** The symbol that replaces the unknown token, when there is one clear fix. */
   replacement: Schema.optional(Schema.String),
+  /**
+   * The near units, best first, each written to read back alone; of them, `slips` are those the token
+   * is a slip of the hand for. The rest of a call may choose a fix among them (UnitExpression.fixFitting).
+   */
+  candidates: Schema.optional(Schema.Array(Schema.String)),
+  slips: Schema.optional(Schema.Array(Schema.String)),
   unit: Schema.String,
   expression: Schema.String,
   position: Schema.Number

@@ -23,10 +23,11 @@ import { blobPrefix, checkAnswer, checkEnv, failedSuffix, privateTo } from "./la
 const lockStaleMs = 10 * 60_000
 /**
  * Blobs of other keys (another Node, another version, another install) not read for this long are
- * removed. Not at once: two installs in use side by side (an npx cache and a global install) would
- * otherwise remove each other's blob on every build. Reading a blob (a start) updates its access
- * time at most daily on Linux's default `relatime` mounts; where access times are not kept, a blob
- * of another key goes a day after it was built (and its install builds it again).
+ * removed, and of those read lately only the newest stays: the cache holds this build's blob and at
+ * most one other (two installs in use side by side, an npx cache and a global install, keep theirs),
+ * so never much more than twice a blob's size. Reading a blob (a start) updates its access time at
+ * most daily on Linux's default `relatime` mounts; where access times are not kept, a blob of another
+ * key goes a day after it was built (and its install builds it again).
  */
 const otherKeysKeptMs = 24 * 60 * 60_000
 const buildTimeoutMs = 5 * 60_000
@@ -82,16 +83,28 @@ const release = (lock: string, token: string) => {
   }
 }
 
-/** Temporary files of builds that died, and other keys' blobs (and failure marks) unused for a day. */
+/**
+ * Temporary files of builds that died, other keys' failure marks and blobs unused for a day, and of
+ * the other blobs used within a day all but the newest.
+ */
 const cleanUp = (dir: string, name: string) => {
+  const others: Array<{ readonly path: string; readonly used: number }> = []
   for (const file of readdirSync(dir)) {
     if (!file.startsWith(blobPrefix) || file === name || file === `${name}${failedSuffix}`) continue
     const path = join(dir, file)
     const stats = lstatSync(path)
-    const age = Date.now() - Math.max(stats.mtimeMs, stats.atimeMs)
-    const other = file.endsWith(".blob") || file.endsWith(`.blob${failedSuffix}`)
-    if ((/\.blob\.tmp-\d+$/.test(file) && age > lockStaleMs) || (other && age > otherKeysKeptMs)) rmSync(path, { force: true })
+    const used = Math.max(stats.mtimeMs, stats.atimeMs)
+    const age = Date.now() - used
+    if (/\.blob\.tmp-\d+$/.test(file)) {
+      if (age > lockStaleMs) rmSync(path, { force: true })
+    } else if (file.endsWith(`.blob${failedSuffix}`)) {
+      if (age > otherKeysKeptMs) rmSync(path, { force: true })
+    } else if (file.endsWith(".blob")) {
+      if (age > otherKeysKeptMs) rmSync(path, { force: true })
+      else others.push({ path, used })
+    }
   }
+  for (const stale of others.sort((a, b) => b.used - a.used).slice(1)) rmSync(stale.path, { force: true })
 }
 
 const build = (dir: string, name: string): boolean => {

@@ -24,7 +24,7 @@ export const AddQuantitiesInput = Schema.Struct({
         ]
       ]
     }),
-  to_unit: Schema.optional(unitField({ description: "Default: the first quantity's unit", examples: ["cm"] })),
+  to_unit: Schema.optional(unitField({ description: "Default: the first quantity's unit; a list (ft;in): parts", examples: ["cm"] })),
   notation: notationField
 })
 
@@ -32,7 +32,8 @@ export const AddQuantitiesOutput = Schema.Struct({
   quantity: Schema.Number,
   unit: Schema.String,
   dimension: Schema.String,
-  notes: Schema.Array(Schema.String)
+  notes: Schema.Array(Schema.String),
+  parts: Schema.optional(Schema.Array(Schema.Struct({ quantity: Schema.Number, unit: Schema.String })))
 })
 
 export const addQuantities = defineTool({
@@ -46,7 +47,7 @@ export const addQuantities = defineTool({
   handler: (input) =>
     Effect.gen(function* () {
       const catalog = yield* (yield* openWorkspace(input, "read")).catalog()
-      const { quantity, unit, dimension, notes } = yield* Engine.sum(catalog, input.quantities, input.to_unit, input.notation)
-      return { quantity, unit, dimension, notes }
+      const { quantity, unit, dimension, notes, parts } = yield* Engine.sum(catalog, input.quantities, input.to_unit, input.notation)
+      return { quantity, unit, dimension, notes, ...(parts === undefined ? {} : { parts }) }
     })
 })

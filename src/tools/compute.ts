@@ -44,7 +44,7 @@ export const ComputeInput = Schema.Struct({
       ]
     ]
   }),
-  expected_unit: Schema.optional(unitField({ description: "Also convert the result to this", examples: ["mg/d"] })),
+  expected_unit: Schema.optional(unitField({ description: "Also convert the result to this (a list, h;min: parts)", examples: ["mg/d"] })),
   notation: notationField,
   // for the expected unit, as in convert (described there: tools/list says each thing once)
   molar_mass: Schema.optional(Schema.NonEmptyString),
@@ -60,7 +60,13 @@ export const ComputeOutput = Schema.Struct({
   steps: Schema.Array(Schema.Struct({ factor: Schema.String, quantity: Schema.Number, unit: Schema.String, dimension: Schema.String })),
   warnings: Schema.Array(Schema.String),
   notes: Schema.Array(Schema.String),
-  converted: Schema.NullOr(Schema.Struct({ quantity: Schema.Number, unit: Schema.String })),
+  converted: Schema.NullOr(
+    Schema.Struct({
+      quantity: Schema.Number,
+      unit: Schema.String,
+      parts: Schema.optional(Schema.Array(Schema.Struct({ quantity: Schema.Number, unit: Schema.String })))
+    })
+  ),
   ucum: Schema.NullOr(Schema.String)
 })
 

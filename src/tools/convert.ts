@@ -1,14 +1,17 @@
 import { Effect, Schema } from "effect"
-import * as Engine from "../engine/conversion/convert.ts"
+import * as Parts from "../engine/conversion/parts.ts"
 import { catalogForCall, inlineFields } from "./inlineDefinitions.ts"
 import { Role } from "../engine/roles.ts"
 import { statedRelationFields, statedRelationRoles, statedRelations } from "./statedRelations.ts"
 import { defineTool, notationField, readOnly, rolesTable, unitField } from "./Tool.ts"
 
 export const ConvertInput = Schema.Struct({
-  value: Schema.Finite.annotate({ description: "The numeric quantity to convert", examples: [5] }),
+  value: Schema.Union([Schema.Finite, Schema.Array(Schema.Finite).check(Schema.isMinLength(2), Schema.isMaxLength(8))]).annotate({
+    description: "A number; a list for a unit list ([5, 11] ft;in)",
+    examples: [5]
+  }),
   from_unit: unitField({ description: "e.g. km, mcg/(kg*min), degC", examples: ["km"] }),
-  to_unit: unitField({ examples: ["mi"] }),
+  to_unit: unitField({ description: "Or a list, largest first (ft;in): the answer in parts", examples: ["mi"] }),
   notation: notationField,
   valence: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 8 })).annotate({ description: "mEq↔mmol (Ca²⁺: 2)" })),
   particles: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 8 })).annotate({ description: "mOsm↔mmol (NaCl: 2)" })),
@@ -24,7 +27,8 @@ export const ConvertOutput = Schema.Struct({
   conversion: Schema.Literals(["linear", "affine", "logarithmic", "reciprocal"]),
   factor: Schema.NullOr(Schema.Number),
   notes: Schema.Array(Schema.String),
-  ucum: Schema.NullOr(Schema.String).annotate({ description: "The unit as a UCUM code, or null" })
+  ucum: Schema.NullOr(Schema.String).annotate({ description: "The unit as a UCUM code, or null" }),
+  parts: Schema.optional(Schema.Array(Schema.Struct({ quantity: Schema.Number, unit: Schema.String })))
 })
 
 export const convert = defineTool({
@@ -39,7 +43,7 @@ export const convert = defineTool({
   handler: (input) =>
     Effect.flatMap(catalogForCall(input), ({ catalog, notes }) =>
       Effect.map(
-        Engine.convert(
+        Parts.convert(
           catalog,
           input.value,
           input.from_unit,

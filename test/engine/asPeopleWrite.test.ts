@@ -78,3 +78,58 @@ describe("torque and energy", () => {
     expect(answer(1, "kWh", "J").notes.join(" ")).not.toMatch(/torque/)
   })
 })
+
+describe("reference temperatures, as NIST SP 811 B.8 writes them", () => {
+  it.each([
+    ["Btu (39 °F)", "J", 1059.67],
+    ["Btu (59 °F)", "J", 1054.804],
+    ["Btu (60 °F)", "J", 1054.68],
+    ["inHg (32 °F)", "Pa", 3386.38],
+    ["inch of mercury (60 °F)", "Pa", 3376.85],
+    ["cmHg (0 °C)", "Pa", 1333.22],
+    ["mmHg (0 °C)", "Pa", 133.322],
+    ["cmH2O (4 °C)", "Pa", 98.0638],
+    ["ftH2O (39.2 °F)", "Pa", 2988.98],
+    ["inH2O (39.2 degF)", "Pa", 249.082],
+    ["perm (23 °C)", "kg/(Pa*s*m^2)", 5.74525e-11],
+    ["perm inch (23 °C)", "kg/(Pa*s*m)", 1.45929e-12],
+    ["calorie (15 °C)", "J", 4.1858],
+    ["foot of mercury", "Pa", 40636.66]
+  ] as const)("reads %s as its own unit (%s)", (written, to, value) => {
+    expect(answer(1, written, to).quantity).toBeCloseTo(value, Math.max(0, 6 - Math.floor(Math.log10(value))))
+  })
+
+  it("refuses a temperature the name has no reading at, listing those it has; a number in parentheses otherwise multiplies", () => {
+    const r = resolveUnitExpression(catalog, "gallon (15 °C)")
+    expect(isEngineError(r) && r.hints.join(" ")).toMatch(/no reading qualified '15 °C'/)
+    expect(answer(1, "m (2 s)", "m*s").quantity).toBe(2)
+  })
+})
+
+describe("substances, the name written being the substance used", () => {
+  const withSubstance = (value: number, from: string, to: string, substance: string) => {
+    const r = convertValue(catalog, value, from, to, "conventional", { substance })
+    if (isEngineError(r)) throw new Error(`${substance}: ${r.message}`)
+    return r.quantity
+  }
+
+  it("keeps an acid and its anion apart: lactic acid 90.078 g/mol, lactate 89.070 g/mol (CIAAW 2021 atomic weights)", () => {
+    expect(withSubstance(90.078, "mg/dL", "mmol/dL", "lactic acid")).toBeCloseTo(1, 9)
+    expect(withSubstance(89.07, "mg/dL", "mmol/dL", "lactate")).toBeCloseTo(1, 4)
+    expect(withSubstance(168.11, "mg", "mmol", "uric acid")).toBeCloseTo(1, 4)
+    expect(withSubstance(144.214, "mg", "mmol", "valproic acid")).toBeCloseTo(1, 5)
+  })
+
+  it.each([
+    // analyte, value in mg/L, µmol/L expected (PubChem formulas, CIAAW 2021)
+    ["phenytoin", 10, 39.6396],
+    ["carbamazepine", 8, 33.859],
+    ["vancomycin", 15, 10.3501],
+    ["tacrolimus", 0.01, 0.012437],
+    ["methotrexate", 0.4544, 0.9999],
+    ["theophylline", 15, 83.2561]
+  ] as const)("converts therapeutic drug levels both ways: %s", (analyte, mgPerL, micromolar) => {
+    expect(withSubstance(mgPerL, "mg/L", "µmol/L", analyte)).toBeCloseTo(micromolar, 3)
+    expect(withSubstance(micromolar, "µmol/L", "mg/L", analyte)).toBeCloseTo(mgPerL, 3)
+  })
+})

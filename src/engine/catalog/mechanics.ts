@@ -208,6 +208,42 @@ export const mechanics = [
     plurals: ["microns of mercury", "micrometers of mercury", "micrometres of mercury"],
     note: "vacuum gauges' 'micron', 0.133322387415 Pa (about a millitorr)"
   }),
+  unit("ftHg", "foot of mercury", [12, "inHg"], {
+    ...manometric,
+    names: ["foot of mercury conventional"],
+    plurals: ["feet of mercury"],
+    source: "NIST SP 811 B.8 (foot of mercury, conventional: 4.063 666 E+04 Pa)"
+  }),
+  unit("mmHg_0C", "millimeter of mercury at 0 °C", [decimal("133.322"), "Pa"], {
+    ...manometric,
+    exact: false,
+    source: "NIST SP 811 B.8 (centimeter of mercury (0 °C): 1.333 22 E+03 Pa), a tenth of it",
+    plurals: ["millimeters of mercury at 0 °C"]
+  }),
+  unit("cmHg_0C", "centimeter of mercury at 0 °C", [decimal("1333.22"), "Pa"], {
+    ...manometric,
+    exact: false,
+    source: "NIST SP 811 B.8 (centimeter of mercury (0 °C))",
+    plurals: ["centimeters of mercury at 0 °C"]
+  }),
+  unit("inHg_32F", "inch of mercury at 32 °F", [decimal("3386.38"), "Pa"], {
+    ...manometric,
+    exact: false,
+    source: "NIST SP 811 B.8 (inch of mercury (32 °F))",
+    plurals: ["inches of mercury at 32 °F"]
+  }),
+  unit("cmH2O_4C", "centimeter of water at 4 °C", [decimal("98.0638"), "Pa"], {
+    ...manometric,
+    exact: false,
+    source: "NIST SP 811 B.8 (centimeter of water (4 °C))",
+    plurals: ["centimeters of water at 4 °C"]
+  }),
+  unit("ftH2O_39F", "foot of water at 39.2 °F", [decimal("2988.98"), "Pa"], {
+    ...manometric,
+    exact: false,
+    source: "NIST SP 811 B.8 (foot of water (39.2 °F))",
+    plurals: ["feet of water at 39.2 °F"]
+  }),
   unit("inHg_60F", "inch of mercury at 60 °F", [decimal("3376.85"), "Pa"], {
     ...manometric,
     exact: false,
@@ -235,5 +271,23 @@ export const mechanics = [
     ...us,
     source: "NIST SP 811 B.8 (perm (0 °C) = 5.72135e-11 kg/(Pa·s·m²))",
     note: "water-vapor permeance, grain/(h·ft²·inHg) with the 0 °C inch of mercury; the 23 °C perm is 0.4 % larger"
+  }),
+  unit("perm_23C", "perm at 23 °C", [decimal("5.74525e-11"), "kg/(Pa*s*m^2)"], {
+    ...us,
+    exact: false,
+    source: "NIST SP 811 B.8 (perm (23 °C))",
+    note: "water-vapor permeance measured at 23 °C"
+  }),
+  unit("perm_in", "perm inch", [1, "perm*in"], {
+    ...us,
+    plurals: ["perm inches"],
+    source: "NIST SP 811 B.8 (perm inch (0 °C) = 1.453 22 E-12 kg/(Pa·s·m))",
+    note: "water-vapor permeability, the perm through an inch"
+  }),
+  unit("perm_in_23C", "perm inch at 23 °C", [decimal("1.45929e-12"), "kg/(Pa*s*m)"], {
+    ...us,
+    exact: false,
+    plurals: ["perm inches at 23 °C"],
+    source: "NIST SP 811 B.8 (perm inch (23 °C))"
   })
 ]

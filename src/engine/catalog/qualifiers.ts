@@ -42,9 +42,23 @@ export const qualifierSpellings: ReadonlyMap<string, string> = new Map([
   ...["julian"].map((s) => [s, "Julian"] as const),
   ...["gregorian"].map((s) => [s, "Gregorian"] as const),
   ...["synodic", "lunar"].map((s) => [s, "synodic"] as const),
-  ...["15 °c", "15°c", "15 degc", "15 degrees c"].map((s) => [s, "15 °C"] as const),
-  ...["20 °c", "20°c", "20 degc", "20 degrees c"].map((s) => [s, "20 °C"] as const)
+  ...["conventional", "conv", "conv."].map((s) => [s, "conventional"] as const)
 ])
+
+/**
+ * A reference temperature as handbooks write one after a name ("39 °F", "0 °C", "39.2 F", "4 degC"):
+ * the canonical "39 °F", or undefined. NIST SP 811 B.8 qualifies the Btu, the calorie, columns of
+ * mercury and water, and the perm by the temperature their definition assumes.
+ */
+const REFERENCE_TEMPERATURE = /^\s*(\d+(?:\.\d+)?)\s*(?:\u00b0|\u00ba|deg(?:rees?)?\.?)?\s*([CF])\s*$/iu
+
+export const referenceTemperature = (text: string): string | undefined => {
+  const m = REFERENCE_TEMPERATURE.exec(text)
+  return m ? `${Number(m[1])} °${m[2]!.toUpperCase()}` : undefined
+}
+
+/** Whether a qualifier text is a reference temperature (a number that is nonetheless a qualifier). */
+export const isReferenceTemperature = (text: string): boolean => referenceTemperature(text) !== undefined
 
 /**
  * The canonical form of a qualifier text ("US dry", "dry, US", "U.S. liq."): each word (or the whole
@@ -52,7 +66,7 @@ export const qualifierSpellings: ReadonlyMap<string, string> = new Map([
  * when any part is not a qualifier spelling, with that part.
  */
 export const canonicalQualifier = (text: string): { readonly canonical: string } | { readonly unknown: string } => {
-  const whole = qualifierSpellings.get(text.trim().toLowerCase().replace(/\s+/g, " "))
+  const whole = qualifierSpellings.get(text.trim().toLowerCase().replace(/\s+/g, " ")) ?? referenceTemperature(text)
   if (whole !== undefined) return { canonical: whole }
   const words = text
     .trim()
@@ -138,11 +152,21 @@ export const qualified: ReadonlyArray<QualifiedReadings> = [
   { heads: ["yr"], readings: { Julian: "yr", Gregorian: "yr_greg", tropical: "yr_trop", sidereal: "yr_sid" } },
   { heads: ["mo"], readings: { synodic: "mo_syn", sidereal: "mo_sid" } },
   // energy and power (NIST SP 811 B.8)
-  { heads: ["BTU"], readings: { IT: "BTU", th: "BTU_th", mean: "BTU_mean" } },
+  { heads: ["BTU"], readings: { IT: "BTU", th: "BTU_th", mean: "BTU_mean", "39 °F": "BTU_39F", "59 °F": "BTU_59F", "60 °F": "BTU_60F" } },
   { heads: ["kBtu"], readings: { IT: "kBtu" } },
   { heads: ["calorie", "cal", "cal_th"], readings: { IT: "cal_IT", th: "cal_th", mean: "cal_mean", "15 °C": "cal_15", "20 °C": "cal_20" } },
   { heads: ["thm"], readings: { US: "thm", EC: "thm_EC" } },
   // the US perm (ASTM E96: 1 gr/(h·ft²·inHg)); the metric perm (g/(d·m²·mmHg)) is not in the catalog
-  { heads: ["perm"], readings: { US: "perm" } },
+  { heads: ["perm"], readings: { US: "perm", "0 °C": "perm", "23 °C": "perm_23C" } },
+  { heads: ["perm_in"], readings: { "0 °C": "perm_in", "23 °C": "perm_in_23C" } },
+  // columns of mercury and water: conventional (13.5951 g/cm³ and 1 g/cm³ under standard gravity), or at a temperature (NIST SP 811 B.8)
+  { heads: ["mmHg"], readings: { conventional: "mmHg", "0 °C": "mmHg_0C" } },
+  { heads: ["cmHg"], readings: { conventional: "cmHg", "0 °C": "cmHg_0C" } },
+  { heads: ["inHg"], readings: { conventional: "inHg", "32 °F": "inHg_32F", "60 °F": "inHg_60F" } },
+  { heads: ["ftHg"], readings: { conventional: "ftHg" } },
+  { heads: ["mmH2O"], readings: { conventional: "mmH2O" } },
+  { heads: ["cmH2O"], readings: { conventional: "cmH2O", "4 °C": "cmH2O_4C" } },
+  { heads: ["inH2O"], readings: { conventional: "inH2O", "39.2 °F": "inH2O_39F", "60 °F": "inH2O_60F" } },
+  { heads: ["ftH2O"], readings: { conventional: "ftH2O", "39.2 °F": "ftH2O_39F" } },
   { heads: ["hp"], readings: { metric: "PS", UK: "hp", US: "hp", mechanical: "hp", electric: "hp_e", boiler: "hp_boiler" } }
 ]

@@ -8,7 +8,7 @@ export const si = [
   base("m", "meter", "L", { names: ["metre"], source: "SI Brochure 2.3.1" }),
   base("g", "gram", "M", { factor: ratio(1, 1000), source: "SI Brochure 2.3.1 (the kilogram is the base unit; prefixes attach to the gram)" }),
   base("s", "second", "T", { aliases: ["sec", "secs"], source: "SI Brochure 2.3.1" }),
-  base("A", "ampere", "I", { aliases: ["amp", "amps"], source: "SI Brochure 2.3.1" }),
+  base("A", "ampere", "I", { aliases: ["amp", "amps"], names: ["amp"], source: "SI Brochure 2.3.1" }),
   base("K", "kelvin", "Θ", { plurals: false, source: "SI Brochure 2.3.1" }),
   base("mol", "mole", "N", { source: "SI Brochure 2.3.1" }),
   base("cd", "candela", "J", { source: "SI Brochure 2.3.1" }),

@@ -11,6 +11,7 @@ import type { Catalog } from "../units/Catalog.ts"
 import { applyConverter, converterBetween } from "./between.ts"
 import { ucumCodeOf } from "../notations/ucumCodes.ts"
 import { lift, type Notation, resolveUnit } from "./convert.ts"
+import { isUnitList, type Part, readUnitList, toParts } from "./parts.ts"
 import { type StatedRelations, prepare, relatedConverter } from "./related.ts"
 import * as Dimension from "../Dimension.ts"
 import * as DimensionNames from "../DimensionNames.ts"
@@ -18,7 +19,7 @@ import { ComputationError, DimensionMismatch, type EngineError, InvalidInput, is
 import { Role } from "../roles.ts"
 import * as Exact from "../Exact.ts"
 import * as Rational from "../Rational.ts"
-import { type Term, type UnitExpression, format, fromTerms, multiplyTerms } from "../units/UnitExpression.ts"
+import { type Term, type UnitExpression, fixFitting, format, fromTerms, multiplyTerms } from "../units/UnitExpression.ts"
 
 export interface Factor {
   readonly value: number
@@ -43,7 +44,7 @@ export interface ComputeResult {
   /** How input was read and what was simplified. */
   readonly notes: ReadonlyArray<string>
   /** The result in the expected unit, when one was given. */
-  readonly converted: { readonly quantity: number; readonly unit: string } | null
+  readonly converted: { readonly quantity: number; readonly unit: string; readonly parts?: ReadonlyArray<Part> } | null
   /** The result unit as a UCUM code, for writing back to HL7/FHIR; null where UCUM has none. */
   readonly ucum: string | null
 }
@@ -157,7 +158,15 @@ export const compute = (
     const result: UnitExpression = fromTerms(unitText(), terms, Rational.one)
     let converted: ComputeResult["converted"] = null
     if (expectedUnit !== undefined) {
-      const expected = yield* resolveUnit(catalog, expectedUnit, Role.expectedUnit, notation)
+      // a unit list (h;min): the result in its first unit, and in parts
+      const list = isUnitList(expectedUnit) ? yield* lift(readUnitList(catalog, expectedUnit, Role.expectedUnit, notation)) : undefined
+      const single = list?.units[0] ?? expectedUnit
+      // an unknown expected unit's fix is the near unit the result converts to, when there is one
+      const expected = yield* resolveUnit(catalog, single, Role.expectedUnit, notation).pipe(
+        Effect.mapError((e) =>
+          fixFitting(catalog, e, (read) => !isEngineError(converterBetween(catalog, result, read)), `the result (${unitText()}) converts to`)
+        )
+      )
       // a stated relation (molar mass, equivalence) may relate the chain's result to the expected unit;
       // a reciprocal never does here: a chain that ends inverted is more likely a misplaced factor
       let converter = converterBetween(catalog, result, expected)
@@ -186,7 +195,11 @@ export const compute = (
         })
       }
       // applyConverter: a point below absolute zero or a level with two readings is refused here too
-      converted = { quantity: yield* lift(applyConverter(converter, value)), unit: expectedUnit }
+      converted = { quantity: yield* lift(applyConverter(converter, value)), unit: single }
+      if (list !== undefined) {
+        const inLast = converterBetween(catalog, result, list.expressions.at(-1)!)
+        if (!isEngineError(inLast)) converted = { ...converted, parts: toParts(list, yield* lift(applyConverter(inLast, value))) }
+      }
     }
     return {
       quantity: value,

@@ -28,7 +28,8 @@ import { type StatedRelations, gaugeConverter, prepare, relatedConverter, withSu
 import { looksLikeUcum, resolveUcum } from "../notations/ucum.ts"
 import { caseSensitiveOf, resolveUcumCaseInsensitive } from "../notations/ucumCaseInsensitive.ts"
 import { ucumCodeOf } from "../notations/ucumCodes.ts"
-import { type UnitExpression, resolveUnitExpression } from "../units/UnitExpression.ts"
+import { type UnitExpression, fixFitting, resolveUnitExpression } from "../units/UnitExpression.ts"
+import { isCapitals } from "../units/capitals.ts"
 
 const mapResolved = <E>(r: UnitExpression | E, f: (e: UnitExpression) => UnitExpression): UnitExpression | E => (isEngineError(r) ? r : f(r as UnitExpression))
 
@@ -71,6 +72,22 @@ export const resolveIn = (catalog: Catalog, expression: string, notation: Notati
         "Conventional notation writes in, lb, mmHg, cmH2O; brackets and {annotations} are UCUM's"
       ]
     })
+  }
+  if (/\[/.test(expression) && isCapitals(expression)) {
+    // MM[HG], [IN_I]: UCUM's case-insensitive form, whose brackets conventional notation would read as parentheses
+    const reading = resolveUcumCaseInsensitive(expression)
+    if (!isEngineError(reading))
+      return new ParseError({
+        message: `'${expression}' is written in UCUM's case-insensitive form, not in conventional notation: ask for that reading`,
+        expression,
+        position: expression.search(/\[/),
+        expected: 'a conventional unit expression, or the notation "ucum_ci" for this one',
+        got: expression,
+        hints: [
+          `Read as UCUM's case-insensitive form, '${expression}' is a valid unit (${Rational.toNumber(reading.factor)} in coherent SI, ${DimensionNames.describe(reading.dimension)}): choose the notation "ucum_ci" to use it`,
+          "Conventional notation writes mmHg, in, cmH2O; brackets are UCUM's"
+        ]
+      })
   }
   return resolveUnitExpression(catalog, expression)
 }
@@ -133,7 +150,10 @@ export const convertValue = (
   if (isEngineError(source))
     return source._tag === "AmbiguousInput"
       ? byTheCall(source, Role.sourceUnit, to, (u) => convertValue(catalog, value, u, to, notation, stated))
-      : locate(source, { role: Role.sourceUnit })
+      : locate(
+          fixFitting(catalog, source, (_, corrected) => fitsWith(convertValue(catalog, value, corrected, to, notation, stated)), `converts to '${to}'`),
+          { role: Role.sourceUnit }
+        )
   const target = mapResolved(resolveIn(catalog, to, notation), (e) => withSubstance(e, relations))
   if (isEngineError(target))
     return target._tag === "AmbiguousInput"
@@ -142,7 +162,10 @@ export const convertValue = (
           // the answer is in the unit the caller wrote, read as the note says
           return isEngineError(r) ? r : { ...r, unit: to }
         })
-      : locate(target, { role: Role.targetUnit })
+      : locate(
+          fixFitting(catalog, target, (_, corrected) => fitsWith(convertValue(catalog, value, from, corrected, notation, stated)), `'${from}' converts to`),
+          { role: Role.targetUnit }
+        )
   let converter = gaugeConverter(source, target, relations) ?? converterBetween(catalog, source, target)
   if (isEngineError(converter) && converter._tag === "DimensionMismatch") converter = relatedConverter(source, target, relations) ?? converter
   if (isEngineError(converter)) return locate(converter, { role: Role.targetUnit })
@@ -167,6 +190,12 @@ export const convertValue = (
     ucum: notation === "ucum" ? to : notation === "ucum_ci" ? (caseSensitiveOf(to) ?? null) : (ucumCodeOf(target) ?? null)
   }
 }
+
+/**
+ * Whether a corrected unit fits the rest of the call: the conversion answers, or fails for a reason
+ * other than the quantity (a custom unit no edge reaches yet is still the unit meant).
+ */
+const fitsWith = (result: ConversionResult | ConvertError): boolean => !isEngineError(result) || result._tag === "NoConversionPath"
 
 /** Which of force and length an expression writes first, when it is exactly one force times one length (N·m, lbf·ft, ft·lbf). */
 const forceTimesLength = (e: UnitExpression): "force first" | "length first" | undefined => {

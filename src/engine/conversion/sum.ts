@@ -14,6 +14,7 @@ import { type ConversionResult, type ConvertError, convertValue, type Notation, 
 import { ComputationError, InvalidInput, isEngineError, locate } from "../errors.ts"
 import * as Rational from "../Rational.ts"
 import { Role } from "../roles.ts"
+import { isUnitList, type Part, readUnitList, toParts } from "./parts.ts"
 
 export interface Summand {
   readonly value: number
@@ -86,15 +87,35 @@ export const sumValues = (
   return { quantity, unit: target, dimension: result!.dimension, terms, notes: [...notes] }
 }
 
-/** `sumValues` as an Effect. */
+/**
+ * The sum in a unit list (ft;in): in its last unit, split into parts, and as a quantity of its first
+ * unit; otherwise as `sumValues`.
+ */
+export const sumInParts = (
+  catalog: Catalog,
+  quantities: ReadonlyArray<Summand>,
+  to: string | undefined,
+  notation: Notation = "conventional"
+): (Sum & { readonly parts?: ReadonlyArray<Part> }) | ConvertError => {
+  if (to === undefined || !isUnitList(to)) return sumValues(catalog, quantities, to, notation)
+  const list = readUnitList(catalog, to, Role.outputUnit, notation)
+  if (isEngineError(list)) return locate(list, { role: Role.outputUnit })
+  const inLast = sumValues(catalog, quantities, list.units.at(-1)!, notation)
+  if (isEngineError(inLast)) return inLast
+  const inFirst = convertValue(catalog, inLast.quantity, list.units.at(-1)!, list.units[0]!, notation)
+  if (isEngineError(inFirst)) return inFirst
+  return { ...inLast, quantity: inFirst.quantity, unit: list.units[0]!, parts: toParts(list, inLast.quantity) }
+}
+
+/** `sumInParts` as an Effect. */
 export const sum = (
   catalog: Catalog,
   quantities: ReadonlyArray<Summand>,
   to: string | undefined,
   notation: Notation = "conventional"
-): Effect.Effect<Sum, ConvertError> =>
+): Effect.Effect<Sum & { readonly parts?: ReadonlyArray<Part> }, ConvertError> =>
   Effect.suspend(() => {
-    const result = sumValues(catalog, quantities, to, notation)
+    const result = sumInParts(catalog, quantities, to, notation)
     return isEngineError(result) ? Effect.fail(result) : Effect.succeed(result)
   })
 

@@ -15,7 +15,7 @@ import { numeric, OutOfDomain } from "./Formula.ts"
 import type { PreparedFormula, PreparedParameter } from "./PreparedFormula.ts"
 import * as Rational from "../Rational.ts"
 import { propagate } from "../Uncertainty.ts"
-import { type UnitExpression, format, resolveFitting } from "../units/UnitExpression.ts"
+import { type UnitExpression, fixFitting, format, resolveFitting } from "../units/UnitExpression.ts"
 import { closestParameter, exampleText, parameterHints, unitProblem } from "./FormulaDiagnostics.ts"
 
 /** One parameter as an agent passes it: `{ value: 70, unit: "kg" }`, `{ value: 2.5 }`, `{ value: 9.81, unit: "m/s^2", uncertainty: 0.01 }`. */
@@ -101,11 +101,9 @@ const convertParameter = (
       hints: ['Give the standard uncertainty in the same unit as the value, e.g. {"value": 9.81, "unit": "m/s^2", "uncertainty": 0.01}']
     })
   }
-  const given =
-    unit === undefined
-      ? p.coherent
-      : resolveFitting(catalog, unit, (e) => Dimension.equals(e.dimension, p.dimension), `of ${spec.dimension}, as '${name}' needs`)
-  if (isEngineError(given)) return unitProblem(prepared, p, unit ?? "", given)
+  const fits = (e: UnitExpression) => Dimension.equals(e.dimension, p.dimension)
+  const given = unit === undefined ? p.coherent : resolveFitting(catalog, unit, fits, `of ${spec.dimension}, as '${name}' needs`)
+  if (isEngineError(given)) return unitProblem(prepared, p, unit ?? "", fixFitting(catalog, given, fits, `is a ${spec.dimension}, as '${name}' needs`))
   if (!Dimension.equals(given.dimension, p.dimension)) return dimensionMismatch(catalog, prepared, p, given)
   const converter = converterBetween(catalog, given, p.coherent)
   // same dimension, so only an unconnected custom unit can fail here

@@ -11,7 +11,7 @@ import * as Dimension from "../Dimension.ts"
 import * as Prefix from "../Prefix.ts"
 import * as Rational from "../Rational.ts"
 import { prefixReading } from "./prefixReadings.ts"
-import { similarity } from "../similarity.ts"
+import { editDistance, similarity } from "../similarity.ts"
 import { collapse, isSlip } from "./slips.ts"
 
 /** Minimum similarity for a likely fix, and the lead it needs over the runner-up. */
@@ -231,6 +231,13 @@ export const closestUnits = (catalog: Catalog, token: string, limit = 5): Readon
 export interface Suggestion {
   readonly likelyFix: Resolved | undefined
   readonly alternatives: ReadonlyArray<Resolved>
+  /**
+   * The near units the token is a slip of the hand for, best first: with no context too many to fix
+   * (metere: meter or stere?), but the rest of a call may leave one (to ft: the meter).
+   */
+  readonly slips?: ReadonlyArray<Resolved>
+  /** The near units a slip could have come from (slips, and any one edit away), best first: a fix chosen by the call must be the only one of them that fits. */
+  readonly near?: ReadonlyArray<Resolved>
   /** What the token means in another tool, when it is a unit there and not here. */
   readonly elsewhere?: ForeignUnit
 }
@@ -292,7 +299,14 @@ export const suggest = (catalog: Catalog, token: string): Suggestion => {
   // a spelling fix survives only if it means the same within 0.1 %; otherwise it is demoted to a hint
   const kept = spelling.likelyFix && means(spelling.likelyFix, elsewhere, 1e-3) ? spelling.likelyFix : undefined
   const demoted = spelling.likelyFix && !kept ? [spelling.likelyFix] : []
-  return { likelyFix: kept, alternatives: [...demoted, ...spelling.alternatives].slice(0, 3), elsewhere }
+  // a name that is a unit elsewhere is never read into another quantity, by context either
+  return {
+    likelyFix: kept,
+    alternatives: [...demoted, ...spelling.alternatives].slice(0, 3),
+    elsewhere,
+    slips: (spelling.slips ?? []).filter((s) => means(s, elsewhere, 1e-3)),
+    near: spelling.near ?? []
+  }
 }
 
 /**
@@ -301,7 +315,7 @@ export const suggest = (catalog: Catalog, token: string): Suggestion => {
  * say what it reads as.
  */
 const keepQuantity = (catalog: Catalog, token: string, spelling: Suggestion): Suggestion =>
-  spelling.likelyFix && prefixReading(catalog, token) ? { likelyFix: undefined, alternatives: spelling.alternatives } : spelling
+  prefixReading(catalog, token) ? { likelyFix: undefined, alternatives: spelling.alternatives } : spelling
 
 /** The catalog unit that means exactly what pint means by the name, if any. */
 const sameMeaningOf = (catalog: Catalog, token: string, elsewhere: ForeignUnit): Resolved | undefined => {
@@ -334,6 +348,36 @@ const unitAppended = (catalog: Catalog, token: string, form: string): boolean =>
   return catalog.resolve(rest) !== undefined
 }
 
+/** Every spelling of a unit, prefixed as it is: symbol, aliases, names and plurals. */
+export const formsOf = ({ unit, prefix }: Resolved): ReadonlyArray<string> => [
+  ...[unit.symbol, ...unit.aliases].map((s) => (prefix?.symbol ?? "") + s),
+  ...spelledForms(unit, unit.plurals).map((n) => (prefix?.name ?? "") + n)
+]
+
+/**
+ * How far a token is from a unit, by the unit's nearest spelling: edits, case aside, less half an edit
+ * where the token is a truncation of it (megabyt). What ranks the near units a call leaves (fixFitting).
+ */
+export const editsTo = (token: string, unit: Resolved): number => {
+  const lower = token.toLowerCase()
+  return Math.min(...formsOf(unit).map((f) => editDistance(lower, f.toLowerCase()) - (lower.length >= 4 && f.toLowerCase().startsWith(lower) ? 0.5 : 0)))
+}
+
+/** Whether a unit is one letter left out of or added to the token, case aside (kmm: mm). */
+export const indelOf = (token: string, unit: Resolved): boolean => {
+  const lower = token.toLowerCase()
+  return formsOf(unit).some((f) => Math.abs(f.length - lower.length) === 1 && editDistance(lower, f.toLowerCase()) === 1)
+}
+
+/**
+ * Another near unit as few edits away, reached by a letter left out or added (kmm: km with a doubled
+ * m, or mm with a stray k): the token names neither clearly.
+ */
+const tiedWithAnother = (token: string, top: Resolved, ranked: ReadonlyArray<Ranked>): boolean => {
+  const edits = editsTo(token, top)
+  return ranked.some((r) => r.target.unit !== top.unit && indelOf(token, r.target) && editsTo(token, r.target) <= edits)
+}
+
 /** A likely fix when one candidate clearly wins; otherwise the candidates as alternatives. */
 const suggestSpelling = (catalog: Catalog, token: string): Suggestion => {
   const ranked = closestUnits(catalog, token)
@@ -356,8 +400,18 @@ const suggestSpelling = (catalog: Catalog, token: string): Suggestion => {
     !otherQuantityNear &&
     (token.length > SHORT_TOKEN || onlyCaseOrDoubling) &&
     isSlip(token, top.form) &&
-    !unitAppended(catalog, token, top.form)
+    !unitAppended(catalog, token, top.form) &&
+    !tiedWithAnother(token, top.target, ranked)
+  // for the rest of a call to choose among: near units (any spelling of theirs) the token is a slip of the hand for
+  const slips = ranked
+    .filter((r) => (token.length > SHORT_TOKEN || onlyCaseOrDoubling) && token.length > 1)
+    .filter((r) => formsOf(r.target).some((form) => isSlip(token, form) && !unitAppended(catalog, token, form)))
+    .map((r) => r.target)
+  // the near units a slip could have come from, a fix or not (nmm: nm doubled, or mm with a stray n)
+  const near = ranked
+    .filter((r) => slips.includes(r.target) || formsOf(r.target).some((form) => editDistance(token.toLowerCase(), form.toLowerCase()) <= 1))
+    .map((r) => r.target)
   return clear
-    ? { likelyFix: top.target, alternatives: ranked.slice(1, 3).map((r) => r.target) }
-    : { likelyFix: undefined, alternatives: ranked.slice(0, 3).map((r) => r.target) }
+    ? { likelyFix: top.target, alternatives: ranked.slice(1, 3).map((r) => r.target), slips, near }
+    : { likelyFix: undefined, alternatives: ranked.slice(0, 3).map((r) => r.target), slips, near }
 }

@@ -240,3 +240,56 @@ const pastedBack = (catalog: Catalog, error: UnknownUnit): UnknownUnit => {
   const { likelyFix: _fix, corrected: _corrected, replacement: _replacement, ...rest } = fieldsOf(error) as UnknownUnitFields
   return new UnknownUnit({ ...rest, hints: error.hints.filter((h) => !h.startsWith("Did you mean")) })
 }
+
+/**
+ * An unknown unit's fix read by the whole call: of the near units the token is a slip of the hand for
+ * (metere: meter or stere), the one that `fits` what the rest of the call needs (to ft: a length) is
+ * the fix, when exactly one does; a fix that does not fit is withdrawn (it would not give the call).
+ * Without exactly one, the error as it was. `what` says in the hints why the fix was chosen.
+ */
+export const fixFitting = <E extends { readonly _tag: string }>(
+  catalog: Catalog,
+  failure: E,
+  fits: (e: UnitExpression, corrected: string) => boolean,
+  what: string
+): E | UnknownUnit => {
+  if (!(failure instanceof UnknownUnit)) return failure
+  const error: UnknownUnit = failure
+  const { expression, position, unit: token, candidates = [], slips = [] } = error
+  if (candidates.length === 0) return failure
+  const fitting = candidates.flatMap((symbol) => {
+    const corrected = expression.slice(0, position) + symbol + expression.slice(position + token.length)
+    const read = resolveUnitExpression(catalog, corrected)
+    return !isEngineError(read) && fits(read, corrected) ? [{ symbol, corrected }] : []
+  })
+  const fields = fieldsOf(error) as UnknownUnitFields
+  // of the near units that fit, the nearest, alone at its distance, and one the token is a slip for:
+  // a fix is never a guess (kmm to m: km with a doubled m, or mm with a stray k?)
+  const ranked = fitting
+    .flatMap((f) => {
+      const unit = catalog.resolve(f.symbol)
+      // a rival is a slip too, or a letter left out or added (mm for kmm); a changed letter (psia for psii) is not
+      return unit !== undefined && (slips.includes(f.symbol) || Suggestions.indelOf(token, unit)) ? [{ ...f, edits: Suggestions.editsTo(token, unit) }] : []
+    })
+    .sort((x, y) => x.edits - y.edits)
+  const [nearest, next] = ranked
+  const only = nearest !== undefined && (next === undefined || next.edits > nearest.edits) && slips.includes(nearest.symbol) ? nearest : undefined
+  if (only === undefined) {
+    // where nothing near fits, the call says nothing and the fix stands (the call's other problem is its
+    // own error); a fix that ties with another near unit that fits is withdrawn, a guess
+    if (error.likelyFix === undefined || ranked.length === 0 || (ranked.length === 1 && ranked[0]!.symbol === error.replacement)) return error
+    const { likelyFix: _fix, corrected: _corrected, replacement: _replacement, ...rest } = fields
+    return new UnknownUnit({ ...rest, hints: error.hints.filter((h) => !h.startsWith("Did you mean")) })
+  }
+  const { symbol, corrected } = only
+  if (symbol === error.replacement) return error
+  const target = catalog.resolve(symbol)
+  const whole = token.trim() === expression.trim()
+  return new UnknownUnit({
+    ...fields,
+    replacement: symbol,
+    corrected,
+    likelyFix: whole && target !== undefined ? describeUnit(target) : corrected,
+    hints: [`'${symbol}' is the only near unit that ${what}`, ...error.hints.filter((h) => !h.startsWith("Did you mean"))]
+  })
+}

@@ -3,7 +3,7 @@
  * superscripts), with multi-word names the catalog knows kept whole and qualifiers in braces or
  * parentheses attached to their name. UnitSyntax.ts parses the tokens.
  */
-import { canonicalQualifier } from "../catalog/qualifiers.ts"
+import { canonicalQualifier, isReferenceTemperature } from "../catalog/qualifiers.ts"
 import type { SyntaxFailure, SyntaxOptions } from "./UnitSyntax.ts"
 
 export type Token =
@@ -263,10 +263,14 @@ const qualifierAfter = (input: string, from: number, knows: SyntaxOptions["knows
   if (close < 0) return undefined
   const inside = input.slice(k + 1, close)
   if (/[(){}]/.test(inside)) return undefined
-  // in parentheses, a text that is also a unit keeps its old meaning: "gallon (us)" is gallon × µs,
-  // "cal (15 °C)" a product (a qualifier with a number is read in braces only); without a catalog to ask, parentheses always group
+  // in parentheses, a text that is also a unit keeps its old meaning: "gallon (us)" is gallon × µs; a
+  // number makes a product ("m (2 s)"), except a reference temperature as NIST SP 811 B.8 writes one
+  // ("Btu (39 °F)": a scale temperature inside a product would mean nothing); without a catalog to ask,
+  // parentheses always group
   if (open === "(") {
-    if (!knows || /\d/.test(inside) || !("canonical" in canonicalQualifier(inside))) return undefined
+    if (!knows || !("canonical" in canonicalQualifier(inside))) return undefined
+    if (isReferenceTemperature(inside)) return close + 1
+    if (/\d/.test(inside)) return undefined
     if (knows(inside.trim()) || inside.split(/[\s,]+/).some((w) => w !== "" && knows(w))) return undefined
   }
   return close + 1

@@ -71,7 +71,8 @@ const capitalsReadingsOf = (catalog: Catalog, input: string, parsed: UnitSyntax.
   const names = namesOf(parsed.ast)
   const choices: Array<ReadonlyArray<Term>> = []
   for (const node of names) {
-    const refused = ambiguousName(node.name)
+    // in capitals a letter's case is no meaning: MO is mo, a month of which length?
+    const refused = ambiguousName(node.name) ?? ambiguousName(node.name.toLowerCase())
     if (refused) return ambiguousUnit(input, node.name, node.start, refused)
     const readings = capitalsReadings(catalog, node.name)
     if (readings.length === 0) return node

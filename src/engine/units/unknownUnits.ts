@@ -3,7 +3,7 @@
  * hints come from), unknown with a qualifier the table does not give, or refused as a name that
  * means different units in different systems (catalog/readings.ts).
  */
-import { type Catalog, type QualifiedResolution, describeUnit, symbolOf } from "./Catalog.ts"
+import { type Catalog, type QualifiedResolution, type Resolved, describeUnit, nameOf, symbolOf } from "./Catalog.ts"
 import { Action } from "../actions.ts"
 import { AmbiguousInput, UnknownUnit } from "../errors.ts"
 import type { AmbiguousName } from "../catalog/readings.ts"
@@ -26,8 +26,11 @@ export const ambiguousUnit = (expression: string, token: string, position: numbe
 
 export const possessive = (source: string): string => (source.endsWith("s") ? `${source}'` : `${source}'s`)
 
+/** A unit written so that it reads back alone: its symbol, or its name where the symbol is all capitals (H, C). */
+const readsBack = (r: Resolved): string => (/\p{Ll}/u.test(symbolOf(r)) ? symbolOf(r) : nameOf(r))
+
 export const unknownUnit = (catalog: Catalog, expression: string, token: string, position: number): UnknownUnit => {
-  const { likelyFix, alternatives, elsewhere } = Suggestions.suggest(catalog, token)
+  const { likelyFix, alternatives, elsewhere, slips = [], near = [] } = Suggestions.suggest(catalog, token)
   const hints: Array<string> = []
   const prefixed = prefixReading(catalog, token)
   if (prefixed) hints.push(`'${token}' reads as ${prefixed.prefix} + ${describeUnit(prefixed.unit)}, ${prefixed.instead}`)
@@ -61,6 +64,7 @@ export const unknownUnit = (catalog: Catalog, expression: string, token: string,
     likelyFix: likelyFix ? (token.trim() === expression.trim() ? describeUnit(likelyFix) : corrected) : undefined,
     replacement,
     corrected,
+    ...(slips.length > 0 ? { candidates: near.map(readsBack), slips: slips.map(readsBack) } : {}),
     hints,
     got: token,
     ...(likelyFix ? {} : { next: [Action.findUnit] })

@@ -6,12 +6,12 @@
  * field when one is near (`form_unit` → `from_unit`).
  */
 import { closestNames, editDistance } from "../../engine/similarity.ts"
-import type { SchemaIssue } from "effect"
+import { type SchemaIssue, SchemaAST } from "effect"
 import * as ArgumentPath from "./ArgumentPath.ts"
 import type { ArgumentIssue } from "./Corrector.ts"
 import { splitQuantity } from "./coercion.ts"
 import { fieldIssues, type RawIssue } from "./issueTree.ts"
-import { type AST, atPath, choicesOf, constraintsOf, descriptionOf, fieldsOf, typeName } from "./schemaShape.ts"
+import { type AST, atPath, choicesOf, constraintsOf, descriptionOf, fieldsOf, presentMembers, typeName, unwrap } from "./schemaShape.ts"
 import { exampleValue, validExample } from "./validExample.ts"
 
 export interface ReportIssue {
@@ -109,11 +109,29 @@ const typeFix = (input: AST, raw: RawIssue, expectedAst: AST | undefined, receiv
   return `Send ${expected.includes("|") ? "one of" : article} ${expected} such as ${show(example)}`
 }
 
+/**
+ * A field that takes a value or a list of them (convert's value: 5, or [5, 11] for ft;in) is
+ * reported by the member the value sent resembles: a string that should be a number is told about
+ * numbers, not arrays.
+ */
+const narrowed = (ast: AST | undefined, received: unknown): AST | undefined => {
+  const node = ast === undefined ? undefined : unwrap(ast)
+  if (node === undefined || !SchemaAST.isUnion(node)) return ast
+  const members = presentMembers(node)
+  const lists = members.filter((m) => SchemaAST.isArrays(unwrap(m)))
+  if (lists.length === 0 || lists.length === members.length) return ast
+  return members.find((m) => lists.includes(m) === Array.isArray(received)) ?? ast
+}
+
 const describeIssue = (tool: ToolInput, args: unknown, raw: RawIssue, unknownNames: ReadonlyArray<string>, fieldNames: ReadonlyArray<string>): ReportIssue => {
   const field = ArgumentPath.format(raw.path) || "(arguments)"
   const received = ArgumentPath.get(args, raw.path as ReadonlyArray<string | number>)
-  const expectedAst = atPath(tool.ast, raw.path)
-  const example = expectedAst ? exampleValue(expectedAst) : undefined
+  const declared = atPath(tool.ast, raw.path)
+  const expectedAst = narrowed(declared, received)
+  // the field's own example where it is of the member reported (convert's value: 5)
+  const declaredExample = declared ? exampleValue(declared) : undefined
+  const example =
+    expectedAst && Array.isArray(declaredExample) === Array.isArray(received) ? declaredExample : expectedAst ? exampleValue(expectedAst) : undefined
   const constraints = expectedAst ? constraintsOf(expectedAst) : []
   const expected = expectedAst ? `${typeName(expectedAst)}${constraints.length > 0 ? ` (${constraints.join(", ")})` : ""}` : "no such field"
   switch (raw.kind) {
@@ -138,7 +156,13 @@ const describeIssue = (tool: ToolInput, args: unknown, raw: RawIssue, unknownNam
     case "constraint":
       return { field, problem: raw.message, received, expected, fix: `Provide ${constraints.join(" and ") || "a valid value"}, such as ${show(example)}` }
     case "type":
-      return { field, problem: raw.message, received, expected, fix: typeFix(tool.ast, raw, expectedAst, received, example) }
+      return {
+        field,
+        problem: expectedAst && !SchemaAST.isUnion(unwrap(expectedAst)) ? `Expected ${typeName(expectedAst)}` : raw.message,
+        received,
+        expected,
+        fix: typeFix(tool.ast, raw, expectedAst, received, example)
+      }
     case "other":
       return { field, problem: raw.message, received, expected, fix: `Compare "${field}" with validExample` }
   }

@@ -134,11 +134,11 @@ describe("the validation report", () => {
   it("gives the schema in brief: required fields, types, descriptions, constraints, choices, nested fields, examples", () => {
     const { report } = reject(convert, {})
     expect(report.schema.required).toEqual(["value", "from_unit", "to_unit"])
+    // a number, or a list of them for a unit list (issue 29)
     expect(report.schema.properties.value).toEqual({
-      type: "number",
+      type: "number | array of number",
       required: true,
-      description: "The numeric quantity to convert",
-      constraints: ["a finite number"],
+      description: "A number; a list for a unit list ([5, 11] ft;in)",
       example: 5
     })
     expect(report.schema.properties.custom_edges).toMatchObject({

@@ -1,0 +1,119 @@
+/**
+ * A quantity as people write it, for the command line and the library: `5 km`, a sum of terms of one
+ * quantity (`5 ft 11 in`, `5 ft + 11 in`, `2 h 30 min`), feet and inches by their marks (`5'11"`),
+ * degrees, minutes and seconds (`40°26′46″`), and a clock's `1:30:00` (h:min:s). A term without a
+ * unit (`5 m 3`: cubic metres, or 5 m and 3 of what?) and terms of different quantities are refused.
+ */
+import type { Catalog } from "../units/Catalog.ts"
+import { InvalidInput, ParseError, isEngineError, type UnitError } from "../errors.ts"
+import { Role } from "../roles.ts"
+import type { ConvertError, Notation } from "./convert.ts"
+import { sumValues } from "./sum.ts"
+
+export interface WrittenQuantity {
+  /** The value, in `unit`. */
+  readonly value: number
+  /** One unit: the last term's (a sum of 5 ft and 11 in is 71 in). */
+  readonly unit: string
+  /** The terms as read, for the notes: [5, "ft"], [11, "in"]. */
+  readonly terms: ReadonlyArray<{ readonly value: number; readonly unit: string }>
+  readonly notes: ReadonlyArray<string>
+}
+
+const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/
+/** A number glued to a unit that starts with a letter or a mark: 5ft, 11in, 5'. */
+const GLUED = /^([+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)([\p{L}'"\u00b0\u2032\u2033\u00b5%].*)$/u
+const PAIR = /([+-]?\d+(?:\.\d+)?)(\p{L}+)/gu
+const PAIRS = /^(?:[+-]?\d+(?:\.\d+)?\p{L}+){2,}$/u
+/** h:min:s, as a clock or a stopwatch writes it; min:s or h:min alone (1:30) has two readings. */
+const CLOCK = /^\s*([+-])?(\d+):([0-5]?\d)(?::([0-5]?\d(?:\.\d+)?))?\s*$/
+
+const parseError = (text: string, message: string, hints: ReadonlyArray<string>, position = 0): ParseError =>
+  new ParseError({ message, expression: text, position, expected: "a number and a unit, or a sum of such terms (5 ft 11 in)", got: text, hints: [...hints] })
+
+/** Words of the text, a number glued to its unit split from it; feet and inches marks and degree marks each a word. */
+const wordsOf = (text: string): Array<string> =>
+  text
+    .replace(/([\u00b0\u2032\u2033'"])(?=\S)/gu, "$1 ")
+    .split(/\s+/)
+    .filter((w) => w !== "")
+    .flatMap((w) => {
+      // 5ft11in: numbers and names in turn, all glued
+      if (PAIRS.test(w)) return [...w.matchAll(PAIR)].flatMap((m) => [m[1]!, m[2]!])
+      const glued = GLUED.exec(w)
+      return glued ? [glued[1]!, glued[2]!] : [w]
+    })
+
+/** The marks people use: ' and " are feet and inches, and after a degree sign ′ ″ (or ' ") are minutes and seconds of arc. */
+const markUnit = (mark: string, angle: boolean): string | undefined => {
+  if (mark === "°") return "deg"
+  if (mark === "'" || mark === "′") return angle ? "arcmin" : "ft"
+  if (mark === '"' || mark === "″") return angle ? "arcsec" : "in"
+  return undefined
+}
+
+type Term = { readonly value: number; readonly unit: string }
+
+/** The text's terms, or why it is not a sum of terms. */
+const termsOf = (text: string): Array<Term> | ParseError => {
+  const clock = CLOCK.exec(text)
+  if (clock) {
+    const sign = clock[1] === "-" ? -1 : 1
+    if (clock[4] === undefined)
+      return parseError(text, `'${text.trim()}' reads as hours and minutes or as minutes and seconds; say which`, [
+        `As h:min, write '${clock[2]} h ${clock[3]} min'; as min:s, '${clock[2]} min ${clock[3]} s'; or write h:min:s (${clock[2]}:${clock[3]}:00)`
+      ])
+    return [
+      { value: sign * Number(clock[2]), unit: "h" },
+      { value: sign * Number(clock[3]), unit: "min" },
+      { value: sign * Number(clock[4]), unit: "s" }
+    ]
+  }
+  const angle = /\u00b0/u.test(text)
+  const terms: Array<{ value: number; unit: Array<string> }> = []
+  for (const word of wordsOf(text.replaceAll("+", " + "))) {
+    if (word === "+") continue
+    if (NUMBER.test(word)) {
+      if (terms.length > 0 && terms.at(-1)!.unit.length === 0)
+        return parseError(text, `'${terms.at(-1)!.value}' has no unit before ${word}: in '${text.trim()}' every number needs its unit`, [
+          "Write each term with its unit: 5 ft 11 in, 2 h 30 min"
+        ])
+      terms.push({ value: Number(word), unit: [] })
+      continue
+    }
+    const mark = markUnit(word, angle)
+    if (terms.length === 0) terms.push({ value: 1, unit: [] })
+    terms.at(-1)!.unit.push(mark ?? word)
+  }
+  if (terms.length === 0) return parseError(text, "There is no quantity in the text: give a number and a unit, e.g. 5 km", [])
+  const last = terms.at(-1)!
+  if (last.unit.length === 0) {
+    if (terms.length === 1) return [{ value: last.value, unit: "1" }]
+    return parseError(text, `'${last.value}' at the end of '${text.trim()}' has no unit: is it part of the unit before it, or a term of its own?`, [
+      "Write its unit (5 m 3 cm), or raise the unit with ^ (5 m^3)"
+    ])
+  }
+  return terms.map((t) => ({ value: t.value, unit: t.unit.join(" ") }))
+}
+
+/** Reads a written quantity: one term as it is, several added in the last term's unit (exactly, where the units are). */
+export const readQuantity = (catalog: Catalog, text: string, notation: Notation = "conventional"): WrittenQuantity | ConvertError => {
+  const terms = termsOf(text)
+  if (isEngineError(terms)) return terms
+  if (terms.length === 1) return { value: terms[0]!.value, unit: terms[0]!.unit, terms, notes: [] }
+  const sum = sumValues(catalog, terms, terms.at(-1)!.unit, notation)
+  if (isEngineError(sum)) return asTermError(sum, text)
+  const marks = /['"\u2032\u2033]/u.test(text) ? [`'${text.trim()}' read as ${terms.map((t) => `${t.value} ${t.unit}`).join(" + ")}`] : []
+  return { value: sum.quantity, unit: sum.unit, terms, notes: [...marks, ...sum.notes] }
+}
+
+/** A term's failure, said of the written quantity: terms of two quantities are not one sum. */
+const asTermError = (error: ConvertError, text: string): ConvertError | InvalidInput | UnitError =>
+  error._tag === "DimensionMismatch" || error._tag === "NoConversionPath"
+    ? new InvalidInput({
+        message: `The terms of '${text.trim()}' are not of one quantity, so they do not add: ${error.message}`,
+        got: text,
+        role: Role.quantities,
+        hints: ["Write a sum of one quantity (5 ft 11 in, 2 h 30 min), or convert each term on its own"]
+      })
+    : error
