@@ -193,6 +193,17 @@ describe("the worksheet of real results", () => {
     expect(sheet.reconvert).toEqual({ value: sheet.outcome.quantity, from_unit: "mg/d", notation: "ucum" })
   })
 
+  it("writes a mixed quantity as written (5 ft 11 in), with no unit struck, and an answer in a unit list in its parts", async () => {
+    const height = { value: [5, 11], from_unit: "ft;in", to_unit: "cm" }
+    const sheet = worksheetOf(height, (await c.call("convert", height)).result as unknown as Record<string, unknown>)
+    expect(sheet).toMatchObject({ kind: "worked", target: "cm", chain: undefined, outcome: { quantity: 180.34, unit: "cm" } })
+    expect(sheet.kind === "worked" && sheet.start).toMatchObject({ written: "5 ft 11 in" })
+    expect(sheet.kind === "worked" && sheet.reconvert).toEqual({ value: [5, 11], from_unit: "ft;in" })
+    const parts = { value: 180, from_unit: "cm", to_unit: "ft;in" }
+    const inParts = worksheetOf(parts, (await c.call("convert", parts)).result as unknown as Record<string, unknown>)
+    expect(inParts).toMatchObject({ kind: "worked", target: "ft;in", outcome: { unit: "ft", parts: [{ quantity: 5, unit: "ft" }, { unit: "in" }] } })
+  })
+
   it("carries a conversion's stated relations to the next conversion, and makes a refusal of a refusal", async () => {
     const glucose = { value: 100, from_unit: "mg/dL", to_unit: "mmol/L", substance: "glucose" }
     const sheet = worksheetOf(glucose, (await c.call("convert", glucose)).result as unknown as Record<string, unknown>)

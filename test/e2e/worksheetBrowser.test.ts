@@ -1,11 +1,12 @@
 // The worksheet view in a real browser (issue 32): a test host built on the MCP Apps extension's
 // AppBridge (test/support/worksheetHost.ts) loads the view from the server in headless Chromium,
-// feeds it real tool results (a dose chain, a mixed-unit conversion, a refusal with two readings, a
-// UCUM lab value, a formula), and this checks what a person sees: the result, the struck units, the
-// notes, the readings; that the view works by keyboard and reads well (a table with headers,
-// labels, contrast) in the host's light and dark themes and in its own defaults, at 320 and 800 px;
-// that changing the target unit asks the server's convert through the host; that it loads and
-// connects nothing. Screenshots at both widths go to .artifacts/worksheet/ (gitignored). Needs
+// feeds it real tool results (a dose chain, a mixed quantity (5 ft 11 in) and one in parts, a
+// conversion between compound units, a refusal with two readings, a UCUM lab value, a formula),
+// and this checks what a person sees: the result, the struck units, the notes, the readings; that
+// the view works by keyboard and reads well (a table with headers, labels, contrast) in the host's
+// light and dark themes and in its own defaults, at 320 and 800 px; that changing the target unit
+// asks the server's convert through the host; that it loads and connects nothing. Screenshots at
+// both widths go to .artifacts/worksheet/ (gitignored). Needs
 // Debian's chromium; without it the suite says so in one line and is skipped.
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type HostTheme, type WorksheetHost, chromiumMissing, openWorksheetHost, seen } from "../support/worksheetPage.ts"
@@ -86,7 +87,26 @@ describe.skipIf(chromiumMissing !== undefined)("the worksheet view in headless C
     }
   })
 
-  it("shows a mixed-unit conversion as one factor, the units below the line cancelling those above, and its notes", async () => {
+  it("shows a mixed quantity (5 ft 11 in) as written, and an answer in parts (ft;in) as the server gave them", async () => {
+    const height = await show("convert", { value: [5, 11], from_unit: "ft;in", to_unit: "cm" }, 800)
+    await poll(() => seen(height.frame.locator(".figure"))).toEqual(["180.34 cm"])
+    expect(await seen(height.frame.locator("h1 .question"))).toEqual(["5 ft 11 in \u2192 cm"])
+    expect(await seen(height.frame.locator("td"))).toEqual([
+      "5 ft 11 in",
+      "5 ft 11 in",
+      "The parts taken as one quantity in ft, \u00d7 30.48 cm per ft",
+      "180.34 cm"
+    ])
+    await shoot("mixed-quantity-800-light")
+    const parts = await show("convert", { value: 180, from_unit: "cm", to_unit: "ft;in" }, 320)
+    await poll(() => seen(parts.frame.locator(".figure"))).toEqual(["5 ft 10.866142 in"])
+    expect(await seen(parts.frame.locator(".result .digits").first())).toEqual(["As computed: 5.905511811023622 ft"])
+    expect(await seen(parts.frame.locator(".operation"))).toEqual(["In parts, largest first: 5 ft 10.866142 in"])
+    expect(await parts.frame.locator(".cancelled s").allInnerTexts()).toEqual(["cm", "cm"])
+    await shoot("mixed-quantity-parts-320-light")
+  })
+
+  it("shows a conversion between compound units of mixed systems as one factor, the units below the line cancelling those above, and its notes", async () => {
     const args = { value: 4186, from_unit: "J/(kg*degC)", to_unit: "Btu/(lb*degF)" }
     const { frame } = await show("convert", args, 800)
     // rounded to six significant digits, and the value as computed said beside it

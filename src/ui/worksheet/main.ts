@@ -52,6 +52,12 @@ const completion = async (list: HTMLDataListElement, dimension: string | undefin
   list.replaceChildren(...options)
 }
 
+/** What a conversion to another unit starts from: convert's own question again, else the result. */
+const convertedFrom = (sheet: Extract<Worksheet, { kind: "worked" }>): string =>
+  sheet.tool === "convert" && !("formula" in sheet.start)
+    ? (sheet.start.written ?? `${sheet.start.value} ${sheet.start.unit}`)
+    : `${sheet.outcome.quantity} ${sheet.outcome.unit}`
+
 /** Change the target unit: the view asks the server's convert for the result in it, and shows that worksheet below. */
 const targetForm = (sheet: Extract<Worksheet, { kind: "worked" }>): HTMLElement => {
   const input = h("input", {
@@ -78,11 +84,7 @@ const targetForm = (sheet: Extract<Worksheet, { kind: "worked" }>): HTMLElement 
     h("label", { for: "target" }, "Show the result in another unit"),
     h("div", { class: "row" }, input, button),
     list,
-    h(
-      "p",
-      { id: "target-help", class: "digits" },
-      `The server's convert tool answers: ${sheet.outcome.quantity} ${sheet.outcome.unit} \u2192 the unit you type.`
-    ),
+    h("p", { id: "target-help", class: "digits" }, `The server's convert tool answers: ${convertedFrom(sheet)} \u2192 the unit you type.`),
     out
   )
   const convert = () => {

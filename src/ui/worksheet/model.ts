@@ -3,77 +3,12 @@
  * its result (ui/notifications/tool-result) as the server sent them. Nothing here computes a value:
  * every number is the server's; the worksheet only lays the work out.
  */
-import { type Chain, cancel } from "./cancel.ts"
-import { conversionWords, statedRelations } from "./words.ts"
+import { cancel } from "./cancel.ts"
+import { convertSheet } from "./conversion.ts"
+import { type Json, type Refused, type Row, type Worked, type Worksheet, isObject, numberOr, strings } from "./sheet.ts"
+import { statedRelations } from "./words.ts"
 
-type Json = Readonly<Record<string, unknown>>
-
-export interface Quantity {
-  readonly quantity: number
-  readonly unit: string
-}
-
-/** The result, shown large. */
-export interface Outcome extends Quantity {
-  readonly dimension: string | undefined
-  readonly uncertainty: number | null
-  readonly ucum: string | null
-}
-
-/** A row of the table: a factor (a fraction) or an operation said in words, and the value after it. */
-export type Row =
-  | {
-      readonly kind: "factor"
-      readonly value: number
-      /** A number written below the line before the denominator (convert's "1 ft"). */
-      readonly below: number | undefined
-      readonly index: number
-      readonly after: Quantity | undefined
-    }
-  | { readonly kind: "words"; readonly text: string; readonly after: Quantity }
-  | { readonly kind: "input"; readonly text: string }
-
-export interface Worked {
-  readonly kind: "worked"
-  readonly tool: "compute" | "convert" | "call_formula"
-  readonly title: string
-  /** The starting quantity as written (its unit is chain.start) and as the server read it, or the formula's name. */
-  readonly start: { readonly value: number; readonly unit: string; readonly read: Quantity } | { readonly formula: string }
-  readonly chain: Chain | undefined
-  readonly rows: ReadonlyArray<Row>
-  readonly outcome: Outcome
-  readonly relations: ReadonlyArray<string>
-  readonly notes: ReadonlyArray<string>
-  readonly warnings: ReadonlyArray<string>
-  /** What a conversion to another unit repeats: the tool's own arguments, or the result as a value. */
-  readonly reconvert: Json
-}
-
-export interface Reading {
-  readonly meaning: string
-  readonly value: number | null
-  readonly unit: string
-}
-
-export interface Refused {
-  readonly kind: "refused"
-  readonly asked: string | undefined
-  readonly type: string
-  readonly error: string
-  readonly parameter: string | null
-  readonly step: number | null
-  readonly readings: ReadonlyArray<Reading>
-  /** The unit the readings' values are in (convert's to_unit), when the call named one. */
-  readonly readingUnit: string | undefined
-  readonly likelyFix: string | null
-  readonly hints: ReadonlyArray<string>
-}
-
-export type Worksheet = Worked | Refused | { readonly kind: "unknown"; readonly text: string }
-
-const isObject = (u: unknown): u is Json => typeof u === "object" && u !== null && !Array.isArray(u)
-const strings = (u: unknown): Array<string> => (Array.isArray(u) ? u.filter((s): s is string => typeof s === "string") : [])
-const numberOr = <A>(u: unknown, otherwise: A): number | A => (typeof u === "number" && Number.isFinite(u) ? u : otherwise)
+export type { Outcome, Refused, Row, Worked, Worksheet } from "./sheet.ts"
 
 /**
  * The arguments a conversion of the result to another unit carries on: what states a relation,
@@ -138,6 +73,7 @@ const computeSheet = (args: Json, result: Json): Worked | undefined => {
     tool: "compute",
     title: "Factor-label computation",
     start: { value: initialValue, unit: initialUnit, read: { quantity: Number(steps[0]!.quantity), unit: String(steps[0]!.unit) } },
+    target: shown.unit,
     chain,
     rows,
     outcome: {
@@ -153,47 +89,6 @@ const computeSheet = (args: Json, result: Json): Worked | undefined => {
   }
 }
 
-const convertSheet = (args: Json, result: Json): Worked | undefined => {
-  if (typeof result.quantity !== "number" || typeof args.from_unit !== "string" || typeof args.value !== "number") return undefined
-  const unit = String(result.unit)
-  const factor = numberOr(result.factor, null)
-  const linear = result.conversion === "linear" && factor !== null
-  const ucum = args.notation === "ucum" || args.notation === "ucum_ci"
-  const chain = linear ? cancel(args.from_unit, [{ numerator: unit, denominator: args.from_unit }], [args.from_unit, unit], ucum) : undefined
-  const after = { quantity: result.quantity, unit }
-  const rows: Array<Row> = linear
-    ? [{ kind: "factor", value: factor, below: /^\d/.test(args.from_unit) ? undefined : 1, index: 0, after }]
-    : [{ kind: "words", text: conversionKind(String(result.conversion)), after }]
-  const { to_unit: _to, ...again } = args
-  return {
-    kind: "worked",
-    tool: "convert",
-    title: "Conversion",
-    start: { value: args.value, unit: args.from_unit, read: { quantity: args.value, unit: args.from_unit } },
-    chain,
-    rows,
-    outcome: {
-      quantity: result.quantity,
-      unit,
-      dimension: typeof result.dimension === "string" ? result.dimension : undefined,
-      uncertainty: numberOr(result.uncertainty, null),
-      ucum: (result.ucum as string | null) ?? null
-    },
-    relations: statedRelations(args),
-    // how the value moved when no one factor moves it, said first
-    notes: [...(linear ? [] : [conversionWords[String(result.conversion)] ?? ""]).filter((n) => n !== ""), ...strings(result.notes)],
-    warnings: [],
-    reconvert: again
-  }
-}
-
-const conversionKinds: Readonly<Record<string, string>> = {
-  affine: "A temperature point: scale and offset",
-  reciprocal: "The reciprocal, 1/x: the dimensions are inverses",
-  logarithmic: "Through the logarithm: a level"
-}
-const conversionKind = (kind: string) => conversionKinds[kind] ?? `A ${kind} conversion`
-
 const formulaSheet = (args: Json, result: Json): Worked | undefined => {
   if (typeof result.quantity !== "number" || typeof result.formula !== "string") return undefined
   const outcome = {
@@ -208,6 +103,7 @@ const formulaSheet = (args: Json, result: Json): Worked | undefined => {
     tool: "call_formula",
     title: "Formula",
     start: { formula: result.formula },
+    target: outcome.unit,
     chain: undefined,
     rows: strings(result.steps).map((text) => ({ kind: "input", text })),
     outcome,

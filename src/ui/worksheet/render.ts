@@ -4,7 +4,7 @@
  * work is a real table (caption, column and row headers).
  */
 import type { Cell } from "./cancel.ts"
-import type { Outcome, Refused, Row, Worked, Worksheet } from "./model.ts"
+import { type Outcome, type Refused, type Row, type Worked, type Worksheet, inParts } from "./sheet.ts"
 import { figure, plain, refusalHeading } from "./words.ts"
 
 type Child = Node | string | false | undefined
@@ -69,8 +69,11 @@ const factorCell = (sheet: Worked, row: Extract<Row, { kind: "factor" }>): HTMLE
 const startRow = (sheet: Worked): HTMLElement => {
   if ("formula" in sheet.start) return h("tr", {}, h("th", { scope: "row" }, "Formula"), h("td", { colspan: "2" }, sheet.start.formula))
   const start = sheet.start
-  const written = sheet.chain ? expression(sheet.chain.start, sheet.chain.struck[0], start.value) : h("span", {}, num(start.value), ` ${start.unit}`)
-  return h("tr", {}, h("th", { scope: "row" }, "Start"), h("td", {}, written), h("td", { class: "gives" }, ...quantity(start.read)))
+  const written = sheet.chain
+    ? expression(sheet.chain.start, sheet.chain.struck[0], start.value)
+    : h("span", {}, ...(start.written === undefined ? [num(start.value), ` ${start.unit}`] : [start.written]))
+  const gives = start.written === undefined ? quantity(start.read) : [start.written]
+  return h("tr", {}, h("th", { scope: "row" }, "Start"), h("td", {}, written), h("td", { class: "gives" }, ...gives))
 }
 
 const tableRow = (sheet: Worked, row: Row, i: number): HTMLElement => {
@@ -106,29 +109,36 @@ const workTable = (sheet: Worked): HTMLElement =>
 const list = (heading: string, items: ReadonlyArray<string>, kind: string): HTMLElement | false =>
   items.length > 0 && h("section", { class: kind, "aria-label": heading }, h("h2", {}, heading), h("ul", {}, ...items.map((item) => h("li", {}, item))))
 
-/** The result, large: its figure to six significant digits at most, and the value as computed when that rounded it. */
+/**
+ * The result, large: its figure to six significant digits at most, and the value as computed when
+ * that rounded it; in parts where a unit list was asked for (as the server gave them, the value as
+ * computed beside them).
+ */
 export const result = (outcome: Outcome, copy: (text: string) => void): HTMLElement => {
   const shown = figure(outcome.quantity)
   const exact = `${plain(outcome.quantity)} ${outcome.unit}`
-  const digits = shown.rounded
-    ? `Rounded to ${shown.digits} significant digits; as computed: ${exact}`
-    : `${shown.digits} significant digit${shown.digits === 1 ? "" : "s"}, as computed`
+  const parts = outcome.parts === undefined ? undefined : inParts(outcome.parts, plain)
+  const digits =
+    parts !== undefined
+      ? `As computed: ${exact}`
+      : shown.rounded
+        ? `Rounded to ${shown.digits} significant digits; as computed: ${exact}`
+        : `${shown.digits} significant digit${shown.digits === 1 ? "" : "s"}, as computed`
+  const copied = parts ?? exact
   const status = h("span", { class: "copied", role: "status" })
   const button = h("button", { type: "button", class: "copy" }, "Copy result")
   button.addEventListener("click", () => {
-    copy(exact)
-    status.textContent = `Copied ${exact}`
+    copy(copied)
+    status.textContent = `Copied ${copied}`
   })
+  const figureText =
+    parts !== undefined
+      ? [h("span", { class: "number" }, parts)]
+      : [h("span", { class: "number" }, `${shown.rounded ? "\u2248 " : ""}${shown.text}`), " ", h("span", { class: "unit" }, outcome.unit)]
   return h(
     "section",
     { class: "result", "aria-label": "Result" },
-    h(
-      "p",
-      { class: "figure" },
-      h("span", { class: "number" }, `${shown.rounded ? "\u2248 " : ""}${shown.text}`),
-      " ",
-      h("span", { class: "unit" }, outcome.unit)
-    ),
+    h("p", { class: "figure" }, ...figureText),
     h("p", { class: "digits" }, digits),
     outcome.uncertainty !== null && h("p", { class: "digits" }, `Standard uncertainty \u00b1 ${plain(outcome.uncertainty)} ${outcome.unit}`),
     outcome.ucum !== null && outcome.ucum !== outcome.unit && h("p", { class: "digits" }, `UCUM code: ${outcome.ucum}`),
@@ -137,7 +147,7 @@ export const result = (outcome: Outcome, copy: (text: string) => void): HTMLElem
 }
 
 const headline = (sheet: Worked): string =>
-  "formula" in sheet.start ? sheet.start.formula : `${plain(sheet.start.value)} ${sheet.start.unit} \u2192 ${sheet.outcome.unit}`
+  "formula" in sheet.start ? sheet.start.formula : `${sheet.start.written ?? `${plain(sheet.start.value)} ${sheet.start.unit}`} \u2192 ${sheet.target}`
 
 const worked = (sheet: Worked, level: "h1" | "h2", copy: (text: string) => void): Array<HTMLElement | false> => {
   return [
