@@ -6,7 +6,7 @@
  * the same with or without the view: a host without the extension sees exactly what it always did.
  *
  * The resource is left out of resources/list (the spec allows it for a view-only resource): a client
- * that browses resources would otherwise offer 40 KB of HTML as something to attach to a chat.
+ * that browses resources would otherwise offer 25 KB of HTML as something to attach to a chat.
  * `--no-ui` (DIMENSIONAL_UI=false) turns the view off: no `_meta`, no resource.
  */
 import type { McpUiResourceMeta, McpUiToolMeta } from "@modelcontextprotocol/ext-apps"
