@@ -32,7 +32,7 @@ import { variant } from "./lib/variants.ts"
 // ---------------------------------------------------------------------------------------------
 // The libraries, behind one small interface
 
-type Library = "dimensional" | Exclude<Column, "bare SDK">
+type Library = "dimensional" | Exclude<Column, "bare SDK" | "bare node">
 
 interface Adapter {
   /** Converts a value between two unit strings, parsing both. */

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every benchmark in one run, one table, one summary line.
  *
- *   node bench/run.ts [--quick] [--only engine,protocol,startup,workspaces,http,telemetry]
+ *   node bench/run.ts [--quick] [--only engine,protocol,startup,workspaces,http,telemetry,cli]
  *
  * 1. Builds the bundle (dist/dimensional.js, what the published bin runs) and a bundle of the bare
  *    SDK server made the same way, started the same way (compile cache on), so start-up compares
@@ -14,6 +14,7 @@
  * 6. HTTP: round trip per era and memory per live session, ours against the bare server over HTTP.
  * 7. Telemetry: the round trip with telemetry off and on (OTLP export to a local sink; over HTTP
  *    metrics too) against the bare server, per transport and era (bench/telemetry.ts).
+ * 8. The command line: a one-shot convert, spawn to exit, against a bare `node -e 0` (bench/cli-start.ts).
  *
  * Ratios are ours ÷ theirs in cost; below 1 means we are cheaper. Progress goes to stderr.
  */
@@ -33,6 +34,7 @@ import { compareRoundTrips, defaultProtocolOptions, quickProtocolOptions } from 
 import { ensureSnapshot, withoutSnapshot, withSnapshotCache } from "./lib/snapshot.ts"
 import { defaultStartupOptions, quickStartupOptions, runStartupBench } from "./startup.ts"
 import { runWorkspaceBench } from "./workspaces.ts"
+import { runCliStartBench } from "./cli-start.ts"
 import { compareTelemetry, startOtlpSink, telemetryProtocolOptions } from "./telemetry.ts"
 
 const root = fileURLToPath(new URL("..", import.meta.url))
@@ -50,6 +52,8 @@ const STARTUP_RATIO = 1.3
 const STARTUP_PACKAGED_RATIO = 1.25
 const MEMORY_RATIO = 1.3
 const P99_RATIO = 2
+/** Issue 29: a one-shot command line within 2.5× Node's own start. */
+const CLI_RATIO = 2.5
 
 const machine = () => {
   const cpu = cpus()[0]?.model ?? "unknown CPU"
@@ -113,6 +117,10 @@ try {
           era
         ))
       )
+  }
+  if (runs("cli")) {
+    log("a one-shot command line against a bare node -e")
+    rows.push(...runCliStartBench(join(root, "bin/dimensional.js"), quick ? 10 : 30, CLI_RATIO))
   }
   if (runs("workspaces")) {
     log("memory per live workspace")

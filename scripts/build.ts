@@ -35,12 +35,23 @@ export interface BundleOptions {
 
 /**
  * CommonJS dependencies in the bundle (ajv, for one) may `require` Node's built-in modules, which
- * an ES module cannot do; this gives them a `require` of their own.
+ * an ES module cannot do; this gives them a `require` of their own. And every file of the bundle
+ * knows where it is from its own `import.meta` (see `ownLocation`).
  */
 const requireBanner = [
   'import { createRequire as __dimensionalCreateRequire } from "node:module";',
-  "const require = __dimensionalCreateRequire(import.meta.url);"
+  "const require = __dimensionalCreateRequire(import.meta.url);",
+  "const __dimensionalFilename = import.meta.filename, __dimensionalDirname = import.meta.dirname;"
 ].join("\n")
+
+/**
+ * A bundled module that asks for the CommonJS globals `__filename` or `__dirname` (@effect/platform-node's
+ * http module: `createRequire(typeof __filename === "string" ? __filename : import.meta.url)`) gets
+ * the bundle file's own location instead. In an ES module those are not defined, except as globals
+ * of whatever loaded it: `node -e 'require("dimensional-mcp")'` has `__filename` "[eval]", which
+ * createRequire refuses (test/package.test.ts runs require from -e, a file and the REPL).
+ */
+const ownLocation = { __filename: "__dimensionalFilename", __dirname: "__dimensionalDirname" }
 
 /**
  * The Redis client (node-redis, about 800 KB bundled, a third of the rest) is only reached with
@@ -198,6 +209,7 @@ export const bundle = async (options: BundleOptions): Promise<Metafile> => {
     minifyWhitespace: true,
     legalComments: "none",
     banner: { js: options.shebang ? `#!/usr/bin/env node\n${requireBanner}` : requireBanner },
+    define: ownLocation,
     external: [...(options.external ?? [])],
     plugins: [lazyRedis, precomputedPlugin],
     metafile: true,
@@ -242,8 +254,9 @@ export const buildCli = async (outdir = `${root}dist`): Promise<Metafile> => {
 }
 
 /**
- * The library as installed packages import it: `dimensional-mcp` and `dimensional-mcp/engine` as
- * two ES module bundles with shared chunks (dist/lib/index.js, dist/lib/engine.js), holding every
+ * The library as installed packages import it: `dimensional-mcp`, `dimensional-mcp/engine` and
+ * `dimensional-mcp/server` as three ES module bundles with shared chunks (dist/lib/index.js,
+ * dist/lib/engine.js, dist/lib/server.js), holding every
  * runtime library they use (the MCP SDK, @effect/platform-node and the redis client)
  * except `effect`, the peer the importing app provides: one copy of Effect in
  * the app, so its services and errors are the app's. The package then declares no dependencies and
@@ -253,7 +266,8 @@ export const buildCli = async (outdir = `${root}dist`): Promise<Metafile> => {
  */
 export const buildLibrary = async (): Promise<Metafile> => {
   const outdir = `${root}dist/lib`
-  const metafile = await bundle({ entries: { index: `${root}src/index.ts`, engine: `${root}src/engine.ts` }, outdir, external: ["effect", "effect/*"] })
+  const entries = { index: `${root}src/index.ts`, engine: `${root}src/engine.ts`, server: `${root}src/server.ts` }
+  const metafile = await bundle({ entries, outdir, external: ["effect", "effect/*"] })
   const tsc = `${root}node_modules/typescript/bin/tsc`
   await promisify(execFile)(process.execPath, [tsc, "-p", `${root}tsconfig.build.json`, "--emitDeclarationOnly"], { cwd: root })
   return metafile

@@ -1,6 +1,8 @@
 /**
  * dimensional as a library for Effect apps: the engine's operations as Effects with typed
- * failures, the services they need, and the MCP server for embedding.
+ * failures, the services they need (workspaces, formulas, self-correction) and the tools. Its
+ * declarations need only `effect`: the MCP server for embedding, whose types name the MCP SDK and
+ * @effect/platform-node, is the `dimensional-mcp/server` entry (src/server.ts).
  *
  *   const program = Effect.gen(function* () {
  *     const r = yield* Dimensional.convert(5, "km", "mi")          // r.quantity = 3.1068559611866697
@@ -19,12 +21,7 @@ export { RetryPolicy } from "./mcp/repair/RetryPolicy.ts"
 export { SamplingClient } from "./mcp/repair/SamplingClient.ts"
 export * as SelfCorrectionConfig from "./mcp/repair/SelfCorrectionConfig.ts"
 export type { ToolServices } from "./tools/index.ts"
-export { type ServeOptions, type ServerFactory, makeServer, makeServerFactory } from "./mcp/server.ts"
-/** Serve MCP over stdio from your own main: `NodeRuntime.runMain(runStdioServer)`. */
-export { runStdioServer } from "./mcp/transports/stdio/server.ts"
-/** Mount MCP in your own effect/http server: McpRoutes(settings) with SharedServicesLive, or run HttpMcpServer(settings). */
-export { HttpMcpServer, McpRoutes, runHttpServer } from "./mcp/transports/http/server.ts"
-/** The services an HTTP server's sessions share (the composition root's HttpServices). */
-export { HttpServices as SharedServicesLive, HttpServices, InMemoryServices, SelfCorrection, StdioServices } from "./layers.ts"
-export { tools } from "./tools/index.ts"
+/** In this process's memory, self-correction as configured: what the tools need, outside a server. */
+export { InMemoryServices, SelfCorrection } from "./layers.ts"
+export { tools, toolsets } from "./tools/index.ts"
 export type { Tool } from "./tools/Tool.ts"

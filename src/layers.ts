@@ -1,6 +1,7 @@
 /**
  * The one composition root: the services every entry is built from (the stdio and HTTP servers,
- * the human CLI, the library, the tests). Entries differ only in their defaults: where definitions
+ * the human CLI, the library, the tests), and what the process's settings decide once for all of
+ * them: what it records (Observability) and which tools it exposes (--toolsets, --read-only). Entries differ only in their defaults: where definitions
  * live, and whether the process has a workspace of its own. Nothing below this file composes
  * services; a transport or the server factory asks for what it needs and an entry provides it here.
  */
@@ -15,6 +16,7 @@ import * as WorkspaceStore from "./services/WorkspaceStore.ts"
 import { Telemetry, instrumentStore } from "./services/Telemetry.ts"
 import { metricsEnabled, otlpEndpoint, traceSampleRatio } from "./mcp/transports/telemetryConfig.ts"
 import { WorksheetViewFromConfig } from "./mcp/apps/worksheet.ts"
+import { exposureFromConfig } from "./mcp/toolsets.ts"
 
 /** Self-correction as configured (environment, or flags over it): the settings, the retry policy, the correctors. */
 export const SelfCorrection = Corrector.layer.pipe(Layer.provideMerge(RetryPolicy.layer), Layer.provideMerge(SelfCorrectionConfig.layer))
@@ -23,15 +25,23 @@ export const SelfCorrection = Corrector.layer.pipe(Layer.provideMerge(RetryPolic
 const Serving = Layer.mergeAll(SelfCorrection, WorksheetViewFromConfig)
 
 /**
- * What the process records, as configured: spans when an OTLP endpoint is set (`--otlp-endpoint`),
- * metrics with `--metrics` where something can scrape them (the HTTP server; stdio has no endpoint).
+ * What the process records, decided once here for every entry: spans when an OTLP endpoint is set
+ * (`--otlp-endpoint`), exported by the tracing layer, whose code (an HTTP client, the OTLP
+ * encoding) loads only then; metrics with `--metrics` where something can scrape them (the HTTP
+ * server; stdio has no endpoint).
  */
-export const TelemetryFromConfig = (metricsServed: boolean) =>
-  Layer.effect(
-    Telemetry,
+export const Observability = (metricsServed: boolean) =>
+  Layer.unwrap(
     Effect.gen(function* () {
       const endpoint = yield* otlpEndpoint
-      return { traced: endpoint !== undefined, metrics: metricsServed && (yield* metricsEnabled), sampleRatio: yield* traceSampleRatio }
+      const telemetry = Layer.succeed(Telemetry, {
+        traced: endpoint !== undefined,
+        metrics: metricsServed && (yield* metricsEnabled),
+        sampleRatio: yield* traceSampleRatio
+      })
+      if (endpoint === undefined) return telemetry
+      const { tracingLayer } = yield* Effect.promise(() => import("./mcp/transports/otlp.ts"))
+      return Layer.merge(telemetry, tracingLayer(endpoint))
     })
   )
 
@@ -54,13 +64,16 @@ const Domain = <E, R>(store: Layer.Layer<WorkspaceStore.WorkspaceStore, E, R>) =
  * loaded: a start-up snapshot (src/startup/snapshotEntry.ts) holds this module loaded, and would otherwise
  * give every process started from it the same workspace.
  */
-export const StdioServices = Layer.mergeAll(Domain(WorkspaceStore.layerFromConfig("memory")), Serving, Layer.sync(DefaultWorkspace, newWorkspaceId)).pipe(
-  Layer.provideMerge(TelemetryFromConfig(false))
-)
+export const StdioServices = Layer.mergeAll(
+  Domain(WorkspaceStore.layerFromConfig("memory")),
+  Serving,
+  Layer.sync(DefaultWorkspace, newWorkspaceId),
+  exposureFromConfig
+).pipe(Layer.provideMerge(Observability(false)))
 
 /** Every session of an HTTP server: the store is a directory unless configured (a session's workspace is its own). */
-export const HttpServices = Layer.mergeAll(Domain(WorkspaceStore.layerFromConfig(WorkspaceStore.defaultFileStore)), Serving).pipe(
-  Layer.provideMerge(TelemetryFromConfig(true))
+export const HttpServices = Layer.mergeAll(Domain(WorkspaceStore.layerFromConfig(WorkspaceStore.defaultFileStore)), Serving, exposureFromConfig).pipe(
+  Layer.provideMerge(Observability(true))
 )
 
 /**
@@ -68,4 +81,4 @@ export const HttpServices = Layer.mergeAll(Domain(WorkspaceStore.layerFromConfig
  * layer is built), self-correction as configured: the human CLI, the library's tool calls.
  */
 export const InMemoryServices = (defaultId?: string) =>
-  Layer.mergeAll(Workspace.layerInMemory(defaultId), FormulaRegistry.layer, Serving).pipe(Layer.provideMerge(UnitCatalog.layer))
+  Layer.mergeAll(Workspace.layerInMemory(defaultId), FormulaRegistry.layer, Serving, exposureFromConfig).pipe(Layer.provideMerge(UnitCatalog.layer))

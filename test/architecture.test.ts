@@ -83,12 +83,13 @@ describe("the import graph", () => {
 })
 
 describe("the folders", () => {
-  it("show the layers: src/ holds the three entries beside its folders, the engine at most 15 files loose", () => {
+  it("show the layers: src/ holds the composition root and the three entries (package.json exports) beside its folders, the engine at most 15 files loose", () => {
+    // index.ts (needs only effect), engine.ts (no MCP or HTTP), server.ts (the MCP server for embedding)
     expect(
       readdirSync(src)
         .filter((n) => n.endsWith(".ts"))
         .sort()
-    ).toEqual(["engine.ts", "index.ts", "layers.ts"])
+    ).toEqual(["engine.ts", "index.ts", "layers.ts", "server.ts"])
     expect(readdirSync(join(src, "engine")).filter((n) => n.endsWith(".ts")).length).toBeLessThanOrEqual(15)
     expect(readdirSync(join(src, "mcp/transports")).filter((n) => n.startsWith("http") || n.startsWith("stdio") || n.startsWith("session"))).toEqual([
       "http",
@@ -140,4 +141,24 @@ describe("the engine's advice", () => {
     )
     expect(offenders).toEqual([])
   })
+
+  it("never places a failure at an argument: `parameter` is set by the tools layer and decoding, the engine and the services name roles", () => {
+    // an object literal's `parameter:` key, or locate(…, { parameter }): the engine's own names (a formula's `parameters`) do not match
+    const placing = /(^\s*|[{,]\s*)parameter\s*:(?!\s*string\b)|\{\s*parameter\s*[,}]/
+    const offenders = [...sources(join(src, "engine")), ...sources(join(src, "services"))].flatMap((f) =>
+      readFileSync(f, "utf8")
+        .split("\n")
+        .map((line, i) => ({ line, at: `${relative(src, f)}:${i + 1}` }))
+        .filter(({ line }) => !/^\s*(\/\/|\*|\/\*\*)/.test(line) && placing.test(line))
+        .map(({ at }) => at)
+    )
+    // errors.ts declares the field (a Schema, not a placement)
+    expect(offenders).toEqual(["engine/errors.ts:" + String(errorsFieldLine())])
+  })
 })
+
+/** The line of engine/errors.ts that declares the diagnostics' `parameter` field. */
+const errorsFieldLine = () =>
+  readFileSync(join(src, "engine", "errors.ts"), "utf8")
+    .split("\n")
+    .findIndex((line) => /^\s*parameter: Schema\.optional\(Schema\.String\),/.test(line)) + 1

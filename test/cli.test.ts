@@ -1,6 +1,6 @@
 // The human CLI as a script or a person runs it: answers on stdout, the same suggestions as the
 // MCP tools on stderr, --json for the structured form, exit codes a script can test.
-import { execFile, spawnSync } from "node:child_process"
+import { execFile, spawn, spawnSync } from "node:child_process"
 import { promisify } from "node:util"
 import { Client } from "@modelcontextprotocol/client"
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio"
@@ -106,11 +106,33 @@ describe("dimensional (the CLI)", () => {
     expect(badEnv.stderr).not.toMatch(/ConfigError|SchemaError/)
   })
 
-  it("prints its version and help on stdout, and exits 2 on a wrong command line", async () => {
+  it("prints its version and help on stdout, and on a wrong command line one line of what is wrong and the usage line, exit 2", async () => {
     expect((await run("--version")).stdout).toMatch(/0\.2\.0/)
     expect((await run("--help")).stdout).toMatch(/convert/)
-    expect((await run("convert", "5", "km")).code).toBe(2)
-    expect((await run("frobnicate")).code).toBe(2)
+    for (const line of [["convert", "5", "km"], ["frobnicate"], ["convert", "5", "km", "mi", "--digts", "3"], ["convert"], ["units", "extra"]]) {
+      const r = await run(...line)
+      expect(r.code, line.join(" ")).toBe(2)
+      expect(r.stderr.trim().split("\n").length, r.stderr).toBeLessThanOrEqual(6)
+      expect(r.stderr).toMatch(/^dimensional: .*\nusage: dimensional/)
+    }
+    expect((await run("convert", "5", "km", "mi", "--digts", "3")).stderr).toMatch(/did you mean --digits/)
+  })
+
+  it("converts a quantity as people write it and into a unit list, as GNU units does", async () => {
+    expect((await run("convert", "5 ft + 11 in", "cm")).stdout.trim()).toBe("180.34 cm")
+    expect((await run("convert", "1.8 m", "ft;in")).stdout.trim()).toBe("5 ft 10.866142 in")
+    expect((await run("convert", "1.8", "m", "ft;in")).stdout.trim()).toBe("5 ft 10.866142 in")
+    expect((await run("convert", "2 h 30 min", "min")).stdout.trim()).toBe("150 min")
+    expect((await run("convert", "5;11", "ft;in", "cm")).stdout.trim()).toBe("180.34 cm")
+    const refused = await run("convert", "5 m 3", "cm")
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toMatch(/has no unit/)
+  })
+
+  it("computes a chain, gives a constant and evaluates a formula", async () => {
+    expect((await run("compute", "1000 mL", "15 gtt/mL", "1/(480 min)", "--to", "gtt/min")).stdout.trim()).toBe("31.25 gtt/min")
+    expect((await run("constant", "c")).stdout).toMatch(/^c = 299792458 m\/s \(exact\)/)
+    expect((await run("formula", "bmi", "mass=70 kg", "height=1.75 m", "--digits", "4")).stdout).toMatch(/^22\.86 kg\/m²/)
   })
 
   it("with no command, serves MCP over stdio to a client that spawns it (stdin is a pipe, as `npx -y dimensional-mcp`)", async () => {
@@ -127,21 +149,33 @@ describe("dimensional (the CLI)", () => {
 
   // a terminal on stdin: util-linux's `script` runs the command under a pseudo-terminal
   const hasScript = spawnSync("script", ["--version"], { encoding: "utf8" }).status === 0
-  it.skipIf(!hasScript)("with no command at a terminal, shows the help instead of waiting for a client (needs util-linux `script`)", () => {
-    const r = spawnSync("script", ["-qec", `${JSON.stringify(process.execPath)} src/cli/main.ts`, "/dev/null"], {
-      cwd: repoRoot,
-      encoding: "utf8",
-      timeout: 30_000,
-      stdio: ["pipe", "pipe", "pipe"]
-    })
-    // at a terminal the help is in colour
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: the escape that starts an ANSI colour code
-    const text = r.stdout.replace(/\x1b\[[0-9;]*m/g, "")
-    expect(r.status).toBe(0)
-    expect(text).toMatch(/USAGE[\s\S]*dimensional <subcommand>/)
-    expect(text).toMatch(/mcp\s+Serve MCP/)
-    expect(text).not.toMatch(/listening on stdio/)
-  })
+  it.skipIf(!hasScript)(
+    "with no command at a terminal, holds a session as GNU units does: You have, You want, Ctrl-D leaves (needs util-linux `script`)",
+    async () => {
+      const child = spawn("script", ["-qec", `${JSON.stringify(process.execPath)} src/cli/main.ts`, "/dev/null"], {
+        cwd: repoRoot,
+        stdio: ["pipe", "pipe", "pipe"]
+      })
+      let out = ""
+      child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()))
+      const exited = new Promise<number | null>((done) => child.once("exit", done))
+      const seen = async (pattern: RegExp) => {
+        while (!pattern.test(out)) await new Promise((r) => child.stdout.once("data", r))
+      }
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: the escapes readline moves its cursor with
+      const text = () => out.replace(/\x1b\[[0-9;]*[A-Za-z]/g, "")
+      await seen(/You have: /)
+      // typed ahead: each pair is answered in turn
+      child.stdin.write("5 km\nmi\n5 ft 11 in\ncm\n1.8 m\nft;in\nkilgoram\ng\n")
+      await seen(/did you mean: kilogram/)
+      child.stdin.write("\u0004")
+      expect(await exited).toBe(0)
+      expect(text()).toMatch(/= 3\.1068559611866697 mi/)
+      expect(text()).toMatch(/= 180\.34 cm/)
+      expect(text()).toMatch(/5 ft 10\.866142 in/)
+      expect(text()).not.toMatch(/listening on stdio/)
+    }
+  )
 
   it("with no command and no input at all (stdin closed), ends cleanly instead of waiting", async () => {
     // stdin from /dev/null: not a terminal, and at its end at once

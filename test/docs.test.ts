@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { repoRoot } from "./support/httpServer.ts"
 import { type TestClient, connectClient } from "./support/mcp.ts"
 import * as Units from "../src/engine.ts"
+import { tools, toolsets } from "../src/tools/index.ts"
 
 const source = readFileSync(new URL("../src/engine.ts", import.meta.url), "utf8")
 const run = <A, E>(effect: Effect.Effect<A, E, Units.UnitCatalog>) => Effect.runSync(effect.pipe(Effect.provide(Units.layer)))
@@ -193,5 +194,52 @@ describe("README.md", () => {
     const links = [...contents.matchAll(/\]\(#([^)]+)\)/g)].map((m) => m[1]!)
     expect(links.length).toBeGreaterThanOrEqual(6)
     for (const link of links) expect(anchors, link).toContain(link)
+  })
+})
+
+describe("docs/tools.md and docs/http.md, on what hosts show", () => {
+  const toolsDoc = docText("docs/tools.md")
+  const httpDoc = docText("docs/http.md")
+
+  it("give every tool's title and toolset as the server has them", () => {
+    const rows = new Map([...toolsDoc.matchAll(/^\| `(\w+)` \| ([^|]+) \| `(\w+)` \|/gm)].map((m) => [m[1]!, { title: m[2]!.trim(), toolset: m[3]! }] as const))
+    expect([...rows.keys()].sort()).toEqual(tools.map((t) => t.name).sort())
+    for (const tool of tools) {
+      const set = Object.entries(toolsets).find(([, members]) => members.some((m) => m.name === tool.name))![0]
+      expect(rows.get(tool.name), tool.name).toEqual({ title: tool.title, toolset: set })
+    }
+  })
+
+  it("name each toolset's tools in the flags table", () => {
+    const row = httpDoc.split("\n").find((l) => l.startsWith("| `--toolsets a,b` |"))!
+    for (const [set, members] of Object.entries(toolsets)) expect(row, set).toContain(`\`${set}\` (${members.map((m) => m.name).join(", ")})`)
+  })
+
+  it("give the model-facing listing's size for every tool and each toolset, within 5 %", async () => {
+    const stated =
+      /about ([\d,]+) tokens with every tool, ([\d,]+) with `convert`, ([\d,]+) with `compute`, ([\d,]+) with `reference`,\s+([\d,]+) with `workspace`, ([\d,]+) with `--read-only`/.exec(
+        httpDoc
+      )
+    expect(stated).not.toBeNull()
+    const settings: Array<Record<string, string>> = [
+      {},
+      ...["convert", "compute", "reference", "workspace"].map((set) => ({ DIMENSIONAL_TOOLSETS: set })),
+      { DIMENSIONAL_READ_ONLY: "true" }
+    ]
+    for (const [i, setting] of settings.entries()) {
+      const c = await connectClient(`docs-listing-${i}`, "legacy", setting)
+      try {
+        const { tools: listed } = await c.client.listTools()
+        const text = [
+          ...listed.map((t) => JSON.stringify({ name: t.name, description: t.description, inputSchema: t.inputSchema })),
+          c.client.getInstructions() ?? ""
+        ]
+        const tokens = Math.ceil(text.join("\n").length / 4)
+        const said = Number(stated![i + 1]!.replaceAll(",", ""))
+        expect(Math.abs(tokens - said) / tokens, JSON.stringify(setting)).toBeLessThanOrEqual(0.05)
+      } finally {
+        await c.close()
+      }
+    }
   })
 })

@@ -86,8 +86,10 @@ describe("the npm package", () => {
     expect(files).toContain(join("bin", "dimensional.js"))
     expect(files).toContain(join("dist", "dimensional.js"))
     expect(files.filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts"))).toEqual([])
-    expect(files).toContain(join("dist", "lib", "index.js"))
-    expect(files).toContain(join("dist", "lib", "index.d.ts"))
+    for (const entry of ["index", "engine", "server"]) {
+      expect(files).toContain(join("dist", "lib", `${entry}.js`))
+      expect(files).toContain(join("dist", "lib", `${entry}.d.ts`))
+    }
     expect(files).toContain("LICENSE")
     expect(files).toContain("server.json")
   })
@@ -176,9 +178,95 @@ describe("the npm package", () => {
       ],
       { cwd: app, timeout: 60_000 }
     )
-    expect(JSON.parse(stdout).result.tools.map((t: { name: string }) => t.name)).toContain("convert")
+    const listed = JSON.parse(stdout).result.tools as Array<{ name: string; title?: string }>
+    expect(listed.map((t) => t.name)).toContain("convert")
+    // every tool titled, as the Inspector shows them
+    expect(listed.filter((t) => typeof t.title !== "string" || t.title.length === 0).map((t) => t.name)).toEqual([])
     expect(strictFindings(stderr)).toEqual([])
   }, 90_000)
+
+  /** The installed bin as an SDK client starts it, with `args` after it. */
+  const connectBin = async (args: ReadonlyArray<string>) => {
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [join(app, "node_modules", ".bin", "dimensional-mcp"), ...args],
+      cwd: app,
+      env: { ...(process.env as Record<string, string>), DIMENSIONAL_SNAPSHOT: "0" },
+      stderr: "pipe"
+    })
+    const client = new Client({ name: "dimensional-package-test", version: "1.0.0" })
+    await client.connect(transport)
+    return client
+  }
+
+  it("shows hosts a title on every tool and who it is, lists what --read-only and --toolsets convert say, and completes formula names (SDK client)", async () => {
+    const all = await connectBin(["mcp"])
+    try {
+      const { tools } = await all.listTools()
+      expect(tools.length).toBeGreaterThanOrEqual(19)
+      expect(tools.filter((t) => !t.title).map((t) => t.name)).toEqual([])
+      expect(all.getServerVersion()).toMatchObject({ title: expect.any(String), websiteUrl: expect.stringMatching(/^https:/), icons: expect.any(Array) })
+      expect((all.getInstructions() ?? "").length).toBeLessThanOrEqual(1000)
+      const { completion } = await all.complete({ ref: { type: "ref/prompt", name: "engineering_formula" }, argument: { name: "formula", value: "reyn" } })
+      expect(completion.values).toContain("reynolds_number")
+    } finally {
+      await all.close()
+    }
+    const readOnly = await connectBin(["mcp", "--read-only"])
+    try {
+      const { tools } = await readOnly.listTools()
+      expect(tools.every((t) => t.annotations?.readOnlyHint === true)).toBe(true)
+      expect(tools.map((t) => t.name)).not.toEqual(expect.arrayContaining(["define_unit"]))
+      expect(tools.map((t) => t.name)).toContain("convert")
+    } finally {
+      await readOnly.close()
+    }
+    const convert = await connectBin(["mcp", "--toolsets", "convert"])
+    try {
+      expect((await convert.listTools()).tools.map((t) => t.name).sort()).toEqual([
+        "add_quantities",
+        "check_dimensions",
+        "convert",
+        "list_dimensions",
+        "list_scales",
+        "list_units"
+      ])
+    } finally {
+      await convert.close()
+    }
+  }, 90_000)
+
+  it("lists titled tools to the MCP Inspector with --read-only and with --toolsets convert", async (context) => {
+    const missing = await inspectorMissing()
+    if (missing) return context.skip(`the MCP Inspector could not be installed (${missing})`)
+    const listed = async (...args: ReadonlyArray<string>) => {
+      const { stdout } = await run(
+        process.execPath,
+        [
+          inspectorBin,
+          "--cli",
+          "--format",
+          "json",
+          "-e",
+          "DIMENSIONAL_SNAPSHOT=0",
+          "--method",
+          "tools/list",
+          process.execPath,
+          join(app, "node_modules", ".bin", "dimensional-mcp"),
+          "mcp",
+          ...args
+        ],
+        { cwd: app, timeout: 60_000 }
+      )
+      return JSON.parse(stdout).result.tools as Array<{ name: string; title?: string; annotations?: { readOnlyHint?: boolean } }>
+    }
+    const readOnly = await listed("--read-only")
+    expect(readOnly.length).toBeGreaterThan(0)
+    expect(readOnly.every((t) => t.annotations?.readOnlyHint === true && typeof t.title === "string")).toBe(true)
+    const convert = await listed("--toolsets", "convert")
+    expect(convert.map((t) => t.name).sort()).toEqual(["add_quantities", "check_dimensions", "convert", "list_dimensions", "list_scales", "list_units"])
+    expect(convert.find((t) => t.name === "convert")?.title).toBe("Convert units")
+  }, 120_000)
 
   it("converts from a shell through the installed command", async () => {
     const { stdout } = await run(process.execPath, [join(app, "node_modules", ".bin", "dimensional-mcp"), "convert", "5", "km", "mi"], { cwd: app })
@@ -264,6 +352,82 @@ console.log(JSON.stringify([r.quantity, u.quantity]))
       expect(miles).toBeCloseTo(3.10686, 5)
       expect(perMicrolitre).toBeCloseTo(5000, 9)
     })
+
+    /**
+     * A TypeScript app of its own, strict and checking every declaration it loads (skipLibCheck
+     * false), with the package copied in (not linked: nothing of this checkout's node_modules is
+     * reachable from it) and only `peers` beside it.
+     */
+    const strictConsumer = async (name: string, peers: ReadonlyArray<string>, types: ReadonlyArray<string>, source: string) => {
+      const dir = join(scratch, name)
+      await mkdir(join(dir, "node_modules", "@types"), { recursive: true })
+      await run("cp", ["-r", installed, join(dir, "node_modules", "dimensional-mcp")])
+      for (const peer of peers) {
+        await mkdir(join(dir, "node_modules", peer, ".."), { recursive: true })
+        await symlink(join(root, "node_modules", peer), join(dir, "node_modules", peer))
+      }
+      // an ES module app, as the package is: the SDK's types are then its ES module ones, as ours name them
+      await writeFile(join(dir, "package.json"), JSON.stringify({ name, private: true, type: "module" }))
+      await writeFile(join(dir, "main.ts"), source)
+      const compilerOptions = { target: "ES2024", module: "NodeNext", moduleResolution: "NodeNext", strict: true, noEmit: true, skipLibCheck: false, types }
+      await writeFile(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, files: ["main.ts"] }))
+      return run(process.execPath, [join(root, "node_modules", "typescript", "bin", "tsc"), "-p", join(dir, "tsconfig.json")], { cwd: dir }).then(
+        () => "",
+        (e: { stdout: string }) => e.stdout
+      )
+    }
+
+    it("type-checks strictly (skipLibCheck: false) with only effect installed: the main entry's declarations need nothing else", async () => {
+      const errors = await strictConsumer(
+        "strict-main",
+        ["effect"],
+        [],
+        `import { Effect, Layer } from "effect"
+import * as Dimensional from "dimensional-mcp"
+import * as Units from "dimensional-mcp/engine"
+export const miles: number = Effect.runSync(Dimensional.convert(5, "km", "mi").pipe(Effect.provide(Dimensional.layer))).quantity
+export const ucum = Units.convert(5, "10*9/L", "/uL", "ucum")
+export const services = Dimensional.InMemoryServices().pipe(Layer.orDie)
+export const names: ReadonlyArray<string> = Dimensional.tools.map((t) => t.name)
+`
+      )
+      expect(errors).toBe("")
+    }, 60_000)
+
+    it("type-checks dimensional-mcp/server strictly with what it names: effect, the MCP SDK, @effect/platform-node and Node's types", async () => {
+      const errors = await strictConsumer(
+        "strict-server",
+        ["effect", "@modelcontextprotocol/server", "@effect/platform-node", "@types/node"],
+        ["node"],
+        `import { Effect, Layer } from "effect"
+import type { Server } from "@modelcontextprotocol/server"
+import { HttpMcpServer, SharedServicesLive, makeServerFactory, runStdioServer, tools, type ToolServices } from "dimensional-mcp/server"
+export const factory = Effect.map(makeServerFactory<ToolServices>(tools), (make): Server => make({ era: "legacy" }))
+export const stdio: Effect.Effect<void, unknown, unknown> = runStdioServer
+export const http = HttpMcpServer
+export const shared = SharedServicesLive.pipe(Layer.orDie)
+`
+      )
+      expect(errors).toBe("")
+    }, 60_000)
+
+    it("loads from require() in node -e, a file and the REPL: the bundle finds its own files from import.meta.url", async () => {
+      const probe =
+        'const D = require("dimensional-mcp"); const S = require("dimensional-mcp/server"); const E = require("dimensional-mcp/engine"); console.log(JSON.stringify([typeof D.convert, typeof S.makeServerFactory, typeof E.convert]))'
+      const expected = JSON.stringify(["function", "function", "function"])
+      const fromEval = await run(process.execPath, ["-e", probe], { cwd: app })
+      expect(fromEval.stdout.trim()).toBe(expected)
+      await writeFile(join(app, "probe.cjs"), probe)
+      expect((await run(process.execPath, [join(app, "probe.cjs")], { cwd: app })).stdout.trim()).toBe(expected)
+      // the REPL reads the line from stdin and prints the answer among its prompts
+      const repl = await new Promise<string>((resolve, reject) => {
+        const child = execFile(process.execPath, ["-i"], { cwd: app, timeout: 60_000 }, (error, stdout, stderr) =>
+          error ? reject(new Error(stderr)) : resolve(stdout)
+        )
+        child.stdin?.end(`${probe}\n.exit\n`)
+      })
+      expect(repl).toContain(expected)
+    }, 60_000)
 
     describe.skipIf(oldestNodeMissing !== undefined)(`on Node ${oldestNode}, the oldest the engines field admits`, () => {
       it("runs the CommonJS and the ES module example (written by the tests above)", async () => {

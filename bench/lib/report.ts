@@ -29,7 +29,7 @@ export interface Row {
   readonly target?: Target
 }
 
-export const columns = ["mathjs", "js-quantities", "ucum-lhc", "bare SDK"] as const
+export const columns = ["mathjs", "js-quantities", "ucum-lhc", "bare SDK", "bare node"] as const
 export type Column = (typeof columns)[number]
 
 /** Cost of a measure: time and memory as they are, throughput inverted. */

@@ -10,16 +10,17 @@
 import * as NodeServices from "@effect/platform-node/NodeServices"
 import { Console, Effect, Layer, Option } from "effect"
 import { Argument, Command, Flag, GlobalFlag } from "effect/cli"
-import type { CallToolResult } from "@modelcontextprotocol/server"
 import { httpEnv } from "../mcp/transports/http/config.ts"
 import { callTool, serverInfo } from "../mcp/server.ts"
 import { LogToStderr } from "../mcp/transports/stdio/server.ts"
-import { type SettingSpec, serveMcp, serverSettings } from "./serve.ts"
+import { serveMcp } from "./serve.ts"
+import { countFlag, settingFlags, valuesOf } from "./settings.ts"
 import { checkDimensions } from "../tools/check_dimensions.ts"
 import { equivalences } from "../engine/conversion/StatedRelation.ts"
 import { convert } from "../tools/convert.ts"
 import { listUnits } from "../tools/list_units.ts"
-import type { AnyTool } from "../tools/Tool.ts"
+import type { Tool } from "../tools/Tool.ts"
+import type { ToolError } from "../mcp/repair/failures.ts"
 import { InMemoryServices } from "../layers.ts"
 
 // ---------------------------------------------------------------------------------------------
@@ -38,14 +39,6 @@ const ucumCi = Flag.Boolean("ucum-ci").pipe(
 const notationOf = (flags: { readonly ucum: boolean; readonly ucumCi: boolean }) =>
   flags.ucumCi ? { notation: "ucum_ci" } : flags.ucum ? { notation: "ucum" } : {}
 
-interface ToolError {
-  readonly error: string
-  readonly error_type: string
-  readonly likely_fix?: string | null
-  readonly hints?: ReadonlyArray<string>
-  readonly readings?: ReadonlyArray<{ meaning: string; value: number | null }>
-}
-
 /** A failure as text: the message, the fix to apply, the hints. */
 const errorText = (e: ToolError): string =>
   [
@@ -55,30 +48,18 @@ const errorText = (e: ToolError): string =>
     ...(e.hints ?? []).map((h) => `  hint: ${h}`)
   ].join("\n")
 
-/** Runs a tool as the MCP server would and prints its answer; a failed answer sets exit code 1. */
-// biome-ignore lint/suspicious/noExplicitAny: a tool's structured result, whose shape each command's `text` knows
-const answer = (tool: AnyTool, args: Record<string, unknown>, asJson: boolean, text: (data: any) => string) =>
+/** Runs a tool as the MCP server would and prints its answer (the tool's value as `text` reads it); a failed answer sets exit code 1. */
+const answer = <I, O, R>(tool: Tool<I, O, R>, args: Record<string, unknown>, asJson: boolean, text: (data: O) => string) =>
   Effect.gen(function* () {
-    const result = (yield* callTool(tool, args)) as CallToolResult
-    // biome-ignore lint/suspicious/noExplicitAny: as above
-    const data = result.structuredContent as any
-    if (result.isError) {
+    const answered = yield* callTool(tool, args)
+    if (answered.error !== undefined) {
       process.exitCode = 1
-      if (asJson) yield* Console.log(JSON.stringify(data, null, 2))
-      else yield* Console.error(errorText(data as ToolError))
+      if (asJson) yield* Console.log(JSON.stringify(answered.error, null, 2))
+      else yield* Console.error(errorText(answered.error))
       return
     }
-    yield* Console.log(asJson ? JSON.stringify(data, null, 2) : text(data))
+    yield* Console.log(asJson ? JSON.stringify(answered.result.structuredContent, null, 2) : text(answered.value))
   }).pipe(Effect.provide(ToolServicesLive))
-
-/** A flag for a count between `min` and `max`, refused in the CLI's own words outside it. */
-const countFlag = (name: string, min: number, max: number) =>
-  Flag.Int(name).pipe(
-    Flag.filter(
-      (n) => n >= min && n <= max,
-      (n) => `--${name} must be between ${min} and ${max}, got ${n}`
-    )
-  )
 
 const digits = countFlag("digits", 1, 17).pipe(
   Flag.optional,
@@ -132,7 +113,7 @@ const convertCommand = Command.make(
         ...Option.match(atmosphere, { onNone: () => ({}), onSome: (a) => ({ atmospheric_pressure: a }) })
       },
       json,
-      (d) => [`${withDigits(d.quantity, digits)} ${d.unit}`, ...(d.notes as Array<string>).map((n) => `  note: ${n}`)].join("\n")
+      (d) => [`${withDigits(d.quantity, digits)} ${d.unit}`, ...d.notes.map((n) => `  note: ${n}`)].join("\n")
     )
 ).pipe(Command.withDescription("Convert a value between units: dimensional convert 5 km mi"))
 
@@ -172,7 +153,7 @@ const unitsCommand = Command.make(
       ].join(" ")
     return answer(listUnits, { ...given("dimension", dimension), ...given("query", query), ...given("limit", limit), ...given("cursor", cursor) }, json, (d) =>
       [
-        ...(d.result as Array<{ shorthand: string; name: string; dimension: string }>).map((u) => `${u.shorthand.padEnd(12)} ${u.name} (${u.dimension})`),
+        ...d.result.map((u) => `${u.shorthand.padEnd(12)} ${u.name} (${u.dimension})`),
         `${d.result.length} of ${d.total} units${d.next_cursor ? `; ${d.remaining} more: ${again(d.next_cursor)}` : ""}`
       ].join("\n")
     )
@@ -183,21 +164,7 @@ const unitsCommand = Command.make(
 const quoted = (text: string) => (/^[\w/.-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`)
 
 // ---------------------------------------------------------------------------------------------
-// The MCP server: every setting of src/cli/serve.ts as a flag, over its environment variable
-
-const settingFlag = (spec: SettingSpec) => {
-  const description = `${spec.description} (env ${spec.key}${spec.kind === "toggle" ? "=true|false" : ""})`
-  const flag =
-    spec.kind === "toggle"
-      ? Flag.Boolean(spec.flag).pipe(Flag.map(String))
-      : spec.kind === "value"
-        ? Flag.String(spec.flag).pipe(Flag.withMetavar(spec.metavar ?? "VALUE"))
-        : countFlag(spec.flag, spec.kind.min, spec.kind.max).pipe(Flag.map(String))
-  const described = flag.pipe(Flag.optional, Flag.withDescription(description), Flag.map(Option.map((v) => [spec.key, v] as const)))
-  return spec.hidden ? Flag.withHidden(described) : described
-}
-
-const settingFlags = Object.fromEntries(serverSettings.map((spec) => [spec.flag, settingFlag(spec)]))
+// The MCP server: every setting of src/cli/settings.ts as a flag, over its environment variable
 
 const mcpCommand = Command.make(
   "mcp",
@@ -212,11 +179,8 @@ const mcpCommand = Command.make(
     Effect.gen(function* () {
       // the global --log-level sets the HTTP server's request log too (env DIMENSIONAL_LOG_LEVEL)
       const logLevel = yield* GlobalFlag.LogLevel
-      const given = [
-        ...Object.values(settings as Record<string, Option.Option<readonly [string, string]>>).flatMap((v) => Option.toArray(v)),
-        ...Option.toArray(logLevel).map((l) => [httpEnv.logLevel, l] as const)
-      ]
-      return yield* serveMcp(http, Object.fromEntries(given))
+      const level = Option.match(logLevel, { onNone: () => ({}), onSome: (l) => ({ [httpEnv.logLevel]: l }) })
+      return yield* serveMcp(http, { ...valuesOf(settings), ...level })
     })
 ).pipe(Command.withDescription("Serve MCP: stdio by default (what an MCP client spawns), --http for Streamable HTTP"))
 

@@ -9,33 +9,51 @@
  * 2 the command line, or a setting, is wrong.
  */
 // the module itself, not the package index: the index would bundle every Node platform module
-import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
-import { Cause, Effect, Exit } from "effect"
-import { serveMcp } from "./serve.ts"
+import type { Effect } from "effect"
 import { servesByDefault } from "./argv.ts"
 
-export const main = (argv: ReadonlyArray<string>, stdinIsTerminal: boolean): Effect.Effect<void, unknown> =>
+/** The server's road: the bare command an MCP client spawns, and `mcp` (its flags on Effect's CLI module). */
+export const main = (argv: ReadonlyArray<string>, stdinIsTerminal: boolean): Promise<Effect.Effect<void, unknown>> =>
   servesByDefault(argv, stdinIsTerminal)
-    ? serveMcp(false, {})
-    : argv.length === 1 && argv[0] === "--clear-cache"
-      ? clearCacheCommand
-      : Effect.flatMap(
-          Effect.promise(() => import("./commands.ts")),
-          (commands) => commands.runCommandLine(argv)
-        )
+    ? import("./serve.ts").then(({ serveMcp }) => serveMcp(false, {}))
+    : import("./commands.ts").then((commands) => commands.runCommandLine(argv))
 
 /** `dimensional --clear-cache`: removes the start-up snapshot's blobs, saying where and how much. */
-const clearCacheCommand = Effect.flatMap(
-  Effect.promise(() => import("../startup/cache.ts")),
-  ({ clearCache }) =>
-    Effect.sync(() => {
-      const { dir, files, bytes } = clearCache()
-      process.stdout.write(`${files === 0 ? "nothing to remove" : `removed ${files} file(s), ${(bytes / 1e6).toFixed(1)} MB`} in ${dir}\n`)
-    })
-)
+const clearCache = async (): Promise<void> => {
+  const { clearCache } = await import("../startup/cache.ts")
+  const { dir, files, bytes } = clearCache()
+  process.stdout.write(`${files === 0 ? "nothing to remove" : `removed ${files} file(s), ${(bytes / 1e6).toFixed(1)} MB`} in ${dir}\n`)
+}
 
-/** Runs `main` as the process: signals interrupt it, and its outcome is the exit code. */
-export const runCli = (argv: ReadonlyArray<string>, stdinIsTerminal: boolean): void =>
-  NodeRuntime.runMain(main(argv, stdinIsTerminal), {
-    teardown: (exit, onExit) => onExit(Exit.isFailure(exit) && !Cause.hasInterruptsOnly(exit.cause) ? 1 : ((process.exitCode as number | undefined) ?? 0))
+/**
+ * Runs the command line as the process. The server (bare command from an MCP client, or `mcp`) runs
+ * under NodeRuntime, whose signals interrupt it and whose outcome is the exit code; the bare command
+ * at a terminal is a session (interactive.ts); every other command is a person's (people.ts), on the
+ * engine alone.
+ */
+export const runCli = (argv: ReadonlyArray<string>, stdinIsTerminal: boolean): void => {
+  if (argv[0] === "mcp" || servesByDefault(argv, stdinIsTerminal)) {
+    void Promise.all([import("@effect/platform-node/NodeRuntime"), import("effect"), main(argv, stdinIsTerminal)]).then(
+      ([NodeRuntime, { Cause, Exit }, program]) =>
+        NodeRuntime.runMain(program, {
+          teardown: (exit, onExit) => onExit(Exit.isFailure(exit) && !Cause.hasInterruptsOnly(exit.cause) ? 1 : ((process.exitCode as number | undefined) ?? 0))
+        })
+    )
+    return
+  }
+  void (async () => {
+    if (argv.length === 1 && argv[0] === "--clear-cache") return clearCache()
+    if (argv.length === 0) {
+      const [{ runSession }, { builtinCatalog }] = await Promise.all([import("./interactive.ts"), import("./human.ts")])
+      return runSession(builtinCatalog())
+    }
+    const { runPeople } = await import("./people.ts")
+    const { stdout, stderr, code } = await runPeople(argv)
+    if (stdout !== "") process.stdout.write(`${stdout}\n`)
+    if (stderr !== "") process.stderr.write(`${stderr}\n`)
+    process.exitCode = code
+  })().catch((e: unknown) => {
+    process.stderr.write(`dimensional: ${e instanceof Error ? e.message : String(e)}\n`)
+    process.exitCode = 1
   })
+}

@@ -16,6 +16,12 @@ const diagnostics = {
    * its own argument names (Tool.roles); the engine never names a tool or a tool argument.
    */
   role: Schema.optional(Schema.String),
+  /**
+   * Where the failure is among the arguments of the call that met it ("from_unit",
+   * "factors[2].numerator"): set by the tools layer, which places a role at its own argument
+   * (Tool.roles), and by argument decoding; the engine never sets it (test/architecture.test.ts).
+   */
+  parameter: Schema.optional(Schema.String),
   /** The whole input of the role with the fix applied, ready to send back: "mcg/kg" for "mcg/kgg". */
   corrected: Schema.optional(Schema.String),
   step: Schema.optional(Schema.Number),
@@ -202,11 +208,11 @@ export const isEngineError = (u: unknown): u is EngineError => typeof u === "obj
 /**
  * The same error, placed at a role (the source unit, a known quantity) and (for compute) a factor
  * step; placed in a larger input (a unit inside a decompose query), its fix restated as that whole
- * input corrected.
+ * input corrected. The tools layer also places it at an argument (`parameter`).
  */
 export const locate = <E extends EngineError>(
   error: E,
-  location: { readonly role?: string; readonly step?: number; readonly corrected?: string | undefined }
+  location: { readonly role?: string; readonly parameter?: string; readonly step?: number; readonly corrected?: string | undefined }
 ): E => {
   const Constructor = error.constructor as new (fields: object) => E
   return new Constructor({ ...fieldsOf(error), ...location })

@@ -10,37 +10,40 @@
  * client's model differs per era: a sampling request on the 2025 channel, an `input_required`
  * result on 2026-07-28 (repair/sampling.ts).
  */
+import { version } from "./version.ts"
 import { type CallToolResult, ProtocolError, ProtocolErrorCode, Server, type ServerContext } from "@modelcontextprotocol/server"
 import { Cause, Context, Effect, Exit, Option } from "effect"
 import { Corrector } from "./repair/Corrector.ts"
 import { RetryPolicy } from "./repair/RetryPolicy.ts"
 import { SamplingClient } from "./repair/SamplingClient.ts"
-import type { AnyTool } from "../tools/Tool.ts"
+import type { AnyTool, Tool } from "../tools/Tool.ts"
 import { CurrentPrincipal, DefaultWorkspace } from "../services/Workspace.ts"
 import { type ToolDescription, execute } from "./repair/retryExecutor.ts"
 import { inputRound, pushSampling } from "./repair/sampling.ts"
-import { prompts } from "./prompts.ts"
-import * as Resources from "./resources.ts"
+import { registerBrowsing } from "./browsing.ts"
+import { instructionsFor } from "./instructions.ts"
+import { CurrentExposure, exposedTools } from "./toolsets.ts"
 import { describeTool } from "./toolListing.ts"
-import { allErrorTypes, describeFailure } from "./repair/failures.ts"
-import { failure, toToolResult } from "./toolResult.ts"
+import { icons } from "./icon.ts"
+import { type ToolError, describeFailure } from "./repair/failures.ts"
+import { type Answer, failure, toAnswer } from "./toolResult.ts"
 import { RateLimited } from "../engine/errors.ts"
 import { Telemetry, recording } from "../services/Telemetry.ts"
 import { type CallObserver, observeToolCall } from "./toolTelemetry.ts"
-import { WorksheetView, readWorksheet, uiCapability, withView } from "./apps/worksheet.ts"
+import { WorksheetView, readWorksheet, uiCapability, viewTools, withView } from "./apps/worksheet.ts"
 
-export const serverInfo = { name: "dimensional", version: "0.2.0" } as const
-
-/** Said once here rather than in every tool's output schema: the shape of every failure. */
-const instructions =
-  "Unit-safe arithmetic. Use convert for a value between units, check_dimensions before combining quantities, " +
-  "and list_units / list_dimensions / list_scales to discover names. Definitions live in a workspace: by default a 2025-era connection's own (2026-07-28 has none), " +
-  "or the id a define_* result gives in `workspace`; pass it as `workspace` on later calls. list_* tools answer a page: pass its next_cursor as " +
-  "`cursor` for the next (remaining counts the rest). Arguments a tool's schema does not name are refused. Every failure is a result with isError and " +
-  "{error, error_type, parameter, step, got, expected, likely_fix, fix, hints}: apply likely_fix (or send fix.value as " +
-  `fix.parameter) when present; otherwise read hints and ask the user. error_type is one of ${allErrorTypes.join(", ")} ` +
-  "(ambiguous_input carries readings: each meaning with its value; invalid_input carries issues, schema, validExample). A result with `corrections` ran on arguments " +
-  "the server adjusted: check them."
+/**
+ * Who the server is, as hosts show it (MCP Implementation: `title` for people, `websiteUrl`, and
+ * icons that hosts draw beside its name; a PNG, which every host that draws icons reads, and an SVG).
+ */
+export const serverInfo = {
+  name: "dimensional",
+  title: "Dimensional: unit-safe arithmetic",
+  version,
+  description: "Unit conversion, dimensional analysis, UCUM, constants and formulas for AI agents, exact and never silently wrong",
+  websiteUrl: "https://github.com/dimensional-mcp/dimensional-mcp",
+  icons: [...icons]
+}
 
 const descriptions = new WeakMap<AnyTool, ToolDescription>()
 
@@ -55,19 +58,18 @@ const descriptionOf = (tool: AnyTool): ToolDescription => {
 
 /**
  * Runs one call to completion through the retry executor (decode with coercion, handler, and on a
- * retryable failure a corrected dispatch); never fails. A SamplingClient in the context lets the
- * Corrector ask the client's model.
+ * retryable failure a corrected dispatch); never fails: what happened is the Answer. A
+ * SamplingClient in the context lets the Corrector ask the client's model. `observe` (telemetry
+ * on, see toolTelemetry.ts) is told the call's outcome.
  */
-export const runTool = <R>(tool: AnyTool<R>, args: unknown) => runToolEffect(tool, args)
-
-/** `observe` (telemetry on, see toolTelemetry.ts) is told the call's outcome. */
-const runToolEffect = <R>(tool: AnyTool<R>, args: unknown, observe?: CallObserver) =>
+const runToolEffect = <R>(tool: AnyTool<R>, args: unknown, observe?: CallObserver): Effect.Effect<Answer, never, R | RetryPolicy | Corrector> =>
   execute(tool, args, () => descriptionOf(tool)).pipe(
     Effect.flatMap((outcome) => {
       observe?.(outcome)
-      let defect: Cause.Cause<unknown> | undefined
-      const result = toToolResult(outcome, (cause) => (defect = cause))
-      return defect ? Effect.logError(`tool ${tool.name} failed with a defect`, Cause.pretty(defect)).pipe(Effect.as(result)) : Effect.succeed(result)
+      const answer = toAnswer(outcome)
+      return answer.defect
+        ? Effect.logError(`tool ${tool.name} failed with a defect`, Cause.pretty(answer.defect)).pipe(Effect.as(answer))
+        : Effect.succeed(answer)
     })
   )
 
@@ -83,14 +85,18 @@ const selfCorrectionServices = Effect.gen(function* () {
   return { policy: yield* RetryPolicy, corrector: yield* Corrector }
 })
 
+/** What happened to a call of a tool whose success is an `O`: a success's value typed as the tool declares it. */
+export type TypedAnswer<O> = (Answer & { readonly error: undefined; readonly value: O }) | (Answer & { readonly error: ToolError; readonly value: undefined })
+
 /**
  * One tool call outside any MCP session, as the MCP server would answer it (decoding, repair,
  * the one failure mapping): for the human CLI and for apps that call tools directly.
  */
-export const callTool = <R>(tool: AnyTool<R>, args: unknown) =>
+export const callTool = <I, O, R>(tool: Tool<I, O, R>, args: unknown): Effect.Effect<TypedAnswer<O>, never, R | RetryPolicy | Corrector> =>
   Effect.gen(function* () {
     const { policy, corrector } = yield* selfCorrectionServices
-    return yield* runTool(tool, args).pipe(Effect.provideService(RetryPolicy, policy), Effect.provideService(Corrector, corrector))
+    // a success's value is what this tool's handler returned: an O, by its declaration
+    return (yield* runToolEffect(tool, args).pipe(Effect.provideService(RetryPolicy, policy), Effect.provideService(Corrector, corrector))) as TypedAnswer<O>
   })
 
 /** Which protocol era an instance serves, and for a 2025-era session its own workspace. */
@@ -157,58 +163,6 @@ const makeDrain = () => {
   }
 }
 
-const MAX_PROMPT_ARGUMENT = 1000
-
-/** An echoed input, at most 120 characters: an error never returns a client's whole payload. */
-const clipped = (text: string): string => (text.length <= 120 ? text : `${text.slice(0, 117)}… (${text.length} characters)`)
-
-const unknownResource = (uri: string) =>
-  new ProtocolError(
-    ProtocolErrorCode.InvalidParams,
-    `Unknown resource: ${clipped(uri)}. Resources: ${Resources.resources.map((r) => r.uri).join(", ")}; templates: ${Resources.templates.map((t) => t.uriTemplate).join(", ")}`
-  )
-
-/** Resources (catalog, constants, formulas), their templates and completions, and the workflow prompts. */
-// biome-ignore lint/suspicious/noExplicitAny: the SDK callback cannot carry the tools' requirements; the context built for this server provides every one of them (ToolServices)
-const registerBrowsing = (server: Server, run: <A>(effect: Effect.Effect<A, never, any>) => Promise<A>, view: boolean) => {
-  const runTool: Resources.RunTool = (tool, args) => runToolEffect(tool, args)
-  server.setRequestHandler("resources/list", async () => ({ resources: [...Resources.resources] }))
-  server.setRequestHandler("resources/templates/list", async () => ({ resourceTemplates: [...Resources.templates] }))
-  server.setRequestHandler("resources/read", async (request) => {
-    // the worksheet view (apps/worksheet.ts) is read, never listed
-    const contents = (view ? await readWorksheet(request.params.uri) : undefined) ?? (await run(Resources.read(request.params.uri, runTool)))
-    if (!contents) throw unknownResource(request.params.uri)
-    return contents
-  })
-  server.setRequestHandler("completion/complete", async (request) => {
-    const ref = request.params.ref
-    const values = ref.type === "ref/resource" ? await run(Resources.complete(ref.uri, request.params.argument.name, request.params.argument.value)) : [] // prompt arguments are free text
-    return { completion: { values, total: values.length, hasMore: false } }
-  })
-  server.setRequestHandler("prompts/list", async () => ({
-    prompts: prompts.map((p) => ({ name: p.name, title: p.title, description: p.description, arguments: [...p.arguments] }))
-  }))
-  server.setRequestHandler("prompts/get", async (request) => {
-    const prompt = prompts.find((p) => p.name === request.params.name)
-    if (!prompt)
-      throw new ProtocolError(
-        ProtocolErrorCode.InvalidParams,
-        `Unknown prompt: ${clipped(request.params.name)}. Prompts: ${prompts.map((p) => p.name).join(", ")}`
-      )
-    const args = request.params.arguments ?? {}
-    const missing = prompt.arguments.filter((a) => a.required && !args[a.name])
-    if (missing.length > 0) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Prompt ${prompt.name} needs ${missing.map((a) => a.name).join(", ")}`)
-    // a prompt's text quotes its arguments: each is bounded, so the answer is too
-    const long = Object.entries(args).find(([, v]) => typeof v === "string" && v.length > MAX_PROMPT_ARGUMENT)
-    if (long)
-      throw new ProtocolError(
-        ProtocolErrorCode.InvalidParams,
-        `Prompt argument ${clipped(long[0])} is ${long[1].length} characters; at most ${MAX_PROMPT_ARGUMENT}`
-      )
-    return { description: prompt.description, messages: [{ role: "user" as const, content: { type: "text" as const, text: prompt.text(args) } }] }
-  })
-}
-
 /**
  * Runs a call (which never fails) in `context`. A call that finishes without waiting on I/O, as
  * nearly every call does, is answered from the fiber at once, without a promise round trip; one
@@ -248,9 +202,6 @@ const overRate = (waitMs: number) =>
     retryAfterMs: waitMs
   })
 
-const isInternalError = (result: CallToolResult) =>
-  result.isError === true && (result.structuredContent as { error_type?: unknown } | undefined)?.error_type === "internal_error"
-
 /**
  * A factory of SDK Servers serving `tools` with the services of the current context. Everything
  * that does not depend on the era or the session (tool listing, services) is built once here.
@@ -263,12 +214,17 @@ export const makeServerFactory = <R>(tools: ReadonlyArray<AnyTool<R>>) =>
     // decided once: with telemetry off a call runs exactly as it did before there was any
     const telemetry = yield* Telemetry
     const observed = recording(telemetry)
-    // the worksheet view (issue 32) unless --no-ui: named in three tools' _meta, served as a ui:// resource
-    const view = yield* WorksheetView
-    const byName = new Map(tools.map((t) => [t.name, t]))
+    // --toolsets, --read-only (read by the composition root): what is not exposed is not listed, not callable, not mentioned
+    const exposed = exposedTools(tools, yield* CurrentExposure)
+    const byName = new Map(exposed.map((t) => [t.name, t]))
+    const on: ReadonlySet<string> = new Set(byName.keys())
+    const instructions = instructionsFor(on)
+    // the worksheet view (issue 32) unless --no-ui, where a tool it lays out is on: named in their
+    // _meta, served as a ui:// resource
+    const view = (yield* WorksheetView) && exposed.some((t) => viewTools.has(t.name))
     // the JSON Schemas are generated on the first tools/list, not at start-up
     let listing: ReadonlyArray<ReturnType<typeof describeTool>> | undefined
-    const listingOf = () => (listing ??= view ? tools.map((t) => withView(describeTool(t))) : tools.map(describeTool))
+    const listingOf = () => (listing ??= view ? exposed.map((t) => withView(describeTool(t))) : exposed.map(describeTool))
     const available = [...byName.keys()].join(", ")
 
     const drain = makeDrain()
@@ -297,7 +253,7 @@ export const makeServerFactory = <R>(tools: ReadonlyArray<AnyTool<R>>) =>
         instructions
       })
       server.setRequestHandler("tools/list", async () => ({ tools: options.conformanceFixtures ? [...listingOf(), reconnectionFixture] : [...listingOf()] }))
-      registerBrowsing(server, run, view)
+      registerBrowsing(server, run, (tool, args) => runToolEffect(tool, args), on, view ? readWorksheet : undefined)
       server.setRequestHandler("tools/call", async (request, ctx: ServerContext) => {
         const tool = byName.get(request.params.name)
         if (!tool && options.conformanceFixtures && request.params.name === reconnectionFixture.name) return reconnectionCall(ctx)
@@ -321,19 +277,20 @@ export const makeServerFactory = <R>(tools: ReadonlyArray<AnyTool<R>>) =>
             )
           : callOf(tool, args, sampling, principal)
         drain.enter()
-        let result: CallToolResult
+        let answer: Answer
         try {
           // a call answered from its fiber stays without a promise round trip (see runCallWith)
-          const answer = runCall(call, ctx.mcpReq.signal)
-          result = answer instanceof Promise ? await answer : answer
+          const running = runCall(call, ctx.mcpReq.signal)
+          answer = running instanceof Promise ? await running : running
         } finally {
           drain.leave()
         }
-        const question = result.isError && Option.isSome(round) ? round.value.question() : undefined
+        const question = answer.errorType !== undefined && Option.isSome(round) ? round.value.question() : undefined
         if (question) return question
         // a defect also goes to the client's log (details stay in the server's stderr)
-        if (isInternalError(result)) await ctx.mcpReq.log("error", `${tool.name} failed with an internal error`, "dimensional").catch(() => undefined)
-        return result
+        if (answer.errorType === "internal_error")
+          await ctx.mcpReq.log("error", `${tool.name} failed with an internal error`, "dimensional").catch(() => undefined)
+        return answer.result
       })
       return server
     }

@@ -166,6 +166,8 @@ const generate = (tool: AnyTool): McpTool => {
   const { type: _object, ...output } = compact(jsonSchemaOf(tool.output), outputOnly) as JsonObject
   const described: McpTool = {
     name: tool.name,
+    // what hosts show in menus and approval dialogs (the spec's display order: title, annotations.title, name)
+    title: tool.title,
     description: tool.description,
     inputSchema: inputSchemaOf(tool),
     outputSchema: { type: "object", anyOf: [output, errorBranch] } as unknown as McpTool["outputSchema"],
@@ -176,7 +178,7 @@ const generate = (tool: AnyTool): McpTool => {
 }
 
 /** Bump when the layout below changes. */
-export const listingVersion = 1
+export const listingVersion = 2
 
 /** The built-in tools' entries as the JSON text the bundle carries: generated here, at build time. */
 export const listingSnapshot = (): string => JSON.stringify({ version: listingVersion, tools: builtinTools.map(generate) })

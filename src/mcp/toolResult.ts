@@ -10,8 +10,8 @@
 import type { CallToolResult } from "@modelcontextprotocol/server"
 import { Cause, Exit, Option } from "effect"
 import type { Correction } from "./repair/Corrector.ts"
-import type { CallOutcome, Rejection, RetryReport } from "./repair/callOutcome.ts"
-import { type ToolError, describeRejection, errorTypeOf, internalError } from "./repair/failures.ts"
+import { type CallOutcome, type Rejection, type RetryReport, describeRejection } from "./repair/callOutcome.ts"
+import { type ErrorType, type ToolError, errorTypeOf, internalError } from "./repair/failures.ts"
 
 export { CorrectionSchema, ToolError } from "./repair/failures.ts"
 import { correctionsText, reportText } from "./resultText.ts"
@@ -66,17 +66,23 @@ const weight = (result: CallToolResult): number =>
   result.content.reduce((n, c) => n + (c.type === "text" ? c.text.length : 0), 0) + (result.content[0]?.type === "text" ? result.content[0].text.length : 0)
 
 /** A result over MAX_RESULT_BYTES is not sent: the agent is told to ask for less. */
-const tooLarge = (bytes: number): CallToolResult =>
-  failure({
-    error: `The result is too large to send (about ${bytes} bytes; at most ${MAX_RESULT_BYTES}). Ask for less: filter or page the listing.`,
-    error_type: "result_too_large",
-    parameter: null,
-    step: null,
-    got: null,
-    expected: `at most ${MAX_RESULT_BYTES} bytes`,
-    likely_fix: null,
-    hints: ["Use the tool's filters (dimension, query, category, domain) or a smaller limit"]
-  })
+const tooLarge = (bytes: number): ToolError => ({
+  error: `The result is too large to send (about ${bytes} bytes; at most ${MAX_RESULT_BYTES}). Ask for less: filter or page the listing.`,
+  error_type: "result_too_large",
+  parameter: null,
+  step: null,
+  got: null,
+  expected: `at most ${MAX_RESULT_BYTES} bytes`,
+  likely_fix: null,
+  hints: ["Use the tool's filters (dimension, query, category, domain) or a smaller limit"]
+})
+
+/** A value in a unit list, as a person says it (5 ft 10.866142 in): convert's and add_quantities' parts, compute's converted ones. */
+const partsLine = (structured: Record<string, unknown>): string | undefined => {
+  const converted = structured.converted as { readonly parts?: unknown } | null | undefined
+  const parts = (structured.parts ?? converted?.parts) as ReadonlyArray<{ readonly quantity: number; readonly unit: string }> | undefined
+  return Array.isArray(parts) && parts.length > 0 ? parts.map((p) => `${p.quantity} ${p.unit}`).join(" ") : undefined
+}
 
 export const success = (
   value: unknown,
@@ -85,13 +91,16 @@ export const success = (
   // MCP structured content is an object; lists travel as {result: [...]} (FastMCP's convention, which ucon clients read)
   const structured = Array.isArray(value) || typeof value !== "object" || value === null ? { result: value } : (value as Record<string, unknown>)
   const corrections = extra.corrections ?? []
-  if (corrections.length === 0 && !extra.retry) return { content: [{ type: "text", text: text(value) }], structuredContent: structured }
+  const whole = partsLine(structured)
+  if (corrections.length === 0 && !extra.retry)
+    return { content: [{ type: "text", text: text(value) }, ...(whole ? [{ type: "text" as const, text: whole }] : [])], structuredContent: structured }
   const full = {
     ...structured,
     ...(corrections.length > 0 ? { corrections: correctionsJson(corrections) } : {}),
     ...(extra.retry ? { retry: retryJson(extra.retry) } : {})
   }
   const note = [
+    ...(whole ? [whole] : []),
     ...(corrections.length > 0
       ? [correctionsText(corrections, "The server corrected the arguments before running the tool; check that this is what you meant:")]
       : []),
@@ -106,17 +115,38 @@ export const success = (
   }
 }
 
-export const failure = (error: ToolError, readable?: string): CallToolResult => {
+/** A failure as the wire carries it: every echoed input clipped. */
+const clippedError = (error: ToolError): ToolError =>
   // hints may list every valid name (57 formulas); the message and `got` echo the input
-  const clipped = { ...(clipDeep(error, 4 * MAX_ECHO) as ToolError), error: clip(error.error), got: error.got === null ? null : clip(error.got) }
-  return {
-    isError: true,
-    content: [{ type: "text", text: text(clipped) }, ...(readable ? [{ type: "text" as const, text: clip(readable, 4 * MAX_ECHO * 10) }] : [])],
-    structuredContent: clipped as unknown as Record<string, unknown>
-  }
+  ({ ...(clipDeep(error, 4 * MAX_ECHO) as ToolError), error: clip(error.error), got: error.got === null ? null : clip(error.got) })
+
+const failureResult = (clipped: ToolError, readable: string | undefined): CallToolResult => ({
+  isError: true,
+  content: [{ type: "text", text: text(clipped) }, ...(readable ? [{ type: "text" as const, text: clip(readable, 4 * MAX_ECHO * 10) }] : [])],
+  structuredContent: clipped as unknown as Record<string, unknown>
+})
+
+/** A failure the server answers without running the tool (over the client's rate): its MCP result. */
+export const failure = (error: ToolError, readable?: string): CallToolResult => failureResult(clippedError(error), readable)
+
+/**
+ * What happened to one call, told once: the MCP result; on success the tool's value; on failure
+ * the error as the wire carries it and its type; the defect behind an `internal_error`, for the log.
+ */
+export interface Answer {
+  readonly result: CallToolResult
+  readonly value: unknown
+  readonly error: ToolError | undefined
+  readonly errorType: ErrorType | undefined
+  readonly defect: Cause.Cause<unknown> | undefined
 }
 
-const rejected = (rejection: Rejection, retry: RetryReport | undefined): CallToolResult => {
+const failed = (error: ToolError, errorType: ErrorType, readable?: string, defect?: Cause.Cause<unknown>): Answer => {
+  const clipped = clippedError(error)
+  return { result: failureResult(clipped, readable), value: undefined, error: clipped, errorType, defect }
+}
+
+const rejected = (rejection: Rejection, retry: RetryReport | undefined): Answer => {
   const coercions = rejection.coercions
   const error: ToolError = {
     ...describeRejection(rejection),
@@ -128,21 +158,23 @@ const rejected = (rejection: Rejection, retry: RetryReport | undefined): CallToo
     ...(coercions.length > 0 ? [correctionsText(coercions, "Coercions applied before the tool failed:")] : []),
     ...(retry ? [retryText(retry)] : [])
   ].join("\n\n")
-  return failure(error, readable || undefined)
+  return failed(error, errorTypeOf(rejection.failure), readable || undefined)
 }
 
-/** CallOutcome → CallToolResult; `onDefect` sees every defect (it logs). */
-export const toToolResult = (outcome: CallOutcome, onDefect: (cause: Cause.Cause<unknown>) => void): CallToolResult => {
-  const result = resultOf(outcome, onDefect)
-  const bytes = weight(result)
-  return bytes > MAX_RESULT_BYTES ? tooLarge(bytes) : result
+/** CallOutcome → what happened: the MCP result, and the value or the error it carries. */
+export const toAnswer = (outcome: CallOutcome): Answer => {
+  const answer = answerOf(outcome)
+  const bytes = weight(answer.result)
+  return bytes > MAX_RESULT_BYTES ? failed(tooLarge(bytes), "result_too_large") : answer
 }
 
-const resultOf = (outcome: CallOutcome, onDefect: (cause: Cause.Cause<unknown>) => void): CallToolResult => {
+const answerOf = (outcome: CallOutcome): Answer => {
   const exit = outcome.exit
-  if (Exit.isSuccess(exit)) return success(exit.value.value, { corrections: outcome.corrections, retry: outcome.retry })
-  const error = Cause.findErrorOption(exit.cause)
-  if (Option.isSome(error)) return rejected(error.value, outcome.retry)
-  onDefect(exit.cause)
-  return failure(internalError())
+  if (Exit.isSuccess(exit)) {
+    const result = success(exit.value.value, { corrections: outcome.corrections, retry: outcome.retry })
+    return { result, value: exit.value.value, error: undefined, errorType: undefined, defect: undefined }
+  }
+  const error = Option.getOrUndefined(Cause.findErrorOption(exit.cause))
+  if (error !== undefined) return rejected(error, outcome.retry)
+  return failed(internalError(), "internal_error", undefined, exit.cause)
 }

@@ -23,11 +23,10 @@
  * Labels come from closed sets: the server's tool names (an unknown name never reaches a tool) and
  * the error types of the failure table (repair/failures.ts), never a unit or an argument's value.
  */
-import type { CallToolResult } from "@modelcontextprotocol/server"
 import { Effect, Exit, Metric, Tracer } from "effect"
 import { type CallRecord, CurrentCall, type TelemetrySettings, latencyBoundaries, startsSampled } from "../services/Telemetry.ts"
 import type { CallOutcome } from "./repair/callOutcome.ts"
-import { allErrorTypes } from "./repair/failures.ts"
+import type { Answer } from "./toolResult.ts"
 
 /**
  * The span of each HTTP request handed to the SDK, by the web Request the SDK hands back to the
@@ -45,8 +44,6 @@ const toolDuration = Metric.histogram("dimensional_tool_call_duration_seconds", 
   boundaries: latencyBoundaries
 })
 
-const errorTypes = new Set<string>(allErrorTypes)
-
 /**
  * Each labelled series built once and kept: the labels are closed sets (tools × error types), so
  * these stay small, and a call does not build its series' key anew.
@@ -62,11 +59,8 @@ const seriesOf = <M>(series: Map<string, M>, key: string, make: () => M): M => {
 }
 
 /** Success, or the failure's error_type (one of the table's; `internal_error` and `result_too_large` are in it). */
-export const outcomeOf = (result: CallToolResult): { readonly outcome: "success" | "error"; readonly errorType: string } => {
-  if (result.isError !== true) return { outcome: "success", errorType: "" }
-  const type = (result.structuredContent as { error_type?: unknown } | undefined)?.error_type
-  return { outcome: "error", errorType: typeof type === "string" && errorTypes.has(type) ? type : "other" }
-}
+const outcomeOf = (answer: Answer): { readonly outcome: "success" | "error"; readonly errorType: string } =>
+  answer.errorType === undefined ? { outcome: "success", errorType: "" } : { outcome: "error", errorType: answer.errorType }
 
 /** W3C trace context values are short; anything longer is not one (https://www.w3.org/TR/trace-context/#tracestate-header). */
 const MAX_TRACESTATE = 512
@@ -118,8 +112,8 @@ export type CallObserver = (outcome: CallOutcome) => void
 export const observeToolCall = <R>(
   settings: TelemetrySettings,
   facts: ToolCallFacts,
-  run: (observe: CallObserver) => Effect.Effect<CallToolResult, never, R>
-): Effect.Effect<CallToolResult, never, R> =>
+  run: (observe: CallObserver) => Effect.Effect<Answer, never, R>
+): Effect.Effect<Answer, never, R> =>
   Effect.suspend(() => {
     const started = performance.now()
     const call: CallRecord = { storeSeconds: 0, span: undefined }
@@ -131,8 +125,8 @@ export const observeToolCall = <R>(
       CurrentCall,
       call
     )
-    const record = (result: CallToolResult) => {
-      const { outcome, errorType } = outcomeOf(result)
+    const record = (answer: Answer) => {
+      const { outcome, errorType } = outcomeOf(answer)
       return Effect.andThen(
         Metric.update(
           seriesOf(toolCallSeries, `${facts.tool}\u0000${errorType}`, () =>

@@ -182,22 +182,3 @@ export const layerFromConfig = (fallback: string): Layer.Layer<WorkspaceStore, S
 
 /** A process-only store, for tests and the library. */
 export const layerMemory: Layer.Layer<WorkspaceStore> = layerFor({ _tag: "memory" }) as Layer.Layer<WorkspaceStore>
-
-/** The workspace flags, keyed like the environment so a ConfigProvider over it makes flags win. */
-export const workspaceFlags: Readonly<Record<string, string>> = {
-  "--store": storeEnv,
-  "--workspace-idle-timeout": "DIMENSIONAL_WORKSPACE_IDLE_TIMEOUT",
-  "--max-workspaces": maxWorkspacesEnv,
-  "--max-workspaces-per-principal": maxWorkspacesPerPrincipalEnv
-}
-
-export const workspaceFlagUsage = `Workspace flags (each also an environment variable):
-  --store <store>                   ${storeEnv}: where definitions live: 'memory' (stdio default),
-                                    'file:<directory>' (HTTP default: ${defaultFileStore}; one
-                                    process per directory) or 'redis://host:port' (shared by replicas)
-  --workspace-idle-timeout <time>   DIMENSIONAL_WORKSPACE_IDLE_TIMEOUT: a workspace unused this long is
-                                    deleted (default 7 days)
-  --max-workspaces <n>              ${maxWorkspacesEnv}: live workspaces the store holds at most
-                                    (default ${defaultStoreLimits.maxWorkspaces})
-  --max-workspaces-per-principal <n>  ${maxWorkspacesPerPrincipalEnv}: live workspaces one authorized
-                                    client holds at most (default ${defaultStoreLimits.maxWorkspacesPerPrincipal})`

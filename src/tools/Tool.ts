@@ -3,7 +3,7 @@
  * output Schema (advertised to clients), MCP annotations and a handler Effect whose typed failures
  * the single mapping layer in src/mcp turns into structured results. Tools never import the SDK.
  */
-import { Effect, Schema, type SchemaAST } from "effect"
+import { Effect, Schema, SchemaAST } from "effect"
 import { type EngineError, locate } from "../engine/errors.ts"
 
 export interface ToolAnnotations {
@@ -49,7 +49,8 @@ export interface Tool<I, O, R> {
   readonly annotations: ToolAnnotations
   /**
    * Where an engine role ("source unit", "factor numerator" at step 2) is in this tool's
-   * arguments ("from_unit", "factors[2].numerator"); roles it does not name pass unchanged.
+   * arguments ("from_unit", "factors[2].numerator"). A role it does not place that names one of
+   * the tool's own fields ("workspace", "symbol") is placed there; any other stays unplaced.
    */
   readonly roles?: RolePlacement
   /** The step an argument path belongs to, for a tool whose arguments are steps (compute: factors[2].numerator is step 2). */
@@ -66,24 +67,36 @@ export const rolesTable =
   (role) =>
     Object.hasOwn(table, role) ? table[role] : undefined
 
-/** The failure with its role replaced by the argument it names in this tool. */
-const placed =
-  (roles: RolePlacement) =>
-  (failure: ToolFailure): ToolFailure => {
-    const parameter = failure.role === undefined ? undefined : roles(failure.role, failure.step)
-    return parameter === undefined ? failure : locate(failure, { role: parameter })
+/** The top-level fields of a tool's input: a role that names one is placed at it. */
+const fieldsOf = (input: Schema.Top): ReadonlySet<string> => {
+  const ast = SchemaAST.toType(input.ast)
+  return new Set(SchemaAST.isObjects(ast) ? ast.propertySignatures.map((p) => String(p.name)) : [])
+}
+
+/**
+ * The failure placed at the argument its role names in this tool (`parameter`); its role stays
+ * the domain's word. A failure the tool already placed (its own argument checks) keeps its place.
+ */
+const placed = (roles: RolePlacement | undefined, input: Schema.Top) => {
+  // read on the first failure, not when the tool is declared (at every start)
+  let fields: ReadonlySet<string> | undefined
+  return (failure: ToolFailure): ToolFailure => {
+    if (failure.parameter !== undefined || failure.role === undefined) return failure
+    fields ??= fieldsOf(input)
+    const parameter = roles?.(failure.role, failure.step) ?? (fields.has(failure.role) ? failure.role : undefined)
+    return parameter === undefined ? failure : locate(failure, { parameter })
   }
+}
 
 // biome-ignore lint/suspicious/noExplicitAny: a tool of any input and output, for tables of heterogeneous tools; each call is still decoded and encoded with that tool's own Schemas
 export type AnyTool<R = any> = Tool<any, any, R>
 
 /**
  * Declares a tool, checking that handler, input and output agree. Its failures leave the handler
- * placed at the tool's own arguments: after this, `failure.role` is an argument path.
+ * placed at the tool's own arguments: after this, `failure.parameter` is an argument path
+ * wherever the failure's role is one of them.
  */
 export const defineTool = <I, O, R>(tool: Tool<I, O, R>): Tool<I, O, R> => {
-  const roles = tool.roles
-  if (roles === undefined) return tool
-  const place = placed(roles)
+  const place = placed(tool.roles, tool.input)
   return { ...tool, handler: (input) => Effect.mapError(tool.handler(input), place) }
 }

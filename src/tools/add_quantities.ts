@@ -38,7 +38,7 @@ export const AddQuantitiesOutput = Schema.Struct({
 
 export const addQuantities = defineTool({
   name: "add_quantities",
-  title: "Add quantities in different units",
+  title: "Add quantities",
   description: "Sum in one unit: 5 ft + 7 in → 170.18 cm. °C/°F points and dB levels do not add.",
   input: AddQuantitiesInput,
   output: AddQuantitiesOutput,

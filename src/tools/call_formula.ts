@@ -2,7 +2,7 @@ import { Effect, Schema } from "effect"
 import { FormulaRegistry } from "../services/FormulaRegistry.ts"
 import { openWorkspace, workspaceField } from "./workspaceArgument.ts"
 import { Role } from "../engine/roles.ts"
-import { defineTool, readOnly, rolesTable, unitField } from "./Tool.ts"
+import { defineTool, readOnly, unitField } from "./Tool.ts"
 
 export const FormulaParameterInput = Schema.Struct({
   value: Schema.Finite.annotate({ examples: [70] }),
@@ -46,13 +46,14 @@ export const CallFormulaOutput = Schema.Struct({
 
 export const callFormula = defineTool({
   name: "call_formula",
-  title: "Evaluate a domain formula",
+  title: "Evaluate a formula",
   description:
     "Evaluate a formula from list_formulas: bmi with {mass: {value: 70, unit: 'kg'}, height: {value: 1.75, unit: 'm'}} → 22.857 kg/m². Any unit of the right dimension; uncertainties propagate.",
   input: CallFormulaInput,
   output: CallFormulaOutput,
   annotations: readOnly,
-  roles: rolesTable({ [Role.outputUnit]: "output_unit" }),
+  // a formula's own parameter ("mass") is its entry in `parameters`
+  roles: (role) => (role === Role.outputUnit ? "output_unit" : role === Role.name || role === Role.workspace ? role : `parameters.${role}`),
   handler: (input) =>
     Effect.gen(function* () {
       // the session's catalog: its units and constants resolve here (ucon resolved without the session: mph was milli-phot)

@@ -23,7 +23,7 @@ export const CheckDimensionsOutput = Schema.Struct({
 
 export const checkDimensions = defineTool({
   name: "check_dimensions",
-  title: "Check whether two units are compatible",
+  title: "Check dimensions",
   description: "Whether two units inter-convert, with both dimensions: kg, lb yes; rad/s, Hz no (angle is a pseudo-dimension).",
   input: CheckDimensionsInput,
   output: CheckDimensionsOutput,

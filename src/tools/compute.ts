@@ -72,7 +72,7 @@ export const ComputeOutput = Schema.Struct({
 
 export const compute = defineTool({
   name: "compute",
-  title: "Factor-label computation",
+  title: "Compute a chain of factors",
   description: "Multiply through factors, tracking units and steps: 154 lb × (1 kg/2.205 lb) × (15 mg/kg·d) = 1047.6 mg/d.",
   input: ComputeInput,
   output: ComputeOutput,

@@ -33,7 +33,7 @@ export const ConvertOutput = Schema.Struct({
 
 export const convert = defineTool({
   name: "convert",
-  title: "Convert a quantity between units",
+  title: "Convert units",
   description:
     "Between units: 5 km → mi, 100 degC → degF. A lone temperature is a point, inside a compound a difference; inverse dimensions give 1/x (mpg → L/100km).",
   input: ConvertInput,

@@ -27,7 +27,7 @@ export const DeclareComputationOutput = Schema.Struct({
 
 export const declareComputation = defineTool({
   name: "declare_computation",
-  title: "Declare what a computation should produce",
+  title: "Declare an expected result",
   description: "Declare the kind of quantity (gibbs_energy in kJ/mol) a computation must produce, for validate_result.",
   input: DeclareComputationInput,
   output: DeclareComputationOutput,

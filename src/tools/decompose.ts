@@ -57,7 +57,7 @@ export const DecomposeOutput = Schema.Struct({
 const needsUnits = () =>
   new InvalidInput({
     message: "Provide either query, or both initial_unit and target_unit",
-    role: "query",
+    parameter: "query",
     expected: "query='500 mL to L', or initial_unit + target_unit (+ known_quantities)",
     hints: [
       "Query mode: decompose(query='60 mph to km/h')",

@@ -40,7 +40,7 @@ const usage = (c: Constant): string =>
 
 export const defineConstant = defineTool({
   name: "define_constant",
-  title: "Define a session constant",
+  title: "Define a constant",
   description: "Define a session constant; its symbol becomes a unit too (g_local = 9.81 m/s^2, then 2 g_local → 19.62 m/s^2).",
   input: DefineConstantInput,
   output: DefineConstantOutput,

@@ -26,7 +26,7 @@ export const DefineConversionOutput = Schema.Struct({
 
 export const defineConversion = defineTool({
   name: "define_conversion",
-  title: "Add a conversion edge for this session",
+  title: "Define a conversion",
   description: "Relate a session unit to another: dst = src × factor + offset (1 widget = 12 ea). Built-in units are never redefined.",
   input: DefineConversionInput,
   output: DefineConversionOutput,
@@ -37,7 +37,7 @@ export const defineConversion = defineTool({
       if (input.factor === 0) {
         return yield* new InvalidValue({
           message: "A conversion factor cannot be 0",
-          role: "factor",
+          parameter: "factor",
           got: "0",
           hints: ["dst = src × factor: the factor must be non-zero"]
         })
@@ -50,7 +50,7 @@ export const defineConversion = defineTool({
         const verdict = checkBuiltinEdge(catalog, edge)
         if (typeof verdict !== "string")
           return yield* Effect.fail(
-            locate(verdict, { role: isEngineError(verdict) && verdict._tag === "UnknownUnit" && verdict.expression === input.dst ? "dst" : "src" })
+            locate(verdict, { parameter: isEngineError(verdict) && verdict._tag === "UnknownUnit" && verdict.expression === input.dst ? "dst" : "src" })
           )
         return { success: true, ...edge, applied: false, message: verdict }
       }
@@ -61,7 +61,7 @@ export const defineConversion = defineTool({
           return Effect.fail(
             new InvalidInput({
               message: `The conversion '${edge.src}' -> '${edge.dst}' is already defined in this session (factor ${same.factor})`,
-              role: "src",
+              parameter: "src",
               got: `${edge.src} -> ${edge.dst}`,
               hints: ["An edge is defined once; to change it, reset the session and define it again"]
             })

@@ -46,7 +46,7 @@ export const defineQuantityKind = defineTool({
             if (taken) {
               return yield* new DuplicateKind({
                 message: `Quantity kind '${n}' is already defined${taken.name.toLowerCase() === n.toLowerCase() ? "" : ` (as an alias of '${taken.name}')`}`,
-                role: n === input.name ? "name" : "aliases",
+                parameter: n === input.name ? "name" : "aliases",
                 got: n,
                 hints: [taken.builtin ? `'${taken.name}' is built in: use it directly` : "Use a different name, or reset_session() to start over"]
               })

@@ -27,7 +27,7 @@ export const DefineUnitOutput = Schema.Struct({
 
 export const defineUnit = defineTool({
   name: "define_unit",
-  title: "Define a custom unit for this session",
+  title: "Define a unit",
   description: "Define a session unit (widget, count); it converts to nothing else until define_conversion relates it.",
   input: DefineUnitInput,
   output: DefineUnitOutput,
@@ -39,7 +39,7 @@ export const defineUnit = defineTool({
       if (isEngineError(dimension)) {
         return yield* new InvalidDimension({
           message: dimension.message,
-          role: "dimension",
+          parameter: "dimension",
           got: input.dimension,
           expected: dimension.expected,
           likelyFix: dimension.likelyFix,
@@ -79,7 +79,7 @@ export const defineUnit = defineTool({
               return yield* new DuplicateDefinition({
                 kind: index === 0 ? "duplicate_unit" : "alias_collision",
                 message: `'${taken}' already names ${what}`,
-                role: index === 0 ? "name" : "aliases",
+                parameter: index === 0 ? "name" : "aliases",
                 got: taken,
                 hints: ["Choose a name that no built-in or session unit uses", "Use list_units() to see the names in use"]
               })
@@ -97,7 +97,7 @@ export const defineUnit = defineTool({
               : `it reads as ${read.terms.map((t) => `${t.prefix?.name ?? ""}${t.unit.name}${t.exponent === 1 ? "" : `^${t.exponent}`}`).join("·") || "a pure number"}`
             return yield* new InvalidUnit({
               message: `'${written}' cannot name a unit: written in a unit expression, ${readAs}`,
-              role: index === 0 ? "name" : "aliases",
+              parameter: index === 0 ? "name" : "aliases",
               got: written,
               hints: [
                 "Use letters, with digits, '_' or '.' only after a letter and not at the end after '-' or '^' (a trailing number after '-' reads as an exponent, e.g. s-1 = 1/s)",

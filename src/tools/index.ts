@@ -42,5 +42,22 @@ export const tools = [
   listQuantityKinds
 ] as const
 
+/**
+ * The named sets an operator exposes with `--toolsets` (src/mcp/toolsets.ts): each tool in exactly
+ * one (test/e2e/toolsets.test.ts). convert: a value between units and the names to find them;
+ * compute: chains of factors and checking a result's kind; reference: constants, formulas, kinds;
+ * workspace: the definitions a workspace holds, and emptying it.
+ */
+export const toolsets = {
+  convert: [convert, checkDimensions, addQuantities, listUnits, listDimensions, listScales],
+  compute: [compute, decompose, declareComputation, validateResult],
+  reference: [listConstants, listFormulas, callFormula, listQuantityKinds],
+  workspace: [defineUnit, defineConversion, defineConstant, defineQuantityKind, resetSession]
+} as const satisfies Record<string, ReadonlyArray<(typeof tools)[number]>>
+
+export type ToolsetName = keyof typeof toolsets
+
+export const toolsetNames = Object.keys(toolsets) as ReadonlyArray<ToolsetName>
+
 /** Every service some tool needs: what a server built from `tools` must be given (`makeServer<ToolServices>(tools)`). */
 export type ToolServices = (typeof tools)[number] extends infer T ? (T extends AnyTool<infer R> ? R : never) : never

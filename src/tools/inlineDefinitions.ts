@@ -59,7 +59,7 @@ const withInline = (
     const units: Array<CustomUnit> = []
     for (const [index, u] of (args.custom_units ?? []).entries()) {
       const dimension = parseDimension(u.dimension)
-      if (isEngineError(dimension)) return yield* Effect.fail(locate(dimension, { role: `custom_units[${index}].dimension` }))
+      if (isEngineError(dimension)) return yield* Effect.fail(locate(dimension, { parameter: `custom_units[${index}].dimension` }))
       // repeating a built-in unit with the same meaning is harmless: use the built-in
       if (builtinEquivalent(builtin, u.name, dimension) && (u.aliases ?? []).every((a) => builtinEquivalent(builtin, a, dimension))) continue
       units.push({ name: u.name, dimension, aliases: u.aliases ?? [] })
@@ -76,7 +76,7 @@ const withInline = (
         continue
       }
       const verdict = checkBuiltinEdge(sessionCatalog, edge)
-      if (typeof verdict !== "string") return yield* Effect.fail(locate(verdict, { role: `custom_edges[${index}]` }))
+      if (typeof verdict !== "string") return yield* Effect.fail(locate(verdict, { parameter: `custom_edges[${index}]` }))
       notes.push(verdict)
     }
     return { catalog: yield* session.catalog({ units, edges }), notes }

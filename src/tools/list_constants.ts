@@ -38,7 +38,7 @@ export const ListConstantsOutput = Schema.Struct({ result: Schema.Array(Constant
 
 export const listConstants = defineTool({
   name: "list_constants",
-  title: "List physical constants",
+  title: "List constants",
   description: "CODATA 2022 constants (c, h, G, ...) and the session's, by category then symbol; uncertainty null: exact.",
   input: ListConstantsInput,
   output: ListConstantsOutput,

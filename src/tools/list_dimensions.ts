@@ -12,7 +12,7 @@ export const ListDimensionsOutput = Schema.Struct({ result: Schema.Array(Schema.
 
 export const listDimensions = defineTool({
   name: "list_dimensions",
-  title: "List dimension names",
+  title: "List dimensions",
   description: "Dimension names (length, pressure, ...); angle, solid_angle and count are pseudo-dimensions.",
   input: ListDimensionsInput,
   output: ListDimensionsOutput,

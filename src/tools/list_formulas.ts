@@ -51,7 +51,7 @@ const describeFormula = (p: PreparedFormula): typeof FormulaInfo.Type => ({
 
 export const listFormulas = defineTool({
   name: "list_formulas",
-  title: "List domain formulas",
+  title: "List formulas",
   description: "Domain formulas (bmi, reynolds_number, ...): parameters' dimensions, result unit, equation, source, and an example call_formula `parameters`.",
   input: ListFormulasInput,
   output: ListFormulasOutput,
@@ -66,7 +66,7 @@ export const listFormulas = defineTool({
       if (!domains.includes(domain)) {
         return yield* new InvalidInput({
           message: `Unknown formula domain: '${input.domain}'`,
-          role: "domain",
+          parameter: "domain",
           got: input.domain,
           expected: domains.join(", "),
           hints: [`Domains: ${domains.join(", ")}`, "Omit domain to list every formula"]

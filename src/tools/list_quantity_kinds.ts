@@ -60,7 +60,7 @@ export const listQuantityKinds = defineTool({
         if (isEngineError(parsed)) {
           return yield* new InvalidDimension({
             message: parsed.message,
-            role: "dimension",
+            parameter: "dimension",
             got: input.dimension,
             likelyFix: parsed.likelyFix,
             hints: [...parsed.hints]

@@ -22,7 +22,7 @@ export const ListScalesOutput = Schema.Struct({ result: Schema.Array(ScaleInfo),
 
 export const listScales = defineTool({
   name: "list_scales",
-  title: "List unit prefixes",
+  title: "List prefixes",
   description: "SI prefixes quecto (1e-30) to quetta (1e30) and binary kibi to yobi (KiB), largest first.",
   input: ListScalesInput,
   output: ListScalesOutput,

@@ -41,7 +41,7 @@ export const ListUnitsOutput = Schema.Struct({
 
 export const listUnits = defineTool({
   name: "list_units",
-  title: "List available units",
+  title: "List units",
   description: "Built-in and session units, by dimension or text (query: gallon). `scalable` ones take SI prefixes (information units binary ones too).",
   input: ListUnitsInput,
   output: ListUnitsOutput,
@@ -52,7 +52,7 @@ export const listUnits = defineTool({
       let filter: Dimension.Dimension | undefined
       if (input.dimension !== undefined) {
         const parsed = parseDimension(input.dimension)
-        if (isEngineError(parsed)) return yield* Effect.fail(locate(parsed, { role: "dimension" }))
+        if (isEngineError(parsed)) return yield* Effect.fail(locate(parsed, { parameter: "dimension" }))
         filter = parsed
       }
       const query = input.query?.toLowerCase()

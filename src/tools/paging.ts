@@ -38,7 +38,7 @@ export const page = <A>(
     return Effect.fail(
       new InvalidInput({
         message: `Unknown cursor '${input.cursor}'`,
-        role: "cursor",
+        parameter: "cursor",
         got: input.cursor,
         expected: "the next_cursor of a previous page",
         hints: ["Start again without a cursor"]

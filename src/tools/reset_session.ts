@@ -7,7 +7,7 @@ export const ResetSessionOutput = Schema.Struct({ success: Schema.Boolean, messa
 
 export const resetSession = defineTool({
   name: "reset_session",
-  title: "Reset this session",
+  title: "Reset the workspace",
   description: "Forget every unit, conversion, constant, kind and declaration this session defined.",
   input: ResetSessionInput,
   output: ResetSessionOutput,

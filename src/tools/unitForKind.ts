@@ -8,7 +8,5 @@ export const unitForKind = (catalog: Catalog, unit: string, parameter: string): 
   Effect.suspend(() => {
     const r = resolveUnitExpression(catalog, unit)
     if (!isEngineError(r)) return Effect.succeed(r)
-    return Effect.fail(
-      new InvalidUnit({ message: `Invalid unit '${unit}': ${r.message}`, role: parameter, got: unit, likelyFix: r.likelyFix, hints: [...r.hints] })
-    )
+    return Effect.fail(new InvalidUnit({ message: `Invalid unit '${unit}': ${r.message}`, parameter, got: unit, likelyFix: r.likelyFix, hints: [...r.hints] }))
   })

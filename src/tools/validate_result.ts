@@ -37,13 +37,13 @@ export const ValidateResultOutput = Schema.Struct({
 const noDeclaration = () =>
   new NoActiveDeclaration({
     message: "No active computation declaration",
-    role: "declared_kind",
+    parameter: "declared_kind",
     hints: ["Use declare_computation() before validate_result()", "Or specify the declared_kind parameter"]
   })
 
 export const validateResult = defineTool({
   name: "validate_result",
-  title: "Validate a result against its declared kind",
+  title: "Validate a result",
   description: "Check a result against the declared kind: its dimension, then words in the reasoning naming another kind (torque for energy).",
   input: ValidateResultInput,
   output: ValidateResultOutput,

@@ -10,9 +10,9 @@ afterAll(() => c.close())
 const json = (r: { contents: Array<{ text?: string; blob?: string }> }) => JSON.parse(r.contents[0]!.text!)
 
 describe("resources", () => {
-  it("lists the dimensions, constants and formulas, and templates for one dimension's units and one formula", async () => {
+  it("lists the error types, the dimensions, constants and formulas, and templates for one dimension's units and one formula", async () => {
     const { resources } = await c.client.listResources()
-    expect(resources.map((r) => r.uri)).toEqual(["dimensional://dimensions", "dimensional://constants", "dimensional://formulas"])
+    expect(resources.map((r) => r.uri)).toEqual(["dimensional://errors", "dimensional://dimensions", "dimensional://constants", "dimensional://formulas"])
     const { resourceTemplates } = await c.client.listResourceTemplates()
     expect(resourceTemplates.map((t) => t.uriTemplate)).toEqual(["dimensional://units/{dimension}", "dimensional://formulas/{name}"])
   })

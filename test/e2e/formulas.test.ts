@@ -172,7 +172,7 @@ describe("call_formula errors", () => {
       error: "Missing required parameter: 'height'",
       error_type: "missing_parameter",
       formula: "bmi",
-      parameter: "height",
+      parameter: "parameters.height",
       expected: "length"
     })
     expect(data.hints[0]).toMatch(/^Parameter 'height' expects dimension: length/)
@@ -180,12 +180,12 @@ describe("call_formula errors", () => {
 
   it("invalid_parameter for an unknown unit, with the unit's likely fix (ucon gave no hints)", async () => {
     const { data } = await c.call("call_formula", { name: "bmi", parameters: { ...bmi, mass: { value: 70, unit: "kilgoram" } } })
-    expect(data).toMatchObject({ error_type: "invalid_parameter", parameter: "mass", got: "kilgoram", likely_fix: "kilogram (kg)" })
+    expect(data).toMatchObject({ error_type: "invalid_parameter", parameter: "parameters.mass", got: "kilgoram", likely_fix: "kilogram (kg)" })
   })
 
   it("invalid_parameter for an unexpected parameter", async () => {
     const { data } = await c.call("call_formula", { name: "bmi", parameters: { ...bmi, age: { value: 40, unit: "yr" } } })
-    expect(data).toMatchObject({ error_type: "invalid_parameter", parameter: "age" })
+    expect(data).toMatchObject({ error_type: "invalid_parameter", parameter: "parameters.age" })
   })
 
   it("invalid_input for a malformed parameter value (not a number)", async () => {
@@ -195,7 +195,7 @@ describe("call_formula errors", () => {
 
   it("dimension_mismatch with the formula parameter and both dimensions", async () => {
     const { data } = await c.call("call_formula", { name: "bmi", parameters: { ...bmi, height: { value: 1.75, unit: "kg" } } })
-    expect(data).toMatchObject({ error_type: "dimension_mismatch", parameter: "height", got: "mass", expected: "length" })
+    expect(data).toMatchObject({ error_type: "dimension_mismatch", parameter: "parameters.height", got: "mass", expected: "length" })
   })
 
   it("execution_error for a result that is not a finite number", async () => {

@@ -165,7 +165,9 @@ describe("an HTTP server without authorization", () => {
   it("refuses an http:// issuer that is not on loopback, naming the setting", async () => {
     const refused = await start(["--auth-issuer", "http://login.example.org"])
     expect(refused.code).toBe(2)
-    expect(refused.stderr).toContain("DIMENSIONAL_AUTH_ISSUER: an https:// URL (http:// only on a loopback host), got 'http://login.example.org'")
+    expect(refused.stderr).toContain(
+      "--auth-issuer (env DIMENSIONAL_AUTH_ISSUER): an https:// URL (http:// only on a loopback host), got 'http://login.example.org'"
+    )
   })
 
   it("refuses to listen on another address unless told to, and then warns", async () => {

@@ -10,7 +10,8 @@ import { join } from "node:path"
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client"
 import { ConfigProvider, Effect, Redacted } from "effect"
 import { afterAll, describe, expect, it } from "vitest"
-import { parseFlags, selfCorrectionConfig } from "../../src/mcp/repair/SelfCorrectionConfig.ts"
+import { selfCorrectionConfig } from "../../src/mcp/repair/SelfCorrectionConfig.ts"
+import { flagValues } from "../support/settings.ts"
 import { repoRoot, spawnServer } from "../support/httpServer.ts"
 
 const root = mkdtempSync(join(tmpdir(), "dimensional-ops-"))
@@ -123,13 +124,13 @@ describe("store and transport operations", () => {
     expect(existsSync(leftover)).toBe(false)
   }, 30_000)
 
-  it("refuses an LLM key on the command line and reads one from a file", () => {
-    const refused = Effect.runSync(Effect.flip(selfCorrectionConfig.parse(ConfigProvider.fromUnknown(parseFlags(["--llm-api-key", "sk-secret"]).values))))
+  it("refuses an LLM key on the command line and reads one from a file", async () => {
+    const refused = Effect.runSync(Effect.flip(selfCorrectionConfig.parse(ConfigProvider.fromUnknown(await flagValues(["--llm-api-key", "sk-secret"])))))
     expect(String(refused)).toMatch(/visible to every user of this machine/)
     expect(String(refused)).not.toContain("sk-secret")
     const file = join(root, "key")
     writeFileSync(file, "sk-from-file\n", { mode: 0o600 })
-    const flags = parseFlags(["--llm-base-url", "http://127.0.0.1:9", "--llm-model", "m", "--llm-api-key-file", file]).values
+    const flags = await flagValues(["--llm-base-url", "http://127.0.0.1:9", "--llm-model", "m", "--llm-api-key-file", file])
     const settings = Effect.runSync(selfCorrectionConfig.parse(ConfigProvider.fromUnknown(flags)))
     expect(Redacted.value(settings.provider!.apiKey!)).toBe("sk-from-file")
   })

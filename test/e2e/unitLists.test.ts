@@ -47,3 +47,16 @@ describe("unit lists (ft;in, h;min;s) through MCP", () => {
     expect(r.data.parameter).toBe("to_unit")
   })
 })
+
+describe("unit lists in the text an agent reads", () => {
+  let c: TestClient
+  beforeAll(async () => (c = await connectClient("lists-text")))
+  afterAll(() => c.close())
+
+  it("says the whole value in a second text block: 5 ft 10.866142 in", async () => {
+    const r = await c.call("convert", { value: 1.8, from_unit: "m", to_unit: "ft;in" })
+    expect(r.result.content.map((x) => (x.type === "text" ? x.text : ""))).toContain("5 ft 10.866142 in")
+    const single = await c.call("convert", { value: 1.8, from_unit: "m", to_unit: "ft" })
+    expect(single.result.content).toHaveLength(1)
+  })
+})

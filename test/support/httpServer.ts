@@ -34,8 +34,8 @@ export const spawnServer = (options: { readonly env?: Record<string, string>; re
     const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => child.once("exit", (code, signal) => done({ code, signal })))
     const timer = setTimeout(() => {
       child.kill("SIGKILL")
-      reject(new Error(`server did not start within 20 s\nstdout: ${stdout}\nstderr: ${stderr}`))
-    }, 20_000)
+      reject(new Error(`server did not start within 120 s\nstdout: ${stdout}\nstderr: ${stderr}`))
+    }, 120_000)
     child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()))
     child.stdout!.on("data", (chunk: Buffer) => {
       stdout += chunk.toString()

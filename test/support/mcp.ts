@@ -5,7 +5,7 @@
 import { Client, InMemoryTransport, StreamableHTTPClientTransport } from "@modelcontextprotocol/client"
 import { createMcpHandler } from "@modelcontextprotocol/server"
 import type { CallToolResult } from "@modelcontextprotocol/client"
-import { Effect, Layer, ManagedRuntime } from "effect"
+import { ConfigProvider, Effect, Layer, ManagedRuntime } from "effect"
 import { type ServerFactory, makeServerFactory } from "../../src/mcp/server.ts"
 import { LogToStderr } from "../../src/mcp/transports/stdio/server.ts"
 import { type ToolServices, tools } from "../../src/tools/index.ts"
@@ -35,8 +35,14 @@ export const connectInProcess = async (client: Client, factory: ServerFactory, e
   return async () => {}
 }
 
-export const connectClient = async (sessionId = "test", era: "legacy" | "modern" = "legacy"): Promise<TestClient> => {
-  const runtime = ManagedRuntime.make(InMemoryServices(sessionId).pipe(Layer.provideMerge(LogToStderr)))
+/** `settings`: config values over the environment, as `dimensional mcp`'s flags give them (`{ DIMENSIONAL_TOOLSETS: "convert" }`). */
+export const connectClient = async (sessionId = "test", era: "legacy" | "modern" = "legacy", settings: Record<string, string> = {}): Promise<TestClient> => {
+  const runtime = ManagedRuntime.make(
+    InMemoryServices(sessionId).pipe(
+      Layer.provideMerge(LogToStderr),
+      Layer.provideMerge(ConfigProvider.layerAdd(ConfigProvider.fromUnknown(settings), { asPrimary: true }))
+    )
+  )
   const factory = await runtime.runPromise(makeServerFactory<ToolServices>(tools))
   const client = new Client({ name: "dimensional-tests", version: "1.0.0" }, eraOptions(era))
   const closeServer = await connectInProcess(client, factory, era)

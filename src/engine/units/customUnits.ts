@@ -149,8 +149,6 @@ export const builtinEquivalent = (base: Catalog, name: string, dimension: Dimens
   return r && !r.prefix && Dimension.equals(r.unit.dimension, dimension) ? r.unit : undefined
 }
 
-export const describeDimension = DimensionNames.describe
-
 /**
  * An edge between two units the catalog already relates (slug → kg) would redefine a built-in
  * unit. It is never applied; the returned note says whether the agent's factor agrees.

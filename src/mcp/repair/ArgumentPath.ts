@@ -62,26 +62,6 @@ export const stringLeaves = (root: unknown, prefix: ReadonlyArray<Segment> = [])
   return []
 }
 
-/**
- * The argument path an error's `parameter` refers to: the path itself when the arguments have
- * it, else the one path that ends with it (a formula error names `mass`, the argument is
- * `parameters.mass`), else undefined.
- */
-export const locate = (root: unknown, parameter: string): string | undefined => {
-  const segments = parse(parameter)
-  if (segments.length === 0) return undefined
-  if (get(root, segments) !== undefined) return parameter
-  const found: Array<string> = []
-  const walk = (node: unknown, at: ReadonlyArray<Segment>): void => {
-    const tail = at.slice(-segments.length)
-    if (at.length > segments.length && tail.every((s, i) => s === segments[i])) found.push(format(at))
-    if (Array.isArray(node)) for (const [i, item] of node.entries()) walk(item, [...at, i])
-    else if (isRecord(node)) for (const [k, v] of Object.entries(node)) walk(v, [...at, k])
-  }
-  walk(root, [])
-  return found.length === 1 ? found[0] : undefined
-}
-
 export interface LeafChange {
   readonly path: string
   readonly from: unknown

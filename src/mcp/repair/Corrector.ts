@@ -67,7 +67,7 @@ const nameFix = (request: CorrectionRequest): Option.Option<Proposal> => {
   const failure = request.failure
   const token = failure instanceof UnknownUnit ? failure.unit : failure.got
   const replacement = failure instanceof UnknownUnit ? failure.replacement : failure.likelyFix === undefined ? undefined : replacementOf(failure.likelyFix)
-  const located = failure.role === undefined ? undefined : ArgumentPath.locate(request.arguments, failure.role)
+  const located = failure.parameter
   if (token === undefined || replacement === undefined || located === undefined) return Option.none()
   const leaves = ArgumentPath.stringLeaves(ArgumentPath.get(request.arguments, ArgumentPath.parse(located)), ArgumentPath.parse(located))
   const hits = leaves.flatMap((leaf) => occurrences(leaf.value, token).map((index) => ({ leaf, index })))

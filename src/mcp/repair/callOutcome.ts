@@ -1,7 +1,7 @@
 /**
  * One dispatch of a tool call (decode with coercion, then the handler) and the vocabulary of a
- * call's outcome: what a rejected attempt carries, what the retry executor reports, and what the
- * mapping layer turns into an MCP result.
+ * call's outcome: what a rejected attempt carries and how the agent is told of it, what the retry
+ * executor reports, and what the mapping layer turns into an MCP result.
  */
 import { Effect, type Exit } from "effect"
 import type { Correction } from "./Corrector.ts"
@@ -9,6 +9,7 @@ import type { RetryClass } from "./RetryPolicy.ts"
 import type { AnyTool, ToolFailure } from "../../tools/Tool.ts"
 import type { Coercion } from "./coercion.ts"
 import { decodeArguments } from "./decodeArguments.ts"
+import { type ToolError, describeFailure } from "./failures.ts"
 import type { ValidationReport } from "./validationReport.ts"
 
 export interface Succeeded {
@@ -24,6 +25,15 @@ export interface Rejection {
   readonly arguments: unknown
   /** Coercions decoding applied before the handler failed (none when decoding itself failed). */
   readonly coercions: ReadonlyArray<Correction>
+}
+
+/** A failed attempt as the agent sees it: the failure, with the validation report when there is one. */
+export const describeRejection = (rejection: Rejection): ToolError => {
+  const base = describeFailure(rejection.failure)
+  const report = rejection.report
+  if (!report) return base
+  const { summary, issues, schema, suggestions, validExample } = report
+  return { ...base, summary, issues, schema, suggestions, validExample }
 }
 
 /** What the retry executor did after the first attempt failed. */

@@ -33,7 +33,7 @@ const invalidInputOf = (tool: AnyTool, report: ValidationReport): InvalidInput =
   const step = field === undefined ? undefined : tool.stepOf?.(field)
   return new InvalidInput({
     message: `${report.summary} ${report.issues.map((i) => `${i.field}: ${i.problem}`).join("; ")}`,
-    role: field,
+    parameter: field,
     ...(step === undefined ? {} : { step }),
     got: first && first.received !== undefined ? JSON.stringify(first.received) : undefined,
     expected: first?.expected,

@@ -3,13 +3,13 @@
  * rule, and the shape every failure takes on the wire (ToolError). The compiler demands a row for
  * every tag of the engine's union and for every `error_type` a tag can produce; the retry policy,
  * the self-correction defaults, the server's instructions and the final mapping all read from here.
- * Adding an error is one class in engine/errors.ts and one row in each table below.
+ * Adding an error is one class in engine/errors.ts and one row in each table below (byTag,
+ * errorTypes, errorMeanings).
  */
 import { Schema } from "effect"
 import type { EngineError } from "../../engine/errors.ts"
 import { hintsOf } from "../../tools/nextSteps.ts"
 import type { ToolFailure } from "../../tools/Tool.ts"
-import type { Rejection } from "./callOutcome.ts"
 
 type Of<T extends EngineError["_tag"]> = Extract<EngineError, { readonly _tag: T }>
 
@@ -73,6 +73,36 @@ export const errorTypes = {
 } as const satisfies Record<string, Repair>
 
 export type ErrorType = keyof typeof errorTypes
+
+/** What each `error_type` means, as the errors resource (dimensional://errors) tells an agent. */
+export const errorMeanings = {
+  invalid_input: "the arguments do not fit the tool's schema; issues, schema and validExample say how",
+  invalid_parameter: "a formula parameter's value or unit does not fit the formula",
+  missing_parameter: "a formula parameter the formula needs was not given",
+  unknown_unit: "a name in a unit expression is no unit; hints and likely_fix name close ones",
+  parse_error: "a unit expression is not well formed (at the position given)",
+  invalid_unit: "a unit a definition or kind names does not resolve",
+  invalid_dimension: "a dimension name or expression is not known",
+  unknown_formula: "no formula has this name",
+  unknown_kind: "no kind of quantity has this name",
+  dimension_mismatch: "the units measure different dimensions; hints list compatible units",
+  no_conversion_path: "one dimension, but nothing relates these units (different kinds, or a custom unit with no edge)",
+  computation_error: "the arithmetic has no finite answer",
+  invalid_value: "a value is out of its range (a negative uncertainty, a zero factor)",
+  ambiguous_input: "two readings give different answers; readings lists each with its value",
+  execution_error: "the formula failed on valid arguments",
+  duplicate_symbol: "the workspace already has a constant with this symbol",
+  duplicate_unit: "the workspace already has this unit",
+  alias_collision: "the alias is already a name in the workspace",
+  duplicate_kind: "the workspace already has this kind",
+  no_active_declaration: "validate_result needs declare_computation first, or declared_kind",
+  store_unavailable: "the workspace store did not answer",
+  unknown_workspace: "the workspace id names no live workspace",
+  quota_exceeded: "the workspace, or this client, is at one of its limits",
+  rate_limited: "over this client's request rate; retry_after_ms says when to send again",
+  result_too_large: "the answer is too large to send; ask for less (filter or page)",
+  internal_error: "a server fault, logged on the server"
+} as const satisfies Record<ErrorType, string>
 
 // every error_type a tag can produce has a row in errorTypes, or this does not compile
 type Produced = { [T in EngineError["_tag"]]: (typeof byTag)[T] extends (e: never) => infer R ? R : (typeof byTag)[T] }[EngineError["_tag"]]
@@ -142,12 +172,12 @@ export type ToolError = typeof ToolError.Type
 export const describeFailure = (failure: ToolFailure): ToolError => ({
   error: failure.message,
   error_type: errorTypeOf(failure),
-  parameter: failure.role ?? null,
+  parameter: failure.parameter ?? null,
   step: failure.step ?? null,
   got: failure.got ?? null,
   expected: failure.expected ?? null,
   likely_fix: failure.likelyFix ?? null,
-  ...(failure.corrected !== undefined && failure.role !== undefined ? { fix: { parameter: failure.role, value: failure.corrected } } : {}),
+  ...(failure.corrected !== undefined && failure.parameter !== undefined ? { fix: { parameter: failure.parameter, value: failure.corrected } } : {}),
   hints: hintsOf(failure),
   ...(failure._tag === "FormulaError" ? { formula: failure.formula } : {}),
   ...(failure._tag === "AmbiguousInput"
@@ -155,15 +185,6 @@ export const describeFailure = (failure: ToolFailure): ToolError => ({
     : {}),
   ...(failure._tag === "RateLimited" ? { retry_after_ms: failure.retryAfterMs } : {})
 })
-
-/** A failed attempt as the agent sees it: the failure, with the validation report when there is one. */
-export const describeRejection = (rejection: Rejection): ToolError => {
-  const base = describeFailure(rejection.failure)
-  const report = rejection.report
-  if (!report) return base
-  const { summary, issues, schema, suggestions, validExample } = report
-  return { ...base, summary, issues, schema, suggestions, validExample }
-}
 
 export const internalError = (): ToolError => ({
   error: "Internal error while running the tool. The failure was logged on the server; retrying with the same arguments will not help.",

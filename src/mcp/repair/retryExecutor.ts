@@ -10,8 +10,8 @@ import * as ArgumentPath from "./ArgumentPath.ts"
 import { type Correction, type CorrectionRequest, Corrector, type Proposal } from "./Corrector.ts"
 import { type Classification, RetryPolicy } from "./RetryPolicy.ts"
 import type { AnyTool } from "../../tools/Tool.ts"
-import { type CallOutcome, type Rejection, type RetryReport, type Succeeded, dispatch } from "./callOutcome.ts"
-import { describeRejection, errorTypeOf } from "./failures.ts"
+import { type CallOutcome, type Rejection, type RetryReport, type Succeeded, describeRejection, dispatch } from "./callOutcome.ts"
+import { errorTypeOf } from "./failures.ts"
 import { Telemetry, underCallSpan } from "../../services/Telemetry.ts"
 import { type CorrectorLabel, correctorOf, recordCorrectionAttempt, recordRetries, tracedCorrection } from "./repairTelemetry.ts"
 
@@ -37,8 +37,8 @@ const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === "obj
 /** The argument paths a correction of `rejection` may touch: the fields its failure names. */
 export const correctablePaths = (rejection: Rejection): ReadonlyArray<string> => {
   if (rejection.report) return rejection.report.argumentIssues.flatMap((i) => [i.field, ...(i.closestField ? [i.closestField] : []), ...(i.related ?? [])])
-  const parameter = rejection.failure.role
-  return parameter ? [ArgumentPath.locate(rejection.arguments, parameter) ?? parameter] : []
+  const parameter = rejection.failure.parameter
+  return parameter ? [parameter] : []
 }
 
 const within = (path: string, allowed: string): boolean => path === allowed || path.startsWith(`${allowed}.`) || path.startsWith(`${allowed}[`)

@@ -39,13 +39,6 @@ describe("ArgumentPath", () => {
     ])
   })
 
-  it("locates an error's parameter: itself when present, else the one path ending with it", () => {
-    expect(ArgumentPath.locate(args, "value")).toBe("value")
-    expect(ArgumentPath.locate(args, "mass")).toBe("parameters.mass")
-    expect(ArgumentPath.locate({ a: { unit: "m" }, b: { unit: "s" } }, "unit")).toBeUndefined()
-    expect(ArgumentPath.locate(args, "height")).toBeUndefined()
-  })
-
   it("finds every string leaf with its path", () => {
     expect(ArgumentPath.stringLeaves({ a: "x", b: [1, "y"] })).toEqual([
       { path: ["a"], value: "x" },

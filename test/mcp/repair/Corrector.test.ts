@@ -27,7 +27,7 @@ const invalidRequest = (args: Record<string, unknown>): CorrectionRequest => {
 const unknownUnitRequest = (args: Record<string, unknown>, expression: string, parameter: string): CorrectionRequest => {
   const error = resolveUnitExpression(catalog, expression)
   if (!(error instanceof UnknownUnit)) throw new Error(`${expression} should be unknown`)
-  return { tool, arguments: args, failure: locate(error, { role: parameter }) as EngineError, error: {}, issues: [] }
+  return { tool, arguments: args, failure: locate(error, { parameter }) as EngineError, error: {}, issues: [] }
 }
 
 describe("deterministic corrections", () => {
@@ -64,12 +64,13 @@ describe("deterministic corrections", () => {
     expect(Option.getOrThrow(deterministicProposal(request, true)).arguments).toEqual({ factors: [{ numerator: "kg", denominator: "2.205 lb" }] })
   })
 
-  it("finds a formula parameter's unit from the parameter name alone (mass → parameters.mass.unit)", () => {
+  it("finds a formula parameter's unit under the argument call_formula placed it at (parameters.mass → parameters.mass.unit)", () => {
     const failure = new FormulaError({
       message: "Parameter 'mass' of bmi: Unknown unit: 'kilgoram'",
       kind: "invalid_parameter",
       formula: "bmi",
       role: "mass",
+      parameter: "parameters.mass",
       got: "kilgoram",
       likelyFix: "kilogram (kg)",
       hints: []
@@ -87,6 +88,7 @@ describe("deterministic corrections", () => {
       kind: "invalid_parameter",
       formula: "bmi",
       role: "mass",
+      parameter: "parameters.mass",
       got: "kilgoram",
       likelyFix: "Use list_units to pick one",
       hints: []

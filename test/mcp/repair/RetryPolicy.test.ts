@@ -8,7 +8,8 @@ import { RetryPolicy, classify } from "../../../src/mcp/repair/RetryPolicy.ts"
 
 const neverRetried = allErrorTypes.filter((t) => typeof errorTypes[t] === "object")
 const nameErrors = allErrorTypes.filter((t) => errorTypes[t] === "rename")
-import { defaultRetryableErrors, defaultSettings, parseFlags, selfCorrectionConfig } from "../../../src/mcp/repair/SelfCorrectionConfig.ts"
+import { defaultRetryableErrors, defaultSettings, selfCorrectionConfig } from "../../../src/mcp/repair/SelfCorrectionConfig.ts"
+import { flagValues } from "../../support/settings.ts"
 
 const withUnitCorrection = { ...defaultSettings, serverUnitCorrection: true }
 
@@ -149,24 +150,23 @@ describe("configuration", () => {
     })
   )
 
-  it("parses the command-line flags into the same keys and leaves other arguments alone", () => {
-    const { values, rest } = parseFlags(["--server-unit-correction", "--max-retries", "2", "--correction-timeout=3 seconds", "--no-llm-correction", "--http"])
+  it("reads the command-line flags of `dimensional mcp` into the same keys", async () => {
+    const values = await flagValues(["--server-unit-correction", "--max-retries", "2", "--correction-timeout=3 seconds", "--no-llm-correction"])
     expect(values).toEqual({
       DIMENSIONAL_SERVER_UNIT_CORRECTION: "true",
       DIMENSIONAL_RETRY_MAX: "2",
       DIMENSIONAL_CORRECTION_TIMEOUT: "3 seconds",
       DIMENSIONAL_LLM_CORRECTION: "false"
     })
-    expect(rest).toEqual(["--http"])
+    // the parser itself refuses a count out of range, before any Config reads it
+    await expect(flagValues(["--max-retries", "9"])).rejects.toThrow()
   })
 
-  it.effect("lets flags win over the environment when layered as the primary provider", () =>
-    Effect.gen(function* () {
-      const env = ConfigProvider.fromEnv({ env: { DIMENSIONAL_RETRY_MAX: "4", DIMENSIONAL_SERVER_UNIT_CORRECTION: "true" } })
-      const flags = ConfigProvider.fromUnknown(parseFlags(["--max-retries", "0"]).values)
-      const settings = yield* selfCorrectionConfig.parse(ConfigProvider.orElse(flags, env))
-      assert.strictEqual(settings.maxRetries, 0)
-      assert.isTrue(settings.serverUnitCorrection)
-    })
-  )
+  it("lets flags win over the environment when layered as the primary provider", async () => {
+    const env = ConfigProvider.fromEnv({ env: { DIMENSIONAL_RETRY_MAX: "4", DIMENSIONAL_SERVER_UNIT_CORRECTION: "true" } })
+    const flags = ConfigProvider.fromUnknown(await flagValues(["--max-retries", "0"]))
+    const settings = await Effect.runPromise(selfCorrectionConfig.parse(ConfigProvider.orElse(flags, env)))
+    expect(settings.maxRetries).toBe(0)
+    expect(settings.serverUnitCorrection).toBe(true)
+  })
 })

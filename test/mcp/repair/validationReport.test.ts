@@ -35,7 +35,7 @@ describe("decodeArguments", () => {
   it("fails with one InvalidInput whose parameter, got, expected and hints come from the first problems", () => {
     const { failure } = reject(convert, { value: "five", from_unit: "km", to_unit: "mi" })
     expect(failure._tag).toBe("InvalidInput")
-    expect(failure.role).toBe("value")
+    expect(failure.parameter).toBe("value")
     expect(failure.got).toBe('"five"')
     expect(failure.expected).toBe("number (a finite number)")
     expect(failure.hints).toEqual(['value: Expected number. Fix: Send a JSON number such as 5; "five" is not a number'])

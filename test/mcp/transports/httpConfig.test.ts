@@ -2,22 +2,16 @@
 // values, and the Host/Origin allow-lists behind the DNS-rebinding protection.
 import { ConfigProvider, Duration, Effect, Exit } from "effect"
 import { describe, expect, it } from "vitest"
-import {
-  type HttpSettings,
-  allowListFor,
-  hostAllowed,
-  httpDefaults,
-  httpSettings,
-  originAllowed,
-  parseHttpFlags
-} from "../../../src/mcp/transports/http/config.ts"
+import { type HttpSettings, allowListFor, hostAllowed, httpDefaults, httpSettings, originAllowed } from "../../../src/mcp/transports/http/config.ts"
+import { flagValues } from "../../support/settings.ts"
 
-const load = (env: Record<string, string>, flags: ReadonlyArray<string> = []) => {
-  const provider = ConfigProvider.orElse(ConfigProvider.fromUnknown(parseHttpFlags(flags).values), ConfigProvider.fromEnv({ env }))
+/** The settings from `flags` (config values, as `dimensional mcp` parsed them) over `env`. */
+const load = (env: Record<string, string>, flags: Record<string, string> = {}) => {
+  const provider = ConfigProvider.orElse(ConfigProvider.fromUnknown(flags), ConfigProvider.fromEnv({ env }))
   return Effect.runSyncExit(httpSettings.parse(provider))
 }
 
-const settingsOf = (env: Record<string, string>, flags: ReadonlyArray<string> = []): HttpSettings => {
+const settingsOf = (env: Record<string, string>, flags: Record<string, string> = {}): HttpSettings => {
   const exit = load(env, flags)
   if (Exit.isFailure(exit)) throw new Error(String(exit.cause))
   return exit.value
@@ -65,14 +59,11 @@ describe("HTTP settings", () => {
     expect(Duration.toMillis(s.idleTimeout)).toBe(1500)
   })
 
-  it("let command-line flags win over the environment (--flag value and --flag=value)", () => {
-    const s = settingsOf({ DIMENSIONAL_HTTP_PORT: "8080", DIMENSIONAL_HTTP_IDLE_TIMEOUT: "1 hour" }, [
-      "--port",
-      "9090",
-      "--idle-timeout=2 seconds",
-      "--max-sessions",
-      "3"
-    ])
+  it("let command-line flags win over the environment (--flag value and --flag=value)", async () => {
+    const s = settingsOf(
+      { DIMENSIONAL_HTTP_PORT: "8080", DIMENSIONAL_HTTP_IDLE_TIMEOUT: "1 hour" },
+      await flagValues(["--port", "9090", "--idle-timeout=2 seconds", "--max-sessions", "3"])
+    )
     expect(s.port).toBe(9090)
     expect(Duration.toMillis(s.idleTimeout)).toBe(2000)
     expect(s.maxSessions).toBe(3)
@@ -88,14 +79,11 @@ describe("HTTP settings", () => {
   })
 })
 
-describe("parseHttpFlags", () => {
-  it("splits HTTP flags from other arguments and reports flags missing their value", () => {
-    expect(parseHttpFlags(["--host", "::1", "--other", "--port"])).toEqual({
-      values: { DIMENSIONAL_HTTP_HOST: "::1" },
-      rest: ["--other"],
-      missingValue: ["--port"]
-    })
-    expect(parseHttpFlags(["--max-body", "--port", "1"]).missingValue).toEqual(["--max-body"])
+describe("the HTTP flags of `dimensional mcp`", () => {
+  it("set only the variables they name, and a flag without its value or out of range is refused", async () => {
+    expect(await flagValues(["--host", "::1"])).toEqual({ DIMENSIONAL_HTTP_HOST: "::1" })
+    await expect(flagValues(["--host", "::1", "--port"])).rejects.toThrow()
+    await expect(flagValues(["--port", "70000"])).rejects.toThrow()
   })
 })
 

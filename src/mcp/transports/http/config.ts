@@ -1,7 +1,7 @@
 /**
  * Settings of the Streamable HTTP server. Each one is an environment variable read through Effect
- * Config (DIMENSIONAL_HTTP_*), and each has a command-line flag; `parseHttpFlags` keys the flags
- * like the environment, so one ConfigProvider layered over the environment makes flags win.
+ * Config (DIMENSIONAL_HTTP_*), and each has a command-line flag (a row of src/cli/settings.ts),
+ * given as that variable would be: one ConfigProvider layered over the environment makes flags win.
  *
  * The allow-lists guard against DNS rebinding: a request whose Host (or Origin, when a browser sent
  * one) names anything else is refused before it reaches a session.
@@ -114,68 +114,12 @@ export const httpSettings: Config.Config<HttpSettings> = Config.all({
   )
 })
 
-export const httpFlagUsage = `HTTP flags for 'dimensional mcp --http' (each also an environment variable):
-  --port N                        DIMENSIONAL_HTTP_PORT (default 3000; 0 picks a free port)
-  --host ADDRESS                  DIMENSIONAL_HTTP_HOST (default 127.0.0.1)
-  --allowed-hosts a,b             DIMENSIONAL_HTTP_ALLOWED_HOSTS (default: localhost, 127.0.0.1, [::1] and the bound address; * = any)
-  --allowed-origins a,b           DIMENSIONAL_HTTP_ALLOWED_ORIGINS (default: origins on an allowed host; * = any)
-  --max-body "1 MiB"              DIMENSIONAL_HTTP_MAX_BODY (default 1 MiB; bytes or "512 kB")
-  --idle-timeout "30 minutes"     DIMENSIONAL_HTTP_IDLE_TIMEOUT (default 30 minutes; seconds or "90 seconds")
-  --max-sessions N                DIMENSIONAL_HTTP_MAX_SESSIONS (default 1000; the longest-idle session goes first)
-  --log-level LEVEL               DIMENSIONAL_LOG_LEVEL (default Info: one line per request on stderr)
-  --max-creations-per-minute N    DIMENSIONAL_HTTP_MAX_CREATIONS_PER_MINUTE (default 120: new workspaces one client
-                                  may create per minute with 2026-07-28 define_* calls naming no workspace)`
-
-const valued: Readonly<Record<string, string>> = {
-  "--port": httpEnv.port,
-  "--host": httpEnv.host,
-  "--allowed-hosts": httpEnv.allowedHosts,
-  "--allowed-origins": httpEnv.allowedOrigins,
-  "--max-body": httpEnv.maxBody,
-  "--idle-timeout": httpEnv.idleTimeout,
-  "--max-sessions": httpEnv.maxSessions,
-  "--log-level": httpEnv.logLevel,
-  "--max-creations-per-minute": httpEnv.maxCreationsPerMinute
-}
-
-export interface HttpFlags {
-  /** Settings given as flags, keyed like the environment. */
-  readonly values: Record<string, string>
-  /** Arguments that are not HTTP flags. */
-  readonly rest: ReadonlyArray<string>
-  /** Flags given without their value. */
-  readonly missingValue: ReadonlyArray<string>
-}
-
-/** Splits the HTTP flags (`--port 8080` or `--port=8080`) out of `argv`. */
-export const parseHttpFlags = (argv: ReadonlyArray<string>): HttpFlags => splitValuedFlags(argv, valued)
-
-/** Splits the flags of `table` (flag → environment variable), each with a value, out of `argv`. */
-export const splitValuedFlags = (argv: ReadonlyArray<string>, table: Readonly<Record<string, string>>): HttpFlags => {
-  const values: Record<string, string> = {}
-  const rest: Array<string> = []
-  const missingValue: Array<string> = []
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!
-    const eq = arg.indexOf("=")
-    const flag = eq > 0 ? arg.slice(0, eq) : arg
-    const key = Object.hasOwn(table, flag) ? table[flag] : undefined
-    if (key === undefined) rest.push(arg)
-    else if (eq > 0) values[key] = arg.slice(eq + 1)
-    else if (argv[i + 1] !== undefined && !argv[i + 1]!.startsWith("--")) values[key] = argv[++i]!
-    else missingValue.push(flag)
-  }
-  return { values, rest, missingValue }
-}
-
 const loopbackNames = ["localhost", "127.0.0.1", "[::1]"]
 
 const wildcardAddresses = new Set(["0.0.0.0", "::", "[::]"])
 
 /** The host part of an address as it appears in a Host header (IPv6 in brackets). */
 export const hostForUrl = (host: string): string => (host.includes(":") && !host.startsWith("[") ? `[${host}]` : host)
-
-export const isLoopback = (host: string): boolean => loopbackNames.includes(hostForUrl(host).toLowerCase()) || host === "::1"
 
 export const isWildcard = (host: string): boolean => wildcardAddresses.has(host)
 

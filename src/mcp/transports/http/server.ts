@@ -15,8 +15,6 @@ import { mayListen } from "./exposure.ts"
 import { makeReadiness, readyPath } from "./readiness.ts"
 import { type LogFormat, logFormat, stderrLogger } from "./logFormat.ts"
 import { metricsPath, metricsResponse, recordRateFallback, recordRequest } from "./metrics.ts"
-import { metricsEnabled, otlpEndpoint, traceSampleRatio } from "../telemetryConfig.ts"
-import { tracingLayer } from "../otlp.ts"
 import { type ClientLimitSettings, type SharedBuckets, clientLimitSettings, fallbackReporter, makeClientLimiter } from "./clientLimits.ts"
 import { healthPath, mcpPath } from "./answers.ts"
 import { makeMcpHandler } from "./mcpHandler.ts"
@@ -27,16 +25,13 @@ export { healthPath, mcpPath } from "./answers.ts"
 export { plainlyLegacy } from "./era.ts"
 export { makeMcpHandler } from "./mcpHandler.ts"
 
-/** What the HTTP server adds for deployments beyond one machine: authorization, limits per client, metrics. */
+/**
+ * What the HTTP server adds for deployments beyond one machine: authorization, limits per client.
+ * What it records (metrics at /metrics, spans) is the Telemetry service's, decided in src/layers.ts.
+ */
 export interface HttpGuards {
   readonly authorization?: AuthSettings | undefined
   readonly clientLimits?: ClientLimitSettings | undefined
-  /** Serve /metrics (Prometheus) and record what it reports. */
-  readonly metrics?: boolean | undefined
-  /** Export traces over OTLP/HTTP to this endpoint. */
-  readonly otlpEndpoint?: string | undefined
-  /** With `otlpEndpoint`: the share of traces that start here to record (1 when absent). */
-  readonly traceSampleRatio?: number | undefined
 }
 
 /** The routes, bound to the session registry. */
@@ -45,6 +40,7 @@ export const McpRoutes = (settings: HttpSettings, guards: HttpGuards = {}) =>
   HttpRouter.use((router) =>
     Effect.gen(function* () {
       const auth = guards.authorization === undefined ? undefined : yield* authorizerFor(guards.authorization)
+      const telemetry = yield* Telemetry
       const store = yield* WorkspaceStore.WorkspaceStore
       const rateBucket = store.rateBucket
       // a store shared by replicas keeps the buckets of the rate and of the creations pace (Redis)
@@ -53,7 +49,7 @@ export const McpRoutes = (settings: HttpSettings, guards: HttpGuards = {}) =>
           ? undefined
           : {
               take: (client, rate) => rateBucket(client, rate.requests, rate.periodMs),
-              onFallback: fallbackReporter(guards.metrics === true ? recordRateFallback : Effect.void)
+              onFallback: fallbackReporter(telemetry.metrics ? recordRateFallback : Effect.void)
             }
       const limiter = guards.clientLimits === undefined ? undefined : makeClientLimiter(guards.clientLimits, { shared })
       const sessions = yield* HttpSessions
@@ -63,7 +59,7 @@ export const McpRoutes = (settings: HttpSettings, guards: HttpGuards = {}) =>
         onerror: (error) => Effect.runFork(Effect.logDebug(`2026-07-28 request: ${error.message}`))
       })
       yield* Effect.addFinalizer(() => Effect.promise(() => modern.close()))
-      const mcp = makeMcpHandler(sessions, yield* Workspace, settings, allowListFor(settings), modern, auth, limiter, shared, guards.otlpEndpoint !== undefined)
+      const mcp = makeMcpHandler(sessions, yield* Workspace, settings, allowListFor(settings), modern, auth, limiter, shared, telemetry.traced)
       // RFC 9728: public, and readable by a browser client on any origin (it holds no secret)
       if (auth !== undefined)
         for (const path of auth.metadataPaths)
@@ -74,16 +70,15 @@ export const McpRoutes = (settings: HttpSettings, guards: HttpGuards = {}) =>
               Effect.succeed(HttpServerResponse.jsonUnsafe(auth.metadata, { headers: { "access-control-allow-origin": "*", "cache-control": "max-age=3600" } }))
             )
           )
-      const record = guards.metrics === true ? recordRequest : undefined
-      const traced = guards.otlpEndpoint !== undefined
-      yield* router.add("*", mcpPath, observed(mcp, mcpPath, record, traced))
+      const record = telemetry.metrics ? recordRequest : undefined
+      yield* router.add("*", mcpPath, observed(mcp, mcpPath, record, telemetry.traced))
       const readiness = makeReadiness({ store: store.count, issuerKeys: auth?.issuerKeys })
       yield* router.add(
         "GET",
         readyPath,
         observed(() => readiness, readyPath, record)
       )
-      if (guards.metrics === true) {
+      if (telemetry.metrics) {
         const gauges = Effect.all({ sessions: Effect.map(sessions.stats, (s) => s.live), workspaces: Effect.orElseSucceed(store.count, () => null) })
         const scrape = metricsResponse(gauges)
         yield* router.add(
@@ -119,9 +114,8 @@ export const McpRoutes = (settings: HttpSettings, guards: HttpGuards = {}) =>
  * The whole HTTP server as a layer: node server, routes, session registry and shared services.
  * It listens once built (port 0: a free port, see HttpServer.HttpServer's address).
  */
-export const HttpMcpServer = (settings: HttpSettings, guards: HttpGuards = {}) => {
-  const telemetry = telemetryOf(guards)
-  return HttpRouter.serve(McpRoutes(settings, guards), { disableLogger: true, disableListenLog: true }).pipe(
+export const HttpMcpServer = (settings: HttpSettings, guards: HttpGuards = {}) =>
+  HttpRouter.serve(McpRoutes(settings, guards), { disableLogger: true, disableListenLog: true }).pipe(
     // the port opens last, once the store and the sessions are ready (layers build from the bottom up)
     Layer.provideMerge(
       NodeHttpServer.layer(startingServer, {
@@ -134,18 +128,15 @@ export const HttpMcpServer = (settings: HttpSettings, guards: HttpGuards = {}) =
       HttpSessions.layer({ idleTimeout: settings.idleTimeout, maxSessions: settings.maxSessions, conformanceFixtures: settings.conformanceFixtures })
     ),
     Layer.provideMerge(Layer.succeed(References.MinimumLogLevel, settings.logLevel)),
-    // what the sessions' servers record per tool call (services/Telemetry.ts), as the guards say
-    Layer.provideMerge(Layer.succeed(Telemetry, telemetry)),
-    Layer.provideMerge(guards.otlpEndpoint === undefined ? Layer.empty : tracingLayer(guards.otlpEndpoint)),
-    Layer.provideMerge(requestSampling(telemetry))
+    // the requests' sampling follows what the process records (the Telemetry of src/layers.ts)
+    Layer.provideMerge(
+      Layer.unwrap(
+        Effect.gen(function* () {
+          return requestSampling(yield* Telemetry)
+        })
+      )
+    )
   )
-}
-
-const telemetryOf = (guards: HttpGuards): TelemetrySettings => ({
-  traced: guards.otlpEndpoint !== undefined,
-  metrics: guards.metrics === true,
-  ...(guards.traceSampleRatio === undefined ? {} : { sampleRatio: guards.traceSampleRatio })
-})
 
 /**
  * Head sampling of requests (parent-based): a request with a `traceparent` continues that trace as
@@ -221,14 +212,5 @@ const serveFromConfig = Effect.gen(function* () {
   const authorization = yield* authSettings
   if (!(yield* mayListen(settings.host, authorization))) return
   const clientLimits = yield* clientLimitSettings
-  const metrics = yield* metricsEnabled
-  const otlp = yield* otlpEndpoint
-  const sampleRatio = yield* traceSampleRatio
-  return yield* serveHttp(settings, {
-    authorization: authConfigured(authorization) ? authorization : undefined,
-    clientLimits,
-    metrics,
-    otlpEndpoint: otlp,
-    traceSampleRatio: sampleRatio
-  })
+  return yield* serveHttp(settings, { authorization: authConfigured(authorization) ? authorization : undefined, clientLimits })
 })
