@@ -122,6 +122,23 @@ describe.each(["legacy", "modern"] as const)("the worksheet view through the SDK
   )
 })
 
+describe("the view where an operator exposes fewer tools", () => {
+  it("is named only by the exposed tools it lays out, and is not offered where none is exposed", async () => {
+    const some = await connect("legacy", { DIMENSIONAL_TOOLSETS: "compute" })
+    const none = await connect("legacy", { DIMENSIONAL_TOOLSETS: "workspace" })
+    try {
+      expect((await some.client.listTools()).tools.filter((t) => t._meta !== undefined).map((t) => t.name)).toEqual(["compute"])
+      expect((await some.client.readResource({ uri })).contents[0]).toMatchObject({ mimeType: "text/html;profile=mcp-app" })
+      expect((await none.client.listTools()).tools.filter((t) => t._meta !== undefined)).toEqual([])
+      expect(none.client.getServerCapabilities()?.extensions).toBeUndefined()
+      await expect(none.client.readResource({ uri })).rejects.toThrow(/Unknown resource/)
+    } finally {
+      await some.close()
+      await none.close()
+    }
+  })
+})
+
 describe("the flag from the command line", () => {
   it.each([
     ["--no-ui", ["mcp", "--no-ui"], {}],
