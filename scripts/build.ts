@@ -21,6 +21,7 @@ import { snapshotText } from "../src/engine/units/catalogSnapshot.ts"
 import { evaluateAtomTable } from "../src/engine/notations/ucum.ts"
 import { snapshotAtoms } from "../src/engine/notations/ucumSnapshot.ts"
 import { listingSnapshot } from "../src/mcp/toolListing.ts"
+import { buildWorksheet } from "../src/mcp/apps/buildWorksheet.ts"
 
 export interface BundleOptions {
   /** Entry files by bundle name (without `.js`), e.g. { dimensional: "src/cli/main.ts" }. */
@@ -133,6 +134,14 @@ const precomputedModules: ReadonlyArray<{ readonly file: RegExp; readonly name: 
   { file: /[\\/]src[\\/]mcp[\\/]precomputedListing\.ts$/, name: "precomputedListing", text: listingSnapshot }
 ]
 
+/**
+ * The worksheet view (issue 32), built once per build from src/ui/worksheet/ and written into the
+ * bundle as its HTML text: src/mcp/apps/worksheetHtml.ts, which builds it from the source on first
+ * use, becomes a function answering that text (so esbuild and the view's source stay out).
+ */
+let worksheet: Promise<string> | undefined
+const worksheetModule = /[\\/]src[\\/]mcp[\\/]apps[\\/]worksheetHtml\.ts$/
+
 export const precomputedPlugin: Plugin = {
   name: "precomputed",
   setup(b) {
@@ -143,6 +152,10 @@ export const precomputedPlugin: Plugin = {
         return { contents: `export const ${m.name} = ${JSON.stringify(text)};`, loader: "js" }
       })
     }
+    b.onLoad({ filter: worksheetModule }, async () => {
+      const html = await (worksheet ??= buildWorksheet())
+      return { contents: `const html = ${JSON.stringify(html)};\nexport const worksheetHtml = () => Promise.resolve(html);`, loader: "js" }
+    })
   }
 }
 

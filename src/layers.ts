@@ -15,10 +15,14 @@ import { DefaultWorkspace, newWorkspaceId, Workspace } from "./services/Workspac
 import * as WorkspaceStore from "./services/WorkspaceStore.ts"
 import { Telemetry, instrumentReplicaState, instrumentStore, storeKindOf } from "./services/Telemetry.ts"
 import { metricsEnabled, otlpEndpoint, traceSampleRatio } from "./mcp/transports/telemetryConfig.ts"
+import { WorksheetViewFromConfig } from "./mcp/apps/worksheet.ts"
 import { exposureFromConfig } from "./mcp/toolsets.ts"
 
 /** Self-correction as configured (environment, or flags over it): the settings, the retry policy, the correctors. */
 export const SelfCorrection = Corrector.layer.pipe(Layer.provideMerge(RetryPolicy.layer), Layer.provideMerge(SelfCorrectionConfig.layer))
+
+/** How calls are served, as configured: self-correction, and the worksheet view (`--no-ui`). */
+const Serving = Layer.mergeAll(SelfCorrection, WorksheetViewFromConfig)
 
 /**
  * What the process records, decided once here for every entry: spans when an OTLP endpoint is set
@@ -64,13 +68,13 @@ const Domain = <E, R>(store: Layer.Layer<WorkspaceStore.WorkspaceStore | Workspa
  */
 export const StdioServices = Layer.mergeAll(
   Domain(WorkspaceStore.layerFromConfig("memory")),
-  SelfCorrection,
+  Serving,
   Layer.sync(DefaultWorkspace, newWorkspaceId),
   exposureFromConfig
 ).pipe(Layer.provideMerge(Observability(false)))
 
 /** Every session of an HTTP server: the store is a directory unless configured (a session's workspace is its own). */
-export const HttpServices = Layer.mergeAll(Domain(WorkspaceStore.layerFromConfig(WorkspaceStore.defaultFileStore)), SelfCorrection, exposureFromConfig).pipe(
+export const HttpServices = Layer.mergeAll(Domain(WorkspaceStore.layerFromConfig(WorkspaceStore.defaultFileStore)), Serving, exposureFromConfig).pipe(
   Layer.provideMerge(Observability(true))
 )
 
@@ -79,4 +83,4 @@ export const HttpServices = Layer.mergeAll(Domain(WorkspaceStore.layerFromConfig
  * layer is built), self-correction as configured: the human CLI, the library's tool calls.
  */
 export const InMemoryServices = (defaultId?: string) =>
-  Layer.mergeAll(Workspace.layerInMemory(defaultId), FormulaRegistry.layer, SelfCorrection).pipe(Layer.provideMerge(UnitCatalog.layer))
+  Layer.mergeAll(Workspace.layerInMemory(defaultId), FormulaRegistry.layer, Serving).pipe(Layer.provideMerge(UnitCatalog.layer))

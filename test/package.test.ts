@@ -23,6 +23,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/client/stdio"
 import type { CallToolResult } from "@modelcontextprotocol/client"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { inspectorBin, inspectorMissing, strictFindings } from "./support/inspector.ts"
+import { buildWorksheet } from "../src/mcp/apps/buildWorksheet.ts"
 
 const run = promisify(execFile)
 const root = fileURLToPath(new URL("..", import.meta.url))
@@ -134,6 +135,9 @@ describe("the npm package", () => {
       const result = (await client.callTool({ name: "convert", arguments: { value: 5, from_unit: "km", to_unit: "mi" } })) as CallToolResult
       expect(result.isError ?? false).toBe(false)
       expect((result.structuredContent as { quantity: number }).quantity).toBeCloseTo(3.10686, 5)
+      // the worksheet view (issue 32) is in the bundle, built: the same document the source builds, no esbuild at run time
+      const view = await client.readResource({ uri: "ui://dimensional/worksheet" })
+      expect(view.contents[0]).toMatchObject({ mimeType: "text/html;profile=mcp-app", text: await buildWorksheet() })
     } finally {
       await client.close()
     }

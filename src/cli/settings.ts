@@ -18,6 +18,7 @@ import { logFormatEnv } from "../mcp/transports/http/logFormat.ts"
 import { metricsEnv, otlpEnv, traceSampleEnv } from "../mcp/transports/telemetryConfig.ts"
 import { httpEnv } from "../mcp/transports/http/config.ts"
 import { readOnlyEnv, toolsetsEnv } from "../mcp/toolsets.ts"
+import { uiEnv } from "../mcp/apps/worksheet.ts"
 import { toolsetNames } from "../tools/index.ts"
 import { maxWorkspacesEnv, maxWorkspacesPerPrincipalEnv, storeEnv } from "../services/WorkspaceStore.ts"
 
@@ -89,6 +90,12 @@ export const serverSettings: ReadonlyArray<SettingSpec> = [
     description: "A file holding its bearer token (local servers need none); a key itself on the command line is refused, since ps shows it to every user"
   },
   { flag: "llm-api-key", key: keyOnCommandLine, kind: "value", metavar: "KEY", hidden: true, description: "Refused: use --llm-api-key-file" },
+  {
+    flag: "ui",
+    key: uiEnv,
+    kind: "toggle",
+    description: "The worksheet view (MCP Apps) beside compute, convert and call_formula results in hosts that show it; --no-ui leaves it out (default on)"
+  },
   {
     flag: "store",
     key: storeEnv,

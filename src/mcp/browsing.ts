@@ -3,7 +3,7 @@
  * registered on each SDK Server the factory builds (server.ts): only what reads through the tools
  * that are on. Unknown names are protocol errors (invalid params) that echo at most 120 characters.
  */
-import { ProtocolError, ProtocolErrorCode, type Server } from "@modelcontextprotocol/server"
+import { ProtocolError, ProtocolErrorCode, type ReadResourceResult, type Server } from "@modelcontextprotocol/server"
 import { Effect } from "effect"
 import { completePrompt, completeTemplate } from "./completions.ts"
 import { prompts } from "./prompts.ts"
@@ -33,14 +33,16 @@ export const registerBrowsing = (
   // biome-ignore lint/suspicious/noExplicitAny: the SDK callback cannot carry the tools' requirements; the context built for this server provides every one of them (ToolServices)
   run: <A>(effect: Effect.Effect<A, never, any>) => Promise<A>,
   runTool: Resources.RunTool,
-  on: ReadonlySet<string>
+  on: ReadonlySet<string>,
+  /** A view-only resource this server also reads (apps/worksheet.ts): read, never listed. */
+  readView?: (uri: string) => Promise<ReadResourceResult | undefined>
 ) => {
   const offered = prompts.filter((p) => p.tools.every((t) => on.has(t)))
   const templates = Resources.templatesFor(on)
   server.setRequestHandler("resources/list", async () => ({ resources: [...Resources.resourcesFor(on)] }))
   server.setRequestHandler("resources/templates/list", async () => ({ resourceTemplates: [...templates] }))
   server.setRequestHandler("resources/read", async (request) => {
-    const contents = await run(Resources.read(request.params.uri, runTool, on))
+    const contents = (await readView?.(request.params.uri)) ?? (await run(Resources.read(request.params.uri, runTool, on)))
     if (!contents) throw unknownResource(request.params.uri, on)
     return contents
   })

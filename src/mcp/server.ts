@@ -30,6 +30,7 @@ import { type Answer, failure, toAnswer } from "./toolResult.ts"
 import { RateLimited } from "../engine/errors.ts"
 import { Telemetry, recording } from "../services/Telemetry.ts"
 import { type CallObserver, observeToolCall } from "./toolTelemetry.ts"
+import { WorksheetView, readWorksheet, uiCapability, viewTools, withView } from "./apps/worksheet.ts"
 
 /**
  * Who the server is, as hosts show it (MCP Implementation: `title` for people, `websiteUrl`, and
@@ -218,9 +219,12 @@ export const makeServerFactory = <R>(tools: ReadonlyArray<AnyTool<R>>) =>
     const byName = new Map(exposed.map((t) => [t.name, t]))
     const on: ReadonlySet<string> = new Set(byName.keys())
     const instructions = instructionsFor(on)
+    // the worksheet view (issue 32) unless --no-ui, where a tool it lays out is on: named in their
+    // _meta, served as a ui:// resource
+    const view = (yield* WorksheetView) && exposed.some((t) => viewTools.has(t.name))
     // the JSON Schemas are generated on the first tools/list, not at start-up
     let listing: ReadonlyArray<ReturnType<typeof describeTool>> | undefined
-    const listingOf = () => (listing ??= exposed.map(describeTool))
+    const listingOf = () => (listing ??= view ? exposed.map((t) => withView(describeTool(t))) : exposed.map(describeTool))
     const available = [...byName.keys()].join(", ")
 
     const drain = makeDrain()
@@ -238,11 +242,18 @@ export const makeServerFactory = <R>(tools: ReadonlyArray<AnyTool<R>>) =>
       const runCall = runCallWith(context as Context.Context<any>)
       // logging: the SDK answers logging/setLevel and filters log messages by the level set per session
       const server = new Server(serverInfo, {
-        capabilities: { tools: { listChanged: false }, logging: {}, resources: {}, prompts: {}, completions: {} },
+        capabilities: {
+          tools: { listChanged: false },
+          logging: {},
+          resources: {},
+          prompts: {},
+          completions: {},
+          ...(view ? { extensions: uiCapability } : {})
+        },
         instructions
       })
       server.setRequestHandler("tools/list", async () => ({ tools: options.conformanceFixtures ? [...listingOf(), reconnectionFixture] : [...listingOf()] }))
-      registerBrowsing(server, run, (tool, args) => runToolEffect(tool, args), on)
+      registerBrowsing(server, run, (tool, args) => runToolEffect(tool, args), on, view ? readWorksheet : undefined)
       server.setRequestHandler("tools/call", async (request, ctx: ServerContext) => {
         const tool = byName.get(request.params.name)
         if (!tool && options.conformanceFixtures && request.params.name === reconnectionFixture.name) return reconnectionCall(ctx)
