@@ -184,7 +184,7 @@ describe("the npm package", () => {
     // every tool titled, as the Inspector shows them
     expect(listed.filter((t) => typeof t.title !== "string" || t.title.length === 0).map((t) => t.name)).toEqual([])
     expect(strictFindings(stderr)).toEqual([])
-  }, 90_000)
+  })
 
   /** The installed bin as an SDK client starts it, with `args` after it. */
   const connectBin = async (args: ReadonlyArray<string>) => {
@@ -235,7 +235,7 @@ describe("the npm package", () => {
     } finally {
       await convert.close()
     }
-  }, 90_000)
+  })
 
   it("lists titled tools to the MCP Inspector with --read-only and with --toolsets convert", async (context) => {
     const missing = await inspectorMissing()
@@ -335,7 +335,7 @@ console.log(JSON.stringify(Effect.runSync(program)))
       await run(process.execPath, [join(root, "node_modules", "typescript", "bin", "tsc"), "-p", join(app, "tsconfig.json")], { cwd: app })
       const { stdout } = await run(process.execPath, [join(app, "example.ts")], { cwd: app })
       expect((JSON.parse(stdout) as [number, number])[0]).toBeCloseTo(3.10686, 5)
-    }, 60_000)
+    })
 
     it('runs the README\'s example from CommonJS: require("dimensional-mcp")', async () => {
       await writeFile(
@@ -393,7 +393,7 @@ export const names: ReadonlyArray<string> = Dimensional.tools.map((t) => t.name)
 `
       )
       expect(errors).toBe("")
-    }, 60_000)
+    })
 
     it("type-checks dimensional-mcp/server strictly with what it names: effect, the MCP SDK, @effect/platform-node and Node's types", async () => {
       const errors = await strictConsumer(
@@ -410,7 +410,7 @@ export const shared = SharedServicesLive.pipe(Layer.orDie)
 `
       )
       expect(errors).toBe("")
-    }, 60_000)
+    })
 
     it("loads from require() in node -e, a file and the REPL: the bundle finds its own files from import.meta.url", async () => {
       const probe =
@@ -428,7 +428,7 @@ export const shared = SharedServicesLive.pipe(Layer.orDie)
         child.stdin?.end(`${probe}\n.exit\n`)
       })
       expect(repl).toContain(expected)
-    }, 60_000)
+    })
 
     describe.skipIf(oldestNodeMissing !== undefined)(`on Node ${oldestNode}, the oldest the engines field admits`, () => {
       it("runs the CommonJS and the ES module example (written by the tests above)", async () => {

@@ -46,7 +46,7 @@ describe("a file store that comes back damaged", () => {
     server = await spawnServer({ args: ["--store", `file:${dir}`] })
     client = new Client({ name: "damage", version: "1.0.0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } })
     await client.connect(new StreamableHTTPClientTransport(new URL(server.url)))
-  }, 60_000)
+  })
   afterAll(async () => {
     await client?.close()
     await server?.stop()

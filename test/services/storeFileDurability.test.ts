@@ -79,13 +79,13 @@ describe("the file store through a power loss", () => {
     const crashes = await writeAndCrash(true)
     const lost = await Promise.all(crashes.map(lostAfter))
     expect(lost.reduce((a, b) => a + b, 0)).toBe(0)
-  }, 60_000)
+  })
 
   it("(the model can fail) loses acknowledged writes when nothing is flushed, as the store did before", async () => {
     const crashes = await writeAndCrash(false)
     const lost = await lostAfter(crashes.at(-1)!)
     expect(lost).toBe(8)
-  }, 60_000)
+  })
 })
 
 describe("damaged documents", () => {
