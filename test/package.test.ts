@@ -22,7 +22,7 @@ import { Client } from "@modelcontextprotocol/client"
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio"
 import type { CallToolResult } from "@modelcontextprotocol/client"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { inspectorBin, inspectorMissing, strictFindings } from "./support/inspector.ts"
+import { inspectorBin, inspectorMissing, inspectorPatience, strictFindings } from "./support/inspector.ts"
 import { buildWorksheet } from "../src/mcp/apps/buildWorksheet.ts"
 
 const run = promisify(execFile)
@@ -167,6 +167,7 @@ describe("the npm package", () => {
       [
         inspectorBin,
         "--cli",
+        ...inspectorPatience,
         "--strict",
         "--format",
         "json",
@@ -177,7 +178,7 @@ describe("the npm package", () => {
         process.execPath,
         join(app, "node_modules", ".bin", "dimensional-mcp")
       ],
-      { cwd: app, timeout: 60_000 }
+      { cwd: app, timeout: 120_000 }
     )
     const listed = JSON.parse(stdout).result.tools as Array<{ name: string; title?: string }>
     expect(listed.map((t) => t.name)).toContain("convert")
@@ -246,6 +247,7 @@ describe("the npm package", () => {
         [
           inspectorBin,
           "--cli",
+          ...inspectorPatience,
           "--format",
           "json",
           "-e",
@@ -257,7 +259,7 @@ describe("the npm package", () => {
           "mcp",
           ...args
         ],
-        { cwd: app, timeout: 60_000 }
+        { cwd: app, timeout: 120_000 }
       )
       return JSON.parse(stdout).result.tools as Array<{ name: string; title?: string; annotations?: { readOnlyHint?: boolean } }>
     }
@@ -422,7 +424,7 @@ export const shared = SharedServicesLive.pipe(Layer.orDie)
       expect((await run(process.execPath, [join(app, "probe.cjs")], { cwd: app })).stdout.trim()).toBe(expected)
       // the REPL reads the line from stdin and prints the answer among its prompts
       const repl = await new Promise<string>((resolve, reject) => {
-        const child = execFile(process.execPath, ["-i"], { cwd: app, timeout: 60_000 }, (error, stdout, stderr) =>
+        const child = execFile(process.execPath, ["-i"], { cwd: app, timeout: 120_000 }, (error, stdout, stderr) =>
           error ? reject(new Error(stderr)) : resolve(stdout)
         )
         child.stdin?.end(`${probe}\n.exit\n`)
