@@ -90,7 +90,7 @@ describe.skipIf(missing !== undefined)("a browser page as the client (headless C
       if (era === "2025") expect(result.sessionId).toMatch(/^s[0-9a-z]{9}[A-Za-z0-9_-]{46}$/)
       else expect(result.sessionId).toBeNull()
     },
-    30_000
+    120_000
   )
 
   it("gets nothing from an origin that is not allowed", async () => {

@@ -71,7 +71,7 @@ describe.skipIf(missing !== undefined)(`the MCP Inspector CLI ${version}`, () =>
         expect(refused).toMatchObject({ isError: true, exitCode: 5 })
         expect(refused.structuredContent.error_type).toBe("dimension_mismatch")
       },
-      60_000
+      300_000
     )
   })
 
@@ -100,7 +100,7 @@ describe.skipIf(missing !== undefined)(`the MCP Inspector CLI ${version}`, () =>
         expect(converted.exitCode).toBe(0)
         expect(converted.structuredContent.quantity).toBeCloseTo(3.10685596118667, 13)
       },
-      60_000
+      300_000
     )
   })
 })

@@ -64,7 +64,7 @@ describe.skipIf(missing !== undefined)("the Python MCP SDK as a client", () => {
       const { stdout } = await run(python, [script, "stdio", process.execPath, join(repoRoot, "src", "cli", "main.ts"), mode], { timeout: 60_000 })
       expectAnswers(stdout, negotiated)
     },
-    60_000
+    240_000
   )
 
   it.each(modes)(
@@ -73,7 +73,7 @@ describe.skipIf(missing !== undefined)("the Python MCP SDK as a client", () => {
       const { stdout } = await run(python, [script, "http", server.url, mode], { timeout: 60_000 })
       expectAnswers(stdout, negotiated)
     },
-    60_000
+    240_000
   )
 
   describe("on a server that authorizes its clients (an API key)", () => {
@@ -96,7 +96,7 @@ describe.skipIf(missing !== undefined)("the Python MCP SDK as a client", () => {
         const { stdout } = await run(python, [script, "http", authorized.url, mode], { timeout: 60_000, env: { ...process.env, DIMENSIONAL_TEST_BEARER: key } })
         expectAnswers(stdout, negotiated)
       },
-      60_000
+      240_000
     )
 
     it("is refused without it", async () => {

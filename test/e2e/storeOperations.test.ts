@@ -111,7 +111,7 @@ describe("store and transport operations", () => {
       expect(code).not.toBe(0)
       expect(output).toMatch(/workspace store .* cannot be opened: it is not writable/)
     },
-    30_000
+    120_000
   )
 
   it("removes a crashed write's temporary file at start-up", async () => {

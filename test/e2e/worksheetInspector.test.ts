@@ -45,6 +45,6 @@ describe.skipIf(missing !== undefined)(`the MCP Inspector ${version}'s MCP Apps 
       for (const line of withApp) expect(line, line.toolName).toEqual({ ...app, toolName: line.toolName })
       expect(lines.length).toBeGreaterThan(withApp.length)
     },
-    90_000
+    240_000
   )
 })

@@ -97,7 +97,7 @@ describe("hostile arguments to every tool", () => {
         { numRuns: 400 }
       )
     },
-    60_000
+    240_000
   )
 
   it("answers oversized fields at once, naming the field, the limit and the size, without echoing them", async () => {

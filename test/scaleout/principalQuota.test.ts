@@ -86,7 +86,7 @@ describe.each(stores)("workspaces per principal on the $name store ($replicas re
         await Promise.all([a.client.close(), b.client.close()].map((p) => p.catch(() => undefined)))
       }
     },
-    30_000
+    120_000
   )
 
   it.skipIf(skip)(
@@ -110,6 +110,6 @@ describe.each(stores)("workspaces per principal on the $name store ($replicas re
         await Promise.all([c0.client.close(), c1.client.close(), d.client.close()].map((p) => p.catch(() => undefined)))
       }
     },
-    30_000
+    120_000
   )
 })

@@ -36,6 +36,12 @@ describe.skipIf(redisServer === undefined)("two replicas on one Redis with --rat
     if (dir) rmSync(dir, { recursive: true, force: true })
   })
 
+  /** The replica's count of rate checks measured against its own bucket because Redis did not answer within 0.5 s. */
+  const fallbacks = async (server: SpawnedServer) => {
+    const metrics = await (await fetch(`${server.origin}/metrics`)).text()
+    return Number(/^dimensional_rate_limit_fallbacks_total(?:\{[^}]*\})? (\d+)$/m.exec(metrics)?.[1] ?? 0)
+  }
+
   const initialize = async (server: SpawnedServer, key: string) => {
     const response = await postRaw(server.url, initializeBody, { authorization: `Bearer ${key}` })
     await response.text()
@@ -50,8 +56,13 @@ describe.skipIf(redisServer === undefined)("two replicas on one Redis with --rat
     const refilled = Math.floor((Date.now() - started) / 3000)
     const granted = answers.filter((r) => r.status === 200).length
     const refused = answers.map((r, i) => ({ r, replica: i % 2 === 0 ? "a" : "b" })).filter(({ r }) => r.status === 429)
-    expect(granted).toBe(20 + refilled)
-    expect(refused).toHaveLength(20 - refilled)
+    // a machine so busy that Redis took over 0.5 s to answer made a replica measure some requests
+    // against its own bucket, as designed (the next test): those are counted, and only they may add
+    const overBusy = (await fallbacks(a)) + (await fallbacks(b))
+    if (overBusy > 0) console.warn(`shared rate limit: ${overBusy} checks fell back to a replica's own bucket on this busy machine`)
+    expect(granted).toBeGreaterThanOrEqual(Math.min(20 + refilled, 40))
+    expect(granted).toBeLessThanOrEqual(20 + refilled + overBusy)
+    expect(refused).toHaveLength(40 - granted)
     expect(new Set(refused.map(({ replica }) => replica))).toEqual(new Set(["a", "b"]))
     const waits = refused.map(({ r }) => Number(r.headers.get("retry-after")))
     for (const wait of waits) expect(wait).toBeGreaterThanOrEqual(1)
@@ -68,19 +79,19 @@ describe.skipIf(redisServer === undefined)("two replicas on one Redis with --rat
   })
 
   it("while Redis does not answer, measures each replica's own bucket (a bound, not unlimited) and says so in the log and the metrics", async () => {
-    // every client of Redis is held for 4 s: the limiter's round trip times out after 0.5 s
-    expect(await redis.command("CLIENT", "PAUSE", "4000", "ALL")).toBe("OK")
+    const before = await fallbacks(a)
+    // every client of Redis is held for 20 s: the limiter's round trip times out after 0.5 s
+    expect(await redis.command("CLIENT", "PAUSE", "20000", "ALL")).toBe("OK")
     const started = Date.now()
     const answers = await Promise.all(Array.from({ length: 25 }, () => initialize(a, keyC)))
-    // answered without waiting for Redis to come back (its pause lasts 4 s)
+    // answered while Redis was still held: nothing waited for it to come back
     const elapsed = Date.now() - started
-    expect(elapsed).toBeLessThan(3500)
+    expect(elapsed).toBeLessThan(20_000)
     // replica a alone grants its own burst of 20 (and what its bucket refilled meanwhile, one per 3 s), then refuses
     const refilled = Math.floor(elapsed / 3000)
     expect(answers.filter((r) => r.status === 200)).toHaveLength(20 + refilled)
     expect(answers.filter((r) => r.status === 429)).toHaveLength(5 - refilled)
     expect(a.stderr()).toMatch(/rate limit: the shared store did not answer .*measured against this replica's own bucket/)
-    const metrics = await (await fetch(`${a.origin}/metrics`)).text()
-    expect(metrics).toMatch(/^dimensional_rate_limit_fallbacks_total(\{[^}]*\})? 25$/m)
+    expect((await fallbacks(a)) - before).toBe(25)
   })
 })
