@@ -119,7 +119,7 @@ export const energy = [
     system: "US customary",
     note: "mechanical horsepower, 550 ft·lbf/s = 745.69987158227022 W; metric is PS, electrical hp_e"
   }),
-  unit("hp_e", "electrical horsepower", [746, "W"], { ...nist, plurals: false, system: "US customary" }),
+  unit("hp_e", "electrical horsepower", [746, "W"], { ...nist, names: ["electric horsepower"], plurals: false, system: "US customary" }),
   unit("PS", "metric horsepower", [75, "kgf*m/s"], {
     ...nist,
     aliases: ["hp_M"],
@@ -183,6 +183,10 @@ export const energy = [
   }),
   unit("BTU_mean", "mean British thermal unit", [decimal("1055.87"), "J"], { ...nist, exact: false, system: "US customary", note: "about 1055.87 J" }),
   unit("cal_mean", "mean calorie", [decimal("4.19002"), "J"], { ...nist, exact: false, system: "thermochemical", note: "about 4.19002 J" }),
+  // NIST SP 811 B.8 lists the mean kilocalorie on its own row (4.190 02 E+03 J), as it does the IT and th ones
+  // the IT kilocalorie as a unit of its own (also k + cal_IT), so that "kilocalorie (IT)" has a reading to name
+  unit("kcal_IT", "International Table kilocalorie", [1000, "cal_IT"], { ...nist, names: ["IT kilocalorie"], system: "International Table", note: "4186.8 J" }),
+  unit("kcal_mean", "mean kilocalorie", [1000, "cal_mean"], { ...nist, exact: false, system: "thermochemical", note: "about 4190.02 J" }),
   unit("BOE", "barrel of oil equivalent", [decimal("5.8e6"), "BTU"], {
     aliases: ["boe"],
     plurals: ["barrels of oil equivalent"],

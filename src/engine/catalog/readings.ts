@@ -94,6 +94,15 @@ export const ambiguous: ReadonlyArray<AmbiguousName> = [
     ]
   },
   {
+    // NIST SP 811 B.8's gamma is 1 nT; GNU units' (and older chemistry's and pharmacy's) is the microgram
+    names: ["gamma", "γ"],
+    anyCase: false,
+    readings: [
+      { meaning: "gamma of magnetism, 1 nT (geophysics; NIST SP 811 B.8)", unit: "gamma_mag" },
+      { meaning: "gamma of mass, 1 µg (older chemistry and pharmacy; GNU units)", unit: "µg" }
+    ]
+  },
+  {
     names: ["cmm", "CMM"],
     anyCase: false,
     readings: [
