@@ -71,7 +71,9 @@ const exceptions: ReadonlyMap<string, { readonly reason: string; readonly relati
   ...["PK_UK", "PK_UK-PER-DAY", "PK_UK-PER-HR", "PK_UK-PER-MIN", "PK_UK-PER-SEC", "TBSP", "TSP", "TON_Assay", "TON_FG", "TON_FG-HR", "PERM_US"].map(
     (id) => [id, { reason: ROUNDED, relative: 1e-6 }] as const
   ),
-  ["CAL_MEAN", { reason: "QUDT gives 4.19 J; NIST SP 811 B.8 gives the mean calorie as 4.19002 J", relative: 1e-5 }],
+  ...["CAL_MEAN", "KiloCAL_Mean"].map(
+    (id) => [id, { reason: "QUDT gives 4.19 J; NIST SP 811 B.8 gives the mean calorie as 4.19002 J (and the mean kilocalorie 4190.02 J)", relative: 1e-5 }] as const
+  ),
   ...["DARCY", "MilliDARCY"].map(
     (id) =>
       [

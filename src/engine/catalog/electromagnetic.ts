@@ -49,7 +49,7 @@ export const electromagnetic = [
   unit("A_int", "international ampere", [1, "V_int/ohm_int"], { ...international, note: "mean international ampere = V_int/ohm_int ≈ 0.99985 A" }),
 
   // CGS electrostatic (Gaussian) units
-  unit("statC", "statcoulomb", [ratio(1, 2997924580), "C"], { ...esu, aliases: ["Fr"], names: ["franklin", "esu of charge"], note: "3.33564095198152e-10 C" }),
+  unit("statC", "statcoulomb", [ratio(1, 2997924580), "C"], { ...esu, names: ["franklin", "esu of charge"], note: "3.33564095198152e-10 C" }),
   unit("statA", "statampere", [1, "statC/s"], esu),
   unit("statV", "statvolt", [1, "erg/statC"], { ...esu, note: "299.792458 V" }),
   unit("statΩ", "statohm", [1, "statV/statA"], { ...esu, aliases: ["statohm"] }),

@@ -184,8 +184,14 @@ export const energy = [
   unit("BTU_mean", "mean British thermal unit", [decimal("1055.87"), "J"], { ...nist, exact: false, system: "US customary", note: "about 1055.87 J" }),
   unit("cal_mean", "mean calorie", [decimal("4.19002"), "J"], { ...nist, exact: false, system: "thermochemical", note: "about 4.19002 J" }),
   // NIST SP 811 B.8 lists the mean kilocalorie on its own row (4.190 02 E+03 J), as it does the IT and th ones
-  // the IT kilocalorie as a unit of its own (also k + cal_IT), so that "kilocalorie (IT)" has a reading to name
-  unit("kcal_IT", "International Table kilocalorie", [1000, "cal_IT"], { ...nist, names: ["IT kilocalorie"], system: "International Table", note: "4186.8 J" }),
+  // the IT kilocalorie as a unit of its own, so that "kilocalorie (IT)" has a reading to name; written like the
+  // food Calorie (Cal), since the symbol kcal_IT is already k + cal_IT
+  unit("Cal_IT", "International Table kilocalorie", [1000, "cal_IT"], {
+    ...nist,
+    names: ["IT kilocalorie"],
+    system: "International Table",
+    note: "4186.8 J, also written kcal_IT"
+  }),
   unit("kcal_mean", "mean kilocalorie", [1000, "cal_mean"], { ...nist, exact: false, system: "thermochemical", note: "about 4190.02 J" }),
   unit("BOE", "barrel of oil equivalent", [decimal("5.8e6"), "BTU"], {
     aliases: ["boe"],

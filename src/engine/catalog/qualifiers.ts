@@ -164,7 +164,7 @@ export const qualified: ReadonlyArray<QualifiedReadings> = [
   { heads: ["kBtu"], readings: { IT: "kBtu" } },
   { heads: ["calorie", "cal", "cal_th"], readings: { IT: "cal_IT", th: "cal_th", mean: "cal_mean", "15 °C": "cal_15", "20 °C": "cal_20" } },
   // the kilocalorie by name: NIST SP 811 B.8's "calorie_IT, kilogram", "kilocalorie (mean)"
-  { heads: ["Cal"], readings: { IT: "kcal_IT", th: "Cal", mean: "kcal_mean" } },
+  { heads: ["Cal"], readings: { IT: "Cal_IT", th: "Cal", mean: "kcal_mean" } },
   { heads: ["thm"], readings: { US: "thm", EC: "thm_EC" } },
   // the US perm (ASTM E96: 1 gr/(h·ft²·inHg)); the metric perm (g/(d·m²·mmHg)) is not in the catalog
   { heads: ["perm"], readings: { US: "perm", "0 °C": "perm", "23 °C": "perm_23C" } },
