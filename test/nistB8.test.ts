@@ -67,7 +67,11 @@ const outcome = (row: Row, written: string): Outcome => {
       : { kind: "other", detail: `refused, but no reading gives NIST's value: ${r.readings.map((x) => `${x.meaning} = ${x.value}`).join("; ")}` }
   }
   const wrong = results.find(({ x, r }) => isEngineError(r) || !agrees(row, x, r.quantity))
-  if (wrong !== undefined) return { kind: "other", detail: `${wrong.x} ${written} = ${isEngineError(wrong.r) ? wrong.r._tag : wrong.r.quantity} ${row.target}, NIST ${nist(row, wrong.x)}` }
+  if (wrong !== undefined)
+    return {
+      kind: "other",
+      detail: `${wrong.x} ${written} = ${isEngineError(wrong.r) ? wrong.r._tag : wrong.r.quantity} ${row.target}, NIST ${nist(row, wrong.x)}`
+    }
   return { kind: "answer", detail: "" }
 }
 

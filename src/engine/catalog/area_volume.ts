@@ -149,7 +149,11 @@ export const areaVolume = [
     names: ["US gallon", "US liquid gallon"],
     note: "US liquid gallon, 3.785411784 L; the imperial gallon is imp_gal (4.54609 L)"
   }),
-  unit("qt", "quart", [ratio(1, 4), "gal"], { ...us, names: ["US quart", "liquid quart", "liq qt", "US liquid quart"], note: "US liquid quart, 946.352946 mL" }),
+  unit("qt", "quart", [ratio(1, 4), "gal"], {
+    ...us,
+    names: ["US quart", "liquid quart", "liq qt", "US liquid quart"],
+    note: "US liquid quart, 946.352946 mL"
+  }),
   unit("pt", "pint", [ratio(1, 2), "qt"], {
     ...us,
     // NIST SP 811 B.8 writes "pint (U.S. liquid) (liq pt)"

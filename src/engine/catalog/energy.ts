@@ -221,6 +221,12 @@ export const energy = [
     source: "NIST SP 811 B.8 (BTU_IT) with the SI prefix kilo; ENERGY STAR Portfolio Manager (kBtu)",
     note: "1000 International Table BTU = 1.05505585262 MJ"
   }),
+  unit("kBtu_th", "kilo thermochemical British thermal unit", [1000, "BTU_th"], {
+    plurals: false,
+    system: "thermochemical",
+    source: "NIST SP 811 B.8 (Btu_th) with the SI prefix kilo; QUDT KiloBTU_TH",
+    note: "1000 thermochemical BTU = 1.0543502644888… MJ; kBtu alone is the International Table one"
+  }),
   unit("L_atm", "liter atmosphere", [1, "L*atm"], {
     system: "SI accepted",
     names: ["litre atmosphere", "liter-atmosphere"],

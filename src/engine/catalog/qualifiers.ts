@@ -161,7 +161,8 @@ export const qualified: ReadonlyArray<QualifiedReadings> = [
   { heads: ["mo"], readings: { synodic: "mo_syn", sidereal: "mo_sid" } },
   // energy and power (NIST SP 811 B.8)
   { heads: ["BTU"], readings: { IT: "BTU", th: "BTU_th", mean: "BTU_mean", "39 °F": "BTU_39F", "59 °F": "BTU_59F", "60 °F": "BTU_60F" } },
-  { heads: ["kBtu"], readings: { IT: "kBtu" } },
+  { heads: ["kBtu"], readings: { IT: "kBtu", th: "kBtu_th" } },
+  { heads: ["tonf"], readings: { US: "tnf", short: "tnf", UK: "long_ton_force", long: "long_ton_force" } },
   { heads: ["calorie", "cal", "cal_th"], readings: { IT: "cal_IT", th: "cal_th", mean: "cal_mean", "15 °C": "cal_15", "20 °C": "cal_20" } },
   // the kilocalorie by name: NIST SP 811 B.8's "calorie_IT, kilogram", "kilocalorie (mean)"
   { heads: ["Cal"], readings: { IT: "Cal_IT", th: "Cal", mean: "kcal_mean" } },

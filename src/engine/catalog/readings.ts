@@ -94,6 +94,15 @@ export const ambiguous: ReadonlyArray<AmbiguousName> = [
     ]
   },
   {
+    // the ton-force of US practice (GNU units, pint, QUDT tonf{us}) is the short ton's; British engineering's the long ton's
+    names: ["tonf"],
+    anyCase: false,
+    readings: [
+      { meaning: "short ton-force, 2000 lbf (US; NIST SP 811 B.8)", unit: "tnf" },
+      { meaning: "long ton-force, 2240 lbf (UK)", unit: "long_ton_force" }
+    ]
+  },
+  {
     // NIST SP 811 B.8's gamma is 1 nT; GNU units' (and older chemistry's and pharmacy's) is the microgram
     names: ["gamma", "γ"],
     anyCase: false,
