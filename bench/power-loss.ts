@@ -8,7 +8,7 @@
  *
  * Usage: node bench/power-loss.ts
  */
-import { mkdtempSync } from "node:fs"
+import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { Duration, Effect, Exit } from "effect"
@@ -22,7 +22,15 @@ const doc = (version: number) => ({
   touched: Date.now(),
   data: { units: [{ name: `u${version}`, dimension: length, aliases: [] }], edges: [], constants: [], kinds: [], declaration: undefined }
 })
-const fresh = () => join(mkdtempSync(join(tmpdir(), "dimensional-power-")), "store")
+const made: Array<string> = []
+const fresh = () => {
+  const root = mkdtempSync(join(tmpdir(), "dimensional-power-"))
+  made.push(root)
+  return join(root, "store")
+}
+process.on("exit", () => {
+  for (const root of made) rmSync(root, { recursive: true, force: true })
+})
 const limits = { maxWorkspaces: 1000 }
 
 const run = async (flushes: boolean) => {

@@ -125,7 +125,7 @@ describe("the failure vocabulary", () => {
         rmSync(dir, { recursive: true, force: true })
       }
     }
-  }, 60_000)
+  })
 })
 
 describe("the engine's advice", () => {

@@ -22,7 +22,7 @@ import { Client } from "@modelcontextprotocol/client"
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio"
 import type { CallToolResult } from "@modelcontextprotocol/client"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { inspectorBin, inspectorMissing, strictFindings } from "./support/inspector.ts"
+import { inspectorBin, inspectorMissing, inspectorPatience, strictFindings } from "./support/inspector.ts"
 import { buildWorksheet } from "../src/mcp/apps/buildWorksheet.ts"
 
 const run = promisify(execFile)
@@ -167,6 +167,7 @@ describe("the npm package", () => {
       [
         inspectorBin,
         "--cli",
+        ...inspectorPatience,
         "--strict",
         "--format",
         "json",
@@ -177,14 +178,14 @@ describe("the npm package", () => {
         process.execPath,
         join(app, "node_modules", ".bin", "dimensional-mcp")
       ],
-      { cwd: app, timeout: 60_000 }
+      { cwd: app, timeout: 120_000 }
     )
     const listed = JSON.parse(stdout).result.tools as Array<{ name: string; title?: string }>
     expect(listed.map((t) => t.name)).toContain("convert")
     // every tool titled, as the Inspector shows them
     expect(listed.filter((t) => typeof t.title !== "string" || t.title.length === 0).map((t) => t.name)).toEqual([])
     expect(strictFindings(stderr)).toEqual([])
-  }, 90_000)
+  })
 
   /** The installed bin as an SDK client starts it, with `args` after it. */
   const connectBin = async (args: ReadonlyArray<string>) => {
@@ -235,7 +236,7 @@ describe("the npm package", () => {
     } finally {
       await convert.close()
     }
-  }, 90_000)
+  })
 
   it("lists titled tools to the MCP Inspector with --read-only and with --toolsets convert", async (context) => {
     const missing = await inspectorMissing()
@@ -246,6 +247,7 @@ describe("the npm package", () => {
         [
           inspectorBin,
           "--cli",
+          ...inspectorPatience,
           "--format",
           "json",
           "-e",
@@ -257,7 +259,7 @@ describe("the npm package", () => {
           "mcp",
           ...args
         ],
-        { cwd: app, timeout: 60_000 }
+        { cwd: app, timeout: 120_000 }
       )
       return JSON.parse(stdout).result.tools as Array<{ name: string; title?: string; annotations?: { readOnlyHint?: boolean } }>
     }
@@ -335,7 +337,7 @@ console.log(JSON.stringify(Effect.runSync(program)))
       await run(process.execPath, [join(root, "node_modules", "typescript", "bin", "tsc"), "-p", join(app, "tsconfig.json")], { cwd: app })
       const { stdout } = await run(process.execPath, [join(app, "example.ts")], { cwd: app })
       expect((JSON.parse(stdout) as [number, number])[0]).toBeCloseTo(3.10686, 5)
-    }, 60_000)
+    })
 
     it('runs the README\'s example from CommonJS: require("dimensional-mcp")', async () => {
       await writeFile(
@@ -393,7 +395,7 @@ export const names: ReadonlyArray<string> = Dimensional.tools.map((t) => t.name)
 `
       )
       expect(errors).toBe("")
-    }, 60_000)
+    })
 
     it("type-checks dimensional-mcp/server strictly with what it names: effect, the MCP SDK, @effect/platform-node and Node's types", async () => {
       const errors = await strictConsumer(
@@ -410,7 +412,7 @@ export const shared = SharedServicesLive.pipe(Layer.orDie)
 `
       )
       expect(errors).toBe("")
-    }, 60_000)
+    })
 
     it("loads from require() in node -e, a file and the REPL: the bundle finds its own files from import.meta.url", async () => {
       const probe =
@@ -422,13 +424,13 @@ export const shared = SharedServicesLive.pipe(Layer.orDie)
       expect((await run(process.execPath, [join(app, "probe.cjs")], { cwd: app })).stdout.trim()).toBe(expected)
       // the REPL reads the line from stdin and prints the answer among its prompts
       const repl = await new Promise<string>((resolve, reject) => {
-        const child = execFile(process.execPath, ["-i"], { cwd: app, timeout: 60_000 }, (error, stdout, stderr) =>
+        const child = execFile(process.execPath, ["-i"], { cwd: app, timeout: 120_000 }, (error, stdout, stderr) =>
           error ? reject(new Error(stderr)) : resolve(stdout)
         )
         child.stdin?.end(`${probe}\n.exit\n`)
       })
       expect(repl).toContain(expected)
-    }, 60_000)
+    })
 
     describe.skipIf(oldestNodeMissing !== undefined)(`on Node ${oldestNode}, the oldest the engines field admits`, () => {
       it("runs the CommonJS and the ES module example (written by the tests above)", async () => {

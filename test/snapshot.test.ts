@@ -81,7 +81,7 @@ describe.skipIf(!linux)("the stdio server started from the snapshot", () => {
     env = { ...(process.env as Record<string, string>), DIMENSIONAL_CACHE_DIR: cache }
     delete env.DIMENSIONAL_SNAPSHOT
     delete env.NODE_OPTIONS
-  }, 60_000)
+  })
 
   afterAll(() => {
     if (scratch) rmSync(scratch, { recursive: true, force: true })
@@ -171,7 +171,7 @@ describe.skipIf(!linux)("the stdio server started from the snapshot", () => {
     } finally {
       await second.client.close()
     }
-  }, 60_000)
+  })
 
   it("passes the command line after the blob to the CLI, not to Node: `mcp --max-retries 0 --rate-limit 1/minute`", async () => {
     const s = await start(["mcp", "--max-retries", "0", "--rate-limit", "1/minute"])
@@ -184,7 +184,7 @@ describe.skipIf(!linux)("the stdio server started from the snapshot", () => {
     } finally {
       await s.client.close()
     }
-  }, 60_000)
+  })
 
   it("serves, rather than checking the blob, when the environment holds the builder's check switch", async () => {
     const s = await start([], { DIMENSIONAL_SNAPSHOT_CHECK: "1" })
@@ -194,7 +194,7 @@ describe.skipIf(!linux)("the stdio server started from the snapshot", () => {
     } finally {
       await s.client.close()
     }
-  }, 30_000)
+  })
 
   it("gives each process its own default workspace, over a store named in the environment at run time", async () => {
     const store = join(scratch, "store")
@@ -221,7 +221,7 @@ describe.skipIf(!linux)("the stdio server started from the snapshot", () => {
     } finally {
       await b.client.close()
     }
-  }, 60_000)
+  })
 
   it("exports spans from the snapshot when OTEL_EXPORTER_OTLP_ENDPOINT is set (the exporter is loaded on demand inside the blob)", async () => {
     const receiver: OtlpReceiver = await startOtlpReceiver()
@@ -239,7 +239,7 @@ describe.skipIf(!linux)("the stdio server started from the snapshot", () => {
       await s.client.close()
       await receiver.close()
     }
-  }, 60_000)
+  })
 
   it("loads the Redis client from beside the blob's bundle for a redis:// store", async () => {
     // port 1 refuses at once: the message comes from node-redis itself, so the client was loaded
@@ -249,7 +249,7 @@ describe.skipIf(!linux)("the stdio server started from the snapshot", () => {
     )
     expect(failed.code).not.toBe(0)
     expect(failed.stderr).toMatch(/store \(redis:\/\/127\.0\.0\.1:1\) cannot be reached: connect ECONNREFUSED/)
-  }, 40_000)
+  })
 
   it("is not used with DIMENSIONAL_SNAPSHOT=0", async () => {
     const s = await start([], { DIMENSIONAL_SNAPSHOT: "0" })
@@ -259,7 +259,7 @@ describe.skipIf(!linux)("the stdio server started from the snapshot", () => {
     } finally {
       await s.client.close()
     }
-  }, 30_000)
+  })
 
   /** Waits for the background builder a start left to finish: build.log rewritten after `since`, the lock gone. */
   const rebuilt = async (since: number) => {
@@ -280,7 +280,7 @@ describe.skipIf(!linux)("the stdio server started from the snapshot", () => {
     } finally {
       chmodSync(cache, 0o700)
     }
-  }, 30_000)
+  })
 
   it("is not used from a blob others can write, which a checked one then replaces", async () => {
     const [blob] = blobs()

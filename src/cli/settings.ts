@@ -136,7 +136,7 @@ export const serverSettings: ReadonlyArray<SettingSpec> = [
     key: httpEnv.allowedOrigins,
     kind: "value",
     metavar: "a,b",
-    description: "With --http: Origins accepted (default: origins on an allowed host; * = any)"
+    description: "With --http: Origins accepted (default: the request's own origin, same host and port; * = any)"
   },
   { flag: "max-body", key: httpEnv.maxBody, kind: "value", metavar: "SIZE", description: "With --http: the largest request body (default 1 MiB)" },
   {

@@ -54,7 +54,7 @@ describe.skipIf(missing !== undefined)("a browser page as the client (headless C
         "--disable-sync"
       ]
     })
-  }, 60_000)
+  })
 
   afterAll(async () => {
     await browser?.close()
@@ -97,5 +97,5 @@ describe.skipIf(missing !== undefined)("a browser page as the client (headless C
     const result = await runFrom(`http://127.0.0.2:${pagePort}`, "2026-07-28")
     // the browser refuses the page what the server refused (403 without CORS headers)
     expect(result.failed).toMatch(/fetch|CORS|network|negotiation failed/i)
-  }, 30_000)
+  })
 })

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type HttpTestClient, type SpawnedServer, connectHttpClient, repoRoot, spawnServer } from "../support/httpServer.ts"
 
 /** Polls `/healthz` until `done` holds for its session count; fails after `limitMs` (a hang guard, not a timing assertion). */
-const waitForSessions = async (server: SpawnedServer, done: (live: number) => boolean, limitMs = 15_000) => {
+const waitForSessions = async (server: SpawnedServer, done: (live: number) => boolean, limitMs = 60_000) => {
   const deadline = Date.now() + limitMs
   for (;;) {
     const { sessions } = (await (await fetch(`${server.origin}/healthz`)).json()) as { sessions: number }
@@ -20,7 +20,7 @@ const waitForSessions = async (server: SpawnedServer, done: (live: number) => bo
 }
 
 /** Waits for a condition the server reports asynchronously; fails after `limitMs` (a hang guard). */
-const waitUntil = async (condition: () => boolean, limitMs = 10_000) => {
+const waitUntil = async (condition: () => boolean, limitMs = 60_000) => {
   const deadline = Date.now() + limitMs
   while (!condition()) {
     if (Date.now() > deadline) throw new Error(`condition not met within ${limitMs} ms`)
@@ -135,7 +135,7 @@ describe("dimensional mcp --http command line", () => {
       })
       let stderr = ""
       child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()))
-      const guard = setTimeout(() => child.kill("SIGKILL"), 20_000)
+      const guard = setTimeout(() => child.kill("SIGKILL"), 60_000)
       child.once("exit", (code) => {
         clearTimeout(guard)
         resolve({ code, stderr })

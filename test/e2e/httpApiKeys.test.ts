@@ -140,7 +140,7 @@ const start = (args: ReadonlyArray<string>) =>
       stdio: ["ignore", "pipe", "pipe"]
     })
     let stderr = ""
-    const guard = setTimeout(() => child.kill("SIGKILL"), 20_000)
+    const guard = setTimeout(() => child.kill("SIGKILL"), 60_000)
     child.stderr.on("data", (c: Buffer) => (stderr += c.toString()))
     child.stdout.on("data", (c: Buffer) => {
       if (/listening on/.test(c.toString())) {

@@ -85,7 +85,7 @@ describe.skipIf(!available)("HTTP authorization against a real OpenID provider",
     key1 = await newSigningKey("key-1")
     issuer = await startIssuer({ keys: [key1], clients })
     server = await spawnServer({ args: ["--auth-issuer", issuer.issuer, "--store", "memory"] })
-  }, 30_000)
+  })
   afterAll(async () => {
     await server?.stop()
     await issuer?.stop()
@@ -334,7 +334,7 @@ describe.skipIf(!available)("HTTP authorization against a real OpenID provider",
     const readiness = await readyWhen(server.origin, (body) => body.issuer.startsWith("unavailable"))
     expect(readiness).toMatchObject({ status: "ready", replica: "ok", store: "ok" })
     issuer = await startIssuer({ keys: [key2, key1], clients, port })
-  }, 30_000)
+  })
 })
 
 describe.skipIf(!available)("an HTTP server whose issuer is down when it starts", () => {
@@ -364,5 +364,5 @@ describe.skipIf(!available)("an HTTP server whose issuer is down when it starts"
       await server.stop()
       await issuer?.stop()
     }
-  }, 30_000)
+  })
 })

@@ -40,7 +40,7 @@ describe.skipIf(!available)("the resource server against forged and stale tokens
     ;[key1, key2] = await Promise.all([newSigningKey("key-1"), newSigningKey("key-2")])
     issuer = await startIssuer({ keys: [key1, key2], clients: [writer] })
     server = await spawnServer({ args: ["--auth-issuer", issuer.issuer, "--store", "memory", "--auth-keys-max-age", "1 second"] })
-  }, 30_000)
+  })
   afterAll(async () => {
     await server?.stop()
     await issuer?.stop()
@@ -99,7 +99,7 @@ describe.skipIf(!available)("the resource server against forged and stale tokens
     } finally {
       issuer.faults.jwks = undefined
     }
-  }, 30_000)
+  })
 
   it("stops accepting a key the issuer removed once its key set is older than --auth-keys-max-age", async () => {
     const before = await minted({ sub: "alice" }, key2)
@@ -112,7 +112,7 @@ describe.skipIf(!available)("the resource server against forged and stale tokens
     const response = await postRaw(server.url, initializeBody, bearer(before))
     expect(response.status).toBe(401)
     expect(challenge(response.headers.get("www-authenticate")).error_description).toMatch(/no key/)
-  }, 30_000)
+  })
 })
 
 describe.skipIf(!available)("the audience of a public server (RFC 8707)", () => {
@@ -121,7 +121,7 @@ describe.skipIf(!available)("the audience of a public server (RFC 8707)", () => 
   beforeAll(async () => {
     key = await newSigningKey("aud-key")
     issuer = await startIssuer({ keys: [key], clients: [writer] })
-  }, 30_000)
+  })
   afterAll(() => issuer?.stop())
 
   it("refuses to start on a wildcard address with an issuer and no --auth-audience, naming the setting", async () => {
@@ -135,7 +135,7 @@ describe.skipIf(!available)("the audience of a public server (RFC 8707)", () => 
     )
     expect(failure).toMatch(/code 2/)
     expect(failure).toMatch(/--auth-audience/)
-  }, 30_000)
+  })
 
   it("accepts tokens naming an audience as it was written, without a path", async () => {
     const port = await freePort()
@@ -150,5 +150,5 @@ describe.skipIf(!available)("the audience of a public server (RFC 8707)", () => 
     } finally {
       await server.stop()
     }
-  }, 30_000)
+  })
 })

@@ -70,7 +70,7 @@ describe.skipIf(!available)("dimensional mcp --http --auth-introspection against
         join(dir, "secret")
       ]
     })
-  }, 30_000)
+  })
   afterAll(async () => {
     await server?.stop()
     await issuer?.stop()
@@ -195,7 +195,7 @@ describe.skipIf(!available)("dimensional mcp --http --auth-introspection against
     expect(later.status).toBe(401)
     expect(later.headers.get("www-authenticate")).toMatch(/not active/)
     await later.text()
-  }, 15_000)
+  })
 })
 
 describe("--auth-introspection without what it needs", () => {

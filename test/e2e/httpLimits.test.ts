@@ -108,7 +108,7 @@ describe("dimensional mcp --http --rate-limit 2/second --client-concurrency 1", 
     } finally {
       await slowRate.stop()
     }
-  }, 60_000)
+  })
 
   it("answers a client with a request already in flight 429 until that one is answered", async () => {
     await new Promise((resolve) => setTimeout(resolve, 1100)) // a full bucket for both clients
@@ -150,5 +150,5 @@ describe("dimensional mcp --http --rate-limit 2/second --client-concurrency 1", 
     expect(await answered).toBe(200)
     await new Promise((resolve) => setTimeout(resolve, 600))
     expect((await initialize("key-b-0123456789")).status).toBe(200)
-  }, 40_000)
+  })
 })

@@ -30,5 +30,5 @@ describe("shutdown while a call waits on the client's model", () => {
       await client.close().catch(() => undefined)
       if (server.child.exitCode === null) server.child.kill("SIGKILL")
     }
-  }, 30_000)
+  })
 })

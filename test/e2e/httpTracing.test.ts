@@ -77,7 +77,7 @@ describe("traces over OTLP/HTTP", () => {
       .map((l) => JSON.parse(l) as { annotations: Record<string, unknown> })
       .find((l) => l.annotations.tool === "convert")
     expect(line?.annotations.traceId).toBe(traceId)
-  }, 30_000)
+  })
 
   it("records a refused request's reason on its span", async () => {
     const traceId = "0af7651916cd43dd8448eb211c80319c"
@@ -85,7 +85,7 @@ describe("traces over OTLP/HTTP", () => {
     const span = await spanWith((s) => s.traceId === traceId)
     expect(attribute(span, "http.response.status_code")).toBe(401)
     expect(attribute(span, "dimensional.refusal")).toBe("missing")
-  }, 30_000)
+  })
 
   /** A tools/call on `session`, with extra headers and `_meta`. */
   const callTool = async (
@@ -136,7 +136,7 @@ describe("traces over OTLP/HTTP", () => {
     const failed = await spanWith((s) => s.traceId === failedTrace && s.name === "tools/call convert")
     expect(attribute(failed, "dimensional.outcome")).toBe("error")
     expect(attribute(failed, "dimensional.error_type")).toBe("dimension_mismatch")
-  }, 30_000)
+  })
 
   it("continues the trace in the call's _meta over the HTTP header's, linking the request's span", async () => {
     const session = await openSession()
@@ -168,7 +168,7 @@ describe("traces over OTLP/HTTP", () => {
     )
     const plain = await spanWith((s) => s.name === "tools/call convert" && s.traceId === otherHeader)
     expect(plain.links ?? []).toEqual([])
-  }, 30_000)
+  })
 
   it("puts a 2026-07-28 call's span under its request's too", async () => {
     const traceId = "a0b1c2d3e4f5061728394a5b6c7d8e9f"
@@ -198,7 +198,7 @@ describe("traces over OTLP/HTTP", () => {
     const request = await spanWith((s) => s.traceId === traceId && s.parentSpanId === "6666777788889999")
     expect(call.parentSpanId).toBe(request.spanId)
     expect(attribute(call, "mcp.era")).toBe("2026-07-28")
-  }, 30_000)
+  })
 })
 
 describe("head sampling over HTTP (--trace-sample-ratio)", () => {
@@ -239,5 +239,5 @@ describe("head sampling over HTTP (--trace-sample-ratio)", () => {
     expect(tool.parentSpanId).toBe(request.spanId)
     await new Promise((resolve) => setTimeout(resolve, 1500))
     expect(receiver.spans.filter((s) => s.traceId !== traceId)).toEqual([])
-  }, 30_000)
+  })
 })

@@ -12,7 +12,7 @@ import { join } from "node:path"
 import { promisify } from "node:util"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type SpawnedServer, repoRoot, spawnServer } from "../support/httpServer.ts"
-import { inspectorBin as bin, inspectorMissing, inspectorVersion as version, strictFindings as findings } from "../support/inspector.ts"
+import { inspectorBin as bin, inspectorMissing, inspectorPatience, inspectorVersion as version, strictFindings as findings } from "../support/inspector.ts"
 
 const run = promisify(execFile)
 
@@ -21,8 +21,8 @@ if (missing) console.log(`MCP Inspector CLI suite skipped: npm could not install
 
 /** One Inspector CLI call: its JSON result, exit code (5 when the tool answered isError, 6 when --strict found an error) and stderr. */
 const inspect = async (era: string, target: ReadonlyArray<string>, method: ReadonlyArray<string>) => {
-  const args = [bin, "--cli", "--protocol-era", era, "--format", "json", ...method, ...target]
-  const { stdout, stderr, code } = await run(process.execPath, args, { timeout: 60_000, cwd: repoRoot }).then(
+  const args = [bin, "--cli", ...inspectorPatience, "--protocol-era", era, "--format", "json", ...method, ...target]
+  const { stdout, stderr, code } = await run(process.execPath, args, { timeout: 120_000, cwd: repoRoot }).then(
     ({ stdout, stderr }) => ({ stdout, stderr, code: 0 }),
     (e: { stdout: string; stderr: string; code: number }) => ({ stdout: e.stdout, stderr: e.stderr, code: e.code })
   )

@@ -105,6 +105,6 @@ describe.skipIf(missing !== undefined)("the Python MCP SDK as a client", () => {
         (e: { stderr: string }) => e.stderr
       )
       expect(failed).toMatch(/Unauthorized: this server needs an access token/)
-    }, 60_000)
+    })
   })
 })

@@ -53,7 +53,7 @@ describe("traces over stdio", () => {
     expect(receiver.services).toContain("dimensional")
     const write = await receiver.spanWith((s) => s.traceId === traceId && s.name === "WorkspaceStore.set")
     expect(write.parentSpanId).toBe(call.spanId)
-  }, 30_000)
+  })
 
   it("starts a trace of its own for a call without trace context", async () => {
     await client.callTool({ name: "convert", arguments: { value: 1, from_unit: "lb", to_unit: "s" } })
@@ -61,7 +61,7 @@ describe("traces over stdio", () => {
     expect(call.parentSpanId ?? "").toBe("")
     expect(attribute(call, "dimensional.outcome")).toBe("error")
     expect(attribute(call, "dimensional.error_type")).toBe("dimension_mismatch")
-  }, 30_000)
+  })
 })
 
 describe("head sampling over stdio (--trace-sample-ratio)", () => {
@@ -105,5 +105,5 @@ describe("head sampling over stdio (--trace-sample-ratio)", () => {
     expect(receiver.spans.filter((s) => s.traceId !== sampled)).toEqual([])
     // the default store is this process's memory: a lookup there is no I/O, and makes no span
     expect(receiver.spans.map((s) => s.name)).toEqual(["tools/call convert"])
-  }, 30_000)
+  })
 })

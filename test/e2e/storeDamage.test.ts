@@ -7,7 +7,7 @@
 // starts a damaged workspace over.
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
-import { join } from "node:path"
+import { dirname, join } from "node:path"
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client"
 import type { CallToolResult } from "@modelcontextprotocol/client"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -46,11 +46,11 @@ describe("a file store that comes back damaged", () => {
     server = await spawnServer({ args: ["--store", `file:${dir}`] })
     client = new Client({ name: "damage", version: "1.0.0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } })
     await client.connect(new StreamableHTTPClientTransport(new URL(server.url)))
-  }, 60_000)
+  })
   afterAll(async () => {
     await client?.close()
     await server?.stop()
-    rmSync(dir, { recursive: true, force: true })
+    rmSync(dirname(dir), { recursive: true, force: true })
   })
 
   it("answers workspace_damaged naming the damage for each damaged workspace, and keeps serving the sound one", async () => {

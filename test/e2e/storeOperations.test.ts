@@ -35,7 +35,7 @@ const startFails = (args: ReadonlyArray<string>, options: { readonly asNobody?: 
     let output = ""
     child.stdout.on("data", (c: Buffer) => (output += c.toString()))
     child.stderr.on("data", (c: Buffer) => (output += c.toString()))
-    const killer = setTimeout(() => child.kill("SIGKILL"), 15_000)
+    const killer = setTimeout(() => child.kill("SIGKILL"), 60_000)
     child.once("exit", (code) => (clearTimeout(killer), resolve({ code, output })))
   })
 
@@ -74,7 +74,7 @@ describe("store and transport operations", () => {
       await client.close().catch(() => undefined)
       await server.stop()
     }
-  }, 30_000)
+  })
 
   it("closes the connection of a 413, so a kept-alive connection is never reset by its unread body", async () => {
     const server = await spawnServer({ args: ["--store", "memory", "--max-body", "1024"] })
@@ -98,7 +98,7 @@ describe("store and transport operations", () => {
     } finally {
       await server.stop()
     }
-  }, 30_000)
+  })
 
   it.skipIf(nobodyCannot !== undefined)(
     "stops at start-up when the store directory is read-only, saying so",
@@ -122,7 +122,7 @@ describe("store and transport operations", () => {
     const server = await spawnServer({ args: ["--store", `file:${dir}`] })
     await server.stop()
     expect(existsSync(leftover)).toBe(false)
-  }, 30_000)
+  })
 
   it("refuses an LLM key on the command line and reads one from a file", async () => {
     const refused = Effect.runSync(Effect.flip(selfCorrectionConfig.parse(ConfigProvider.fromUnknown(await flagValues(["--llm-api-key", "sk-secret"])))))

@@ -8,7 +8,7 @@ import { join } from "node:path"
 import { promisify } from "node:util"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type SpawnedServer, repoRoot, spawnServer } from "../support/httpServer.ts"
-import { inspectorBin as bin, inspectorMissing, inspectorVersion as version } from "../support/inspector.ts"
+import { inspectorBin as bin, inspectorMissing, inspectorPatience, inspectorVersion as version } from "../support/inspector.ts"
 
 const run = promisify(execFile)
 const missing = await inspectorMissing()
@@ -32,8 +32,8 @@ describe.skipIf(missing !== undefined)(`the MCP Inspector ${version}'s MCP Apps 
     "finds the view on the three tools, and on no other, over %s",
     async (transport) => {
       const target = transport === "stdio" ? [process.execPath, join(repoRoot, "src", "cli", "main.ts")] : [server.url]
-      const { stdout } = await run(process.execPath, [bin, "--cli", "--quiet", "--method", "tools/list", "--app-info", ...target], {
-        timeout: 60_000,
+      const { stdout } = await run(process.execPath, [bin, "--cli", ...inspectorPatience, "--quiet", "--method", "tools/list", "--app-info", ...target], {
+        timeout: 120_000,
         cwd: repoRoot
       })
       const lines = stdout

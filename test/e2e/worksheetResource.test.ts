@@ -12,6 +12,7 @@ import { makeServerFactory } from "../../src/mcp/server.ts"
 import { LogToStderr } from "../../src/mcp/transports/stdio/server.ts"
 import { type ToolServices, tools } from "../../src/tools/index.ts"
 import { InMemoryServices } from "../../src/layers.ts"
+import { exposureFromConfig } from "../../src/mcp/toolsets.ts"
 import { repoRoot } from "../support/httpServer.ts"
 import { connectInProcess, eraOptions } from "../support/mcp.ts"
 
@@ -21,7 +22,9 @@ const viewTools = ["call_formula", "compute", "convert"]
 /** An in-process client on a server built with `settings` over the environment (as flags are). */
 const connect = async (era: "legacy" | "modern", settings: Record<string, string> = {}) => {
   const config = ConfigProvider.layerAdd(ConfigProvider.fromUnknown(settings), { asPrimary: true })
-  const runtime = ManagedRuntime.make(InMemoryServices(`worksheet-${era}`).pipe(Layer.provideMerge(LogToStderr), Layer.provideMerge(config)))
+  const runtime = ManagedRuntime.make(
+    InMemoryServices(`worksheet-${era}`).pipe(Layer.provideMerge(exposureFromConfig), Layer.provideMerge(LogToStderr), Layer.provideMerge(config))
+  )
   const factory = await runtime.runPromise(makeServerFactory<ToolServices>(tools))
   const client = new Client({ name: "worksheet-tests", version: "1.0.0" }, eraOptions(era))
   const closeServer = await connectInProcess(client, factory, era)

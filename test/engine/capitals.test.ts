@@ -52,6 +52,13 @@ describe("an expression written in capitals", () => {
     ])
   })
 
+  it("is refused where one token's capitals reading is a name of several units: MG/B is megagauss per byte as written, mg per byte in capitals", () => {
+    const r = resolveUnitExpression(catalog, "MG/B")
+    expect(r).toMatchObject({ _tag: "AmbiguousInput" })
+    expect(resolveUnitExpression(catalog, "B")).toMatchObject({ factor: Rational.make(8, 1) })
+    expect(resolveUnitExpression(catalog, "MO/L")).toMatchObject({ _tag: "AmbiguousInput" })
+  })
+
   it("reads M as mega where capitals carry no milli-multiple of the unit: MW, MJ, MHZ, MPA are mega", () => {
     expect(answer(1, "MW", "kW").quantity).toBe(1000)
     expect(answer(1, "MJ", "kJ").quantity).toBe(1000)

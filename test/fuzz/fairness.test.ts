@@ -62,5 +62,5 @@ describe("fair sharing over HTTP", () => {
     expect(sent).toBeGreaterThan(0)
     await quiet.close()
     await noisy.close()
-  }, 60_000)
+  })
 })

@@ -41,7 +41,7 @@ describe("the embedded file store", () => {
     } finally {
       await second.stop()
     }
-  }, 60_000)
+  })
 
   it("stops the server with a clear message when the store cannot be opened", async () => {
     const blocker = join(dir, "not-a-directory")
@@ -57,5 +57,5 @@ describe("the embedded file store", () => {
     expect(code).not.toBe(0)
     expect(output).toMatch(/workspace store \(file:.*not-a-directory\/store\) cannot be opened/)
     expect(output).not.toMatch(/listening on/)
-  }, 30_000)
+  })
 })

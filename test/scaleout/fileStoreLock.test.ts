@@ -4,7 +4,7 @@
 import { spawn } from "node:child_process"
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
-import { join } from "node:path"
+import { dirname, join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { repoRoot } from "../support/httpServer.ts"
 
@@ -41,7 +41,7 @@ describe("servers started together on a directory with a stale lock", () => {
         ).toHaveLength(1)
         for (const refused of started.filter((s) => s.outcome === "exited")) expect(refused.stderr).toMatch(/is in use by another process \(pid \d+/)
       } finally {
-        rmSync(directory, { recursive: true, force: true })
+        rmSync(dirname(directory), { recursive: true, force: true })
       }
     }
   }, 120_000)

@@ -54,7 +54,7 @@ describe.each(stores)("workspaces per principal on the $name store ($replicas re
     const store = name === "memory" ? "memory" : name === "file" ? `file:${join(dir, "store")}` : redis!.url
     const args = ["--store", store, "--api-keys-file", join(dir, "keys"), "--max-workspaces-per-principal", "2", "--max-creations-per-minute", "3"]
     servers = await Promise.all(Array.from({ length: replicas }, () => spawnServer({ args })))
-  }, 30_000)
+  })
   afterAll(async () => {
     await Promise.all(servers.map((s) => s.stop()))
     await redis?.stop()

@@ -40,7 +40,7 @@ describe.skipIf(!available)("two replicas on one Redis with an issuer", () => {
     audience = `http://127.0.0.1:${await freePort()}/mcp`
     const args = ["--store", redis.url, "--auth-issuer", issuer.issuer, "--auth-audience", audience]
     ;[a, b] = await Promise.all([spawnServer({ args }), spawnServer({ args })])
-  }, 30_000)
+  })
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()])
     await issuer?.stop()
@@ -74,7 +74,7 @@ describe.skipIf(!available)("two replicas on one Redis with an issuer", () => {
       expect(refused.status).toBe(404)
       await refused.text()
     }
-  }, 30_000)
+  })
 
   it("reaches a principal's 2026-07-28 workspace from either replica, never another principal's", async () => {
     const [tokenA, tokenB] = await Promise.all([
@@ -99,5 +99,5 @@ describe.skipIf(!available)("two replicas on one Redis with an issuer", () => {
     } finally {
       await Promise.all([onA.client.close(), onB.client.close(), other.client.close()])
     }
-  }, 30_000)
+  })
 })

@@ -26,7 +26,7 @@ describe.skipIf(!redisServer)("two replicas on one Redis, sessions", () => {
     redis = await startRedis()
     const args = ["--store", redis.url, "--idle-timeout", "2 seconds"]
     ;[a, b] = await Promise.all([spawnServer({ args }), spawnServer({ args })])
-  }, 30_000)
+  })
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()])
     await redis?.stop()
@@ -49,7 +49,7 @@ describe.skipIf(!redisServer)("two replicas on one Redis, sessions", () => {
     expect(after.isError, JSON.stringify(after.data)).toBe(false)
     expect(after.data.quantity).toBeCloseTo(3.4036, 12)
     await client.close()
-  }, 30_000)
+  })
 
   it("does not take a workspace id for a session id, so that workspace is never deleted by a session's expiry", async () => {
     const id = "ws_notASession000000000000000000"
@@ -65,7 +65,7 @@ describe.skipIf(!redisServer)("two replicas on one Redis, sessions", () => {
     await response.text()
     await sleep(3_000)
     expect(await redis.command("GET", `dimensional:workspace:${id}`)).toBe(doc)
-  }, 30_000)
+  })
 
   it("answers 503 with Retry-After, not 404, while the store cannot say whether a session exists", async () => {
     const client = await connectHttpClient(a.url)
@@ -78,5 +78,5 @@ describe.skipIf(!redisServer)("two replicas on one Redis, sessions", () => {
     expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0)
     expect(await response.text()).toMatch(/retry/i)
     await client.close().catch(() => undefined)
-  }, 30_000)
+  })
 })

@@ -29,7 +29,7 @@ describe.skipIf(redisServer === undefined)("two replicas on one Redis with --rat
     writeFileSync(join(dir, "keys"), `a sha256:${sha256(keyA)}\nb sha256:${sha256(keyB)}\nc sha256:${sha256(keyC)}\n`)
     const args = ["--store", redis.url, "--api-keys-file", join(dir, "keys"), "--rate-limit", "20/minute", "--metrics"]
     ;[a, b] = await Promise.all([spawnServer({ args }), spawnServer({ args })])
-  }, 30_000)
+  })
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()])
     await redis?.stop()
@@ -65,7 +65,7 @@ describe.skipIf(redisServer === undefined)("two replicas on one Redis with --rat
     // the bucket is one small hash in Redis that expires by itself
     const buckets = await redis.command("KEYS", "dimensional:rate:*")
     expect(buckets).toMatch(/^\*2\r\n/)
-  }, 30_000)
+  })
 
   it("while Redis does not answer, measures each replica's own bucket (a bound, not unlimited) and says so in the log and the metrics", async () => {
     // every client of Redis is held for 4 s: the limiter's round trip times out after 0.5 s
@@ -82,5 +82,5 @@ describe.skipIf(redisServer === undefined)("two replicas on one Redis with --rat
     expect(a.stderr()).toMatch(/rate limit: the shared store did not answer .*measured against this replica's own bucket/)
     const metrics = await (await fetch(`${a.origin}/metrics`)).text()
     expect(metrics).toMatch(/^dimensional_rate_limit_fallbacks_total(\{[^}]*\})? 25$/m)
-  }, 30_000)
+  })
 })

@@ -44,7 +44,7 @@ describe.skipIf(!redisServer)("two releases on one Redis", () => {
   beforeAll(async () => {
     redis = await startRedis()
     server = await spawnServer({ args: ["--store", redis.url] })
-  }, 30_000)
+  })
   afterAll(async () => {
     await server?.stop()
     await redis?.stop()

@@ -27,7 +27,7 @@ describe("quantity kinds count against the workspace's bounds", () => {
     const declared = await c.call("declare_computation", { quantity_kind: "one_more", expected_unit: "m" })
     expect(declared.data.error_type).toBe("unknown_kind")
     await c.close()
-  }, 60_000)
+  })
 
   it("caps the length of a kind's aliases and description", async () => {
     const c = await connectClient("kind-lengths")
@@ -61,5 +61,5 @@ describe("quantity kinds count against the workspace's bounds", () => {
     expect(refused?.error).toMatch(`at most ${WorkspaceQuota.bytes} bytes are kept per workspace`)
     expect(kept * LengthLimits.hintsPerKind * LengthLimits.text).toBeLessThanOrEqual(WorkspaceQuota.bytes)
     await c.close()
-  }, 60_000)
+  })
 })

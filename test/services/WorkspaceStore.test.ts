@@ -1,11 +1,16 @@
 // The embedded file store keeps what it read and wrote in memory (the directory is this node's):
 // a read that overlaps a write never puts the old document back, and what a restarted node reads
 // is what was last written.
-import { mkdtempSync } from "node:fs"
+import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { Duration, Effect } from "effect"
-import { describe, expect, it } from "vitest"
+import { afterAll, describe, expect, it } from "vitest"
+
+const made: Array<string> = []
+afterAll(() => {
+  for (const root of made) rmSync(root, { recursive: true, force: true })
+})
 import { WorkspaceStore, layerFor } from "../../src/services/WorkspaceStore.ts"
 
 const doc = (version: number) => ({
@@ -17,7 +22,9 @@ const ttl = Duration.days(1)
 
 describe("the file store", () => {
   it("never serves an older document after a write, whatever reads overlap it", async () => {
-    const directory = join(mkdtempSync(join(tmpdir(), "dimensional-store-")), "store")
+    const root = mkdtempSync(join(tmpdir(), "dimensional-store-"))
+    made.push(root)
+    const directory = join(root, "store")
     const program = Effect.gen(function* () {
       const store = yield* WorkspaceStore
       for (let round = 0; round < 60; round++) {

@@ -4,11 +4,11 @@
 // damaged document is quarantined and named while the rest keeps working, and emptying the
 // workspace starts it over; a damaged session secret is never used as a key; of processes taking
 // over one stale lock at once, exactly one gets it.
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs"
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { Duration, Effect, Exit, Logger } from "effect"
-import { describe, expect, it } from "vitest"
+import { afterAll, describe, expect, it } from "vitest"
 import { fileStore } from "../../src/services/storeFile.ts"
 import { type DiskOps, nodeDisk, readSecret, takeLock } from "../../src/services/storeFileDisk.ts"
 import { encodeDocument } from "../../src/services/WorkspaceDocument.ts"
@@ -25,7 +25,15 @@ const docOf = (version: number, units: ReadonlyArray<string> = [`u${version}`]) 
   touched: Date.now(),
   data: { units: units.map((name) => ({ name, dimension: length, aliases: [] })), edges: [], constants: [], kinds: [], declaration: undefined }
 })
-const fresh = () => join(mkdtempSync(join(tmpdir(), "dimensional-durability-")), "store")
+const made: Array<string> = []
+const fresh = () => {
+  const root = mkdtempSync(join(tmpdir(), "dimensional-durability-"))
+  made.push(root)
+  return join(root, "store")
+}
+afterAll(() => {
+  for (const root of made) rmSync(root, { recursive: true, force: true })
+})
 const fileOf = (directory: string, id: string) => join(directory, encodeURIComponent(keyOf(id)))
 
 /** Runs `f` over a file store on `directory` through `disk`, then closes it. */
@@ -79,13 +87,13 @@ describe("the file store through a power loss", () => {
     const crashes = await writeAndCrash(true)
     const lost = await Promise.all(crashes.map(lostAfter))
     expect(lost.reduce((a, b) => a + b, 0)).toBe(0)
-  }, 60_000)
+  })
 
   it("(the model can fail) loses acknowledged writes when nothing is flushed, as the store did before", async () => {
     const crashes = await writeAndCrash(false)
     const lost = await lostAfter(crashes.at(-1)!)
     expect(lost).toBe(8)
-  }, 60_000)
+  })
 })
 
 describe("damaged documents", () => {

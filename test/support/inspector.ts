@@ -11,6 +11,8 @@ const run = promisify(execFile)
 export const inspectorVersion = "2.12.0"
 const dir = join(tmpdir(), `dimensional-inspector-${inspectorVersion}`)
 export const inspectorBin = join(dir, "node_modules", ".bin", "mcp-inspector")
+/** The Inspector gives a server 15 s to connect; a busy machine starting a server from source needs longer. */
+export const inspectorPatience = ["--connect-timeout", "90000"] as const
 
 export const inspectorMissing = async (): Promise<string | undefined> => {
   try {

@@ -76,7 +76,10 @@ export const openWorksheetHost = async (): Promise<WorksheetHost> => {
     await opened.server?.stop()
   }
   try {
-    const server = (opened.server = await spawnServer({ env: { DIMENSIONAL_STORE: "memory" } }))
+    // the page is another origin (its own port): the server allows it by name, as an operator would
+    const port = await freePort()
+    const origin = `http://localhost:${port}`
+    const server = (opened.server = await spawnServer({ env: { DIMENSIONAL_STORE: "memory", DIMENSIONAL_HTTP_ALLOWED_ORIGINS: origin } }))
     const bundled = await build({
       entryPoints: [join(repoRoot, "test/support/worksheetHost.ts")],
       bundle: true,
@@ -92,9 +95,7 @@ export const openWorksheetHost = async (): Promise<WorksheetHost> => {
       if (request.url === "/host.js") response.writeHead(200, { "content-type": "text/javascript" }).end(script)
       else response.writeHead(200, { "content-type": "text/html" }).end(hostPage)
     }))
-    const port = await freePort()
     await new Promise<void>((resolve) => pages.listen(port, "127.0.0.1", resolve))
-    const origin = `http://localhost:${port}`
     const browser = (opened.browser = await playwright!.chromium.launch({
       executablePath: chromiumPath!,
       args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"]

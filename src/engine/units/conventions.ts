@@ -72,11 +72,24 @@ const capitalsReadingsOf = (catalog: Catalog, input: string, parsed: UnitSyntax.
   const choices: Array<ReadonlyArray<Term>> = []
   for (const node of names) {
     // in capitals a letter's case is no meaning: MO is mo, a month of which length?
-    const refused = ambiguousName(node.name) ?? ambiguousName(node.name.toLowerCase())
-    if (refused) return ambiguousUnit(input, node.name, node.start, refused)
-    const readings = capitalsReadings(catalog, node.name)
-    if (readings.length === 0) return node
-    choices.push(readings.map((r) => ({ unit: r.resolved.unit, prefix: r.resolved.prefix, exponent: r.exponent })))
+    // the capitals convention's readings of the name (catalog/capitals.ts), and, in capitals a letter's
+    // case being no meaning, those of a name with readings of its own in any case (MO: Mo, or mo, a
+    // month of which length?); a unit's own symbol exactly as written (B, the byte) is not re-cased
+    const terms: Array<Term> = capitalsReadings(catalog, node.name).map((r) => ({ unit: r.resolved.unit, prefix: r.resolved.prefix, exponent: r.exponent }))
+    const own = catalog.resolve(node.name, false)
+    const ownSymbol = own !== undefined && own.prefix === undefined && own.unit.symbol === node.name
+    const refused = ambiguousName(node.name) ?? (ownSymbol ? undefined : ambiguousName(node.name.toLowerCase()))
+    if (refused) {
+      for (const r of refused.readings) {
+        const resolved = r.unit === undefined ? undefined : catalog.resolve(r.unit)
+        // a reading only described (a month of which length?) cannot be written out: the name is refused
+        if (resolved === undefined) return ambiguousUnit(input, node.name, node.start, refused)
+        if (!terms.some((t) => t.unit === resolved.unit && t.prefix === resolved.prefix))
+          terms.push({ unit: resolved.unit, prefix: resolved.prefix, exponent: 1 })
+      }
+    }
+    if (terms.length === 0) return node
+    choices.push(terms)
   }
   const count = choices.reduce((n, c) => n * c.length, 1)
   if (count > MAX_READINGS) return tooMany(input, count)
@@ -128,7 +141,15 @@ export const readInCapitals = (
     const stoppedAt = isEngineError(written) && written._tag === "UnknownUnit" ? written.unit : undefined
     return stoppedAt !== undefined && capitalsReadings(catalog, stoppedAt).length > 0 ? unknownUnit(catalog, input, capitals.name, capitals.start) : written
   }
-  if (isEngineError(capitals)) return isEngineError(written) ? capitals : written
+  // a capitals reading refused (a name whose readings cannot be written out, too many readings) is
+  // still a reading: the expression is refused, never answered as written beside it
+  if (isEngineError(capitals)) {
+    if (isEngineError(written) || capitals._tag !== "AmbiguousInput") return isEngineError(written) ? capitals : written
+    return new AmbiguousInput({
+      ...capitals,
+      hints: [...capitals.hints, `As written, in SI symbols (case-sensitive): ${rewrite(input, read)}, ${describeTerms(written)}`]
+    })
+  }
   const readings: Array<Reading> = isEngineError(written) ? [] : [{ expression: written, rewritten: rewrite(input, read), convention: "written" }]
   for (const c of capitals) if (!readings.some((r) => sameMeaning(r.expression, c.expression))) readings.push(c)
   if (readings.length === 1) {
