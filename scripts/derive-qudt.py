@@ -21,7 +21,14 @@ import sys
 
 SYSTEMS = {"SI", "USCS", "IMPERIAL"}
 # QUDT's dimension vector qkdv:A{amount}E{current}L{length}I{luminous}M{mass}H{temperature}T{time}D{dimensionless}
-VECTOR = re.compile(r"qkdv:A(-?\d+)E(-?\d+)L(-?\d+)I(-?\d+)M(-?\d+)H(-?\d+)T(-?\d+)D(-?\d+)")
+# (a fractional exponent is written with "dot": L-0dot5 is L^-0.5, as in unit:PA-M0dot5)
+EXPONENT = r"(-?\d+(?:dot\d+)?)"
+VECTOR = re.compile(rf"qkdv:A{EXPONENT}E{EXPONENT}L{EXPONENT}I{EXPONENT}M{EXPONENT}H{EXPONENT}T{EXPONENT}D{EXPONENT}")
+
+
+def exponent(text):
+    value = float(text.replace("dot", "."))
+    return int(value) if value.is_integer() else value
 KEYS = ["N", "I", "L", "J", "M", "Θ", "T"]
 
 
@@ -74,7 +81,7 @@ def main():
         if symbol is None and label is None:
             continue
         vector = VECTOR.search(" ".join(props.get("qudt:hasDimensionVector", [])))
-        dimension = {k: int(v) for k, v in zip(KEYS, vector.groups()[:7]) if int(v) != 0} if vector else None
+        dimension = {k: exponent(v) for k, v in zip(KEYS, vector.groups()[:7]) if exponent(v) != 0} if vector else None
         entry = {"id": block["id"], "symbol": symbol, "label": label, "multiplier": factor}
         if offset != 0:
             entry["offset"] = offset

@@ -4,6 +4,7 @@
 // (relative 1e-9), offset and SI dimension. Where QUDT and the catalog differ, the unit is listed
 // below with the reason; the list is checked too, so it cannot go stale.
 import { readFileSync } from "node:fs"
+import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { isEngineError } from "../src/engine/errors.ts"
 import * as Rational from "../src/engine/Rational.ts"
@@ -71,7 +72,10 @@ const exceptions: ReadonlyMap<string, { readonly reason: string; readonly relati
   ...["PK_UK", "PK_UK-PER-DAY", "PK_UK-PER-HR", "PK_UK-PER-MIN", "PK_UK-PER-SEC", "TBSP", "TSP", "TON_Assay", "TON_FG", "TON_FG-HR", "PERM_US"].map(
     (id) => [id, { reason: ROUNDED, relative: 1e-6 }] as const
   ),
-  ["CAL_MEAN", { reason: "QUDT gives 4.19 J; NIST SP 811 B.8 gives the mean calorie as 4.19002 J", relative: 1e-5 }],
+  ...["CAL_MEAN", "KiloCAL_Mean"].map(
+    (id) =>
+      [id, { reason: "QUDT gives 4.19 J; NIST SP 811 B.8 gives the mean calorie as 4.19002 J (and the mean kilocalorie 4190.02 J)", relative: 1e-5 }] as const
+  ),
   ...["DARCY", "MilliDARCY"].map(
     (id) =>
       [
@@ -153,7 +157,10 @@ describe("QUDT's commonly used units", () => {
     const agree = outcomes.filter((o) => o.outcome.kind === "agrees").length
     const documented = outcomes.filter((o) => o.outcome.kind === "differs" && exceptions.has(o.unit.id)).length
     const share = (agree + documented) / units.length
-    // measured at the time of writing: 1370 agree to 1e-9 (93.1 %), 55 differ for the reasons listed (96.9 % with them)
+    // measured at the time of writing: 1375 agree to 1e-9 (93.5 %; 1367 before issue 28's breadth), 58 differ for
+    // the reasons listed (97.4 % with them), 38 are unknown or refused. 95 % strictly is out of reach without
+    // adopting QUDT's rounded multipliers (the 58 above): the unknown rest are names refused on purpose (bp,
+    // mo, ppt, Mlbf, MBtu{IT}, /H), QUDT's counts per '#', constants (e) and units with no SI reading here
     expect(share).toBeGreaterThanOrEqual(0.95)
     expect(agree / units.length).toBeGreaterThanOrEqual(0.92)
   })
@@ -184,5 +191,38 @@ describe("QUDT's commonly used units", () => {
       // QUDT writes the ban as 2.30258509 (ln 10 to 9 digits)
       expect(Math.abs(Rational.toNumber(r.factor) * Math.LN2 - u.multiplier) / u.multiplier, id).toBeLessThan(1e-8)
     }
+  })
+})
+
+describe("the square-root sign, as QUDT writes fracture toughness (MPa√m)", () => {
+  it("reads √ as the square root of the name or group after it", () => {
+    const r = resolveUnitExpression(catalog, "MPa√m")
+    if (isEngineError(r)) throw new Error(r.message)
+    expect(Rational.toNumber(r.factor)).toBe(1e6)
+    expect(r.dimension.slice(0, 3)).toEqual([-0.5, 1, -2])
+    for (const bad of ["√", "m√", "√2", "√√m", "√ /s"]) expect(isEngineError(resolveUnitExpression(catalog, bad)), bad).toBe(true)
+  })
+
+  it("a√b means a·b^0.5 and √(a·b) means (a·b)^0.5, for any of the catalog's symbols (property)", () => {
+    const symbols = catalog
+      .allRecords()
+      .filter((r) => !r.custom && !r.logarithmic && r.offset === undefined)
+      .map((r) => r.symbol)
+      .filter((s) => /^[A-Za-z]{1,6}$/.test(s))
+    const same = (x: string, y: string) => {
+      const [a, b] = [resolveUnitExpression(catalog, x, "written"), resolveUnitExpression(catalog, y, "written")]
+      if (isEngineError(a) || isEngineError(b)) return isEngineError(a) === isEngineError(b)
+      return (
+        Math.abs(Rational.toNumber(a.factor) / Rational.toNumber(b.factor) - 1) < 1e-12 &&
+        a.dimension.every((e, i) => Math.abs(e - (b.dimension[i] ?? 0)) < 1e-12)
+      )
+    }
+    fc.assert(
+      fc.property(fc.constantFrom(...symbols), fc.constantFrom(...symbols), (a, b) => {
+        expect(same(`${a}√${b}`, `${a}*(${b})^0.5`), `${a}√${b}`).toBe(true)
+        expect(same(`√(${a}*${b})`, `(${a}*${b})^0.5`), `√(${a}*${b})`).toBe(true)
+      }),
+      { numRuns: 300 }
+    )
   })
 })

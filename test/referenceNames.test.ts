@@ -110,7 +110,8 @@ const roundedThere: Readonly<Record<string, string>> = {
   Oe: "GNU units derives the oersted from a measured µ0; the CGS oersted is 1000/(4π) A/m exactly",
   oersted: "as Oe",
   pc: "GNU units and pint take au/tan(1″); IAU 2015 Resolution B2 defines the parsec as 648000/π au",
-  parsec: "as pc"
+  parsec: "as pc",
+  unit_pole: "pint derives the unit pole from a measured µ0; the CGS-EMU unit pole is 4π × 1e-8 Wb exactly (NIST SP 811 B.8; GNU units' unitpole agrees)"
 }
 
 const integral = (r: Reading) => Object.values(r.dimension).every((e) => Number.isInteger(e))

@@ -149,10 +149,15 @@ export const areaVolume = [
     names: ["US gallon", "US liquid gallon"],
     note: "US liquid gallon, 3.785411784 L; the imperial gallon is imp_gal (4.54609 L)"
   }),
-  unit("qt", "quart", [ratio(1, 4), "gal"], { ...us, names: ["US quart", "liquid quart"], note: "US liquid quart, 946.352946 mL" }),
+  unit("qt", "quart", [ratio(1, 4), "gal"], {
+    ...us,
+    names: ["US quart", "liquid quart", "liq qt", "US liquid quart"],
+    note: "US liquid quart, 946.352946 mL"
+  }),
   unit("pt", "pint", [ratio(1, 2), "qt"], {
     ...us,
-    names: ["US pint", "liquid pint"],
+    // NIST SP 811 B.8 writes "pint (U.S. liquid) (liq pt)"
+    names: ["US pint", "liquid pint", "liq pt", "US liquid pint"],
     note: "US liquid pint, 473.176473 mL; the typographic point is pt_typo"
   }),
   unit("cup", "cup", [ratio(1, 2), "pint"], {
@@ -183,9 +188,9 @@ export const areaVolume = [
   // US dry (NIST HB 44 C-4: bushel = 2150.42 in³)
   unit("bu", "bushel", [decimal("2150.42"), "in^3"], { ...us, names: ["US bushel"], note: "US (Winchester) bushel, 35.23907016688 L" }),
   unit("pk", "peck", [ratio(1, 4), "bu"], { ...us, names: ["US peck"] }),
-  unit("dry_qt", "dry quart", [ratio(1, 32), "bu"], { ...us, names: ["US dry quart"] }),
+  unit("dry_qt", "dry quart", [ratio(1, 32), "bu"], { ...us, names: ["US dry quart", "dry qt"], source: "NIST HB 44 C-4; NIST SP 811 B.8 (dry qt)" }),
   unit("dry_gal", "dry gallon", [ratio(1, 8), "bu"], { ...us, names: ["US dry gallon"], note: "268.8025 in³" }),
-  unit("dry_pt", "dry pint", [ratio(1, 2), "dry_qt"], { ...us, names: ["US dry pint"] }),
+  unit("dry_pt", "dry pint", [ratio(1, 2), "dry_qt"], { ...us, names: ["US dry pint", "dry pt"], source: "NIST HB 44 C-4; NIST SP 811 B.8 (dry pt)" }),
 
   // metric kitchen and dosing measures
   unit("cup_metric", "metric cup", [250, "mL"], {

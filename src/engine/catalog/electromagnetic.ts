@@ -79,6 +79,18 @@ export const electromagnetic = [
     note: "magnetic flux density; 'G' is not the gravitational constant (constants are not units)"
   }),
   unit("Mx", "maxwell", [1, "G*cm^2"], { ...emu, prefixes: "si", source: "NIST SP 811 B.8 (1e-8 Wb)" }),
+  // 'gamma' and 'γ' alone are refused (readings.ts): older chemistry and pharmacy wrote them for the microgram
+  unit("gamma_mag", "magnetic gamma", [1, "nT"], {
+    ...emu,
+    source: "NIST SP 811 B.8 (gamma (γ) = 1e-9 T)",
+    note: "1 nT, geomagnetism; 'gamma' alone is refused (also the microgram), 'gamma (magnetic)' is this"
+  }),
+  // the unit magnetic pole: the pole that repels an equal one 1 cm away with 1 dyn; its flux is 4π maxwell
+  unit("unit_pole", "unit pole", [ratio(4 * Math.PI), "Mx"], {
+    ...emu,
+    source: "NIST SP 811 B.8 (unit pole = 1.256637 E-07 Wb)",
+    note: "magnetic pole strength (CGS-EMU), 4π × 1e-8 Wb = 1.2566370614359173e-7 Wb"
+  }),
   unit("Oe", "oersted", [ratio(1000, 4 * Math.PI), "A/m"], {
     ...emu,
     prefixes: "si",

@@ -119,7 +119,7 @@ export const energy = [
     system: "US customary",
     note: "mechanical horsepower, 550 ft·lbf/s = 745.69987158227022 W; metric is PS, electrical hp_e"
   }),
-  unit("hp_e", "electrical horsepower", [746, "W"], { ...nist, plurals: false, system: "US customary" }),
+  unit("hp_e", "electrical horsepower", [746, "W"], { ...nist, names: ["electric horsepower"], plurals: false, system: "US customary" }),
   unit("PS", "metric horsepower", [75, "kgf*m/s"], {
     ...nist,
     aliases: ["hp_M"],
@@ -183,6 +183,16 @@ export const energy = [
   }),
   unit("BTU_mean", "mean British thermal unit", [decimal("1055.87"), "J"], { ...nist, exact: false, system: "US customary", note: "about 1055.87 J" }),
   unit("cal_mean", "mean calorie", [decimal("4.19002"), "J"], { ...nist, exact: false, system: "thermochemical", note: "about 4.19002 J" }),
+  // NIST SP 811 B.8 lists the mean kilocalorie on its own row (4.190 02 E+03 J), as it does the IT and th ones
+  // the IT kilocalorie as a unit of its own, so that "kilocalorie (IT)" has a reading to name; written like the
+  // food Calorie (Cal), since the symbol kcal_IT is already k + cal_IT
+  unit("Cal_IT", "International Table kilocalorie", [1000, "cal_IT"], {
+    ...nist,
+    names: ["IT kilocalorie"],
+    system: "International Table",
+    note: "4186.8 J, also written kcal_IT"
+  }),
+  unit("kcal_mean", "mean kilocalorie", [1000, "cal_mean"], { ...nist, exact: false, system: "thermochemical", note: "about 4190.02 J" }),
   unit("BOE", "barrel of oil equivalent", [decimal("5.8e6"), "BTU"], {
     aliases: ["boe"],
     plurals: ["barrels of oil equivalent"],
@@ -210,6 +220,12 @@ export const energy = [
     system: "International Table",
     source: "NIST SP 811 B.8 (BTU_IT) with the SI prefix kilo; ENERGY STAR Portfolio Manager (kBtu)",
     note: "1000 International Table BTU = 1.05505585262 MJ"
+  }),
+  unit("kBtu_th", "kilo thermochemical British thermal unit", [1000, "BTU_th"], {
+    plurals: false,
+    system: "thermochemical",
+    source: "NIST SP 811 B.8 (Btu_th) with the SI prefix kilo; QUDT KiloBTU_TH",
+    note: "1000 thermochemical BTU = 1.0543502644888… MJ; kBtu alone is the International Table one"
   }),
   unit("L_atm", "liter atmosphere", [1, "L*atm"], {
     system: "SI accepted",

@@ -74,12 +74,12 @@ export const length = [
   unit("micron", "micron", [1, "µm"], { system: "SI accepted", note: "obsolete name for the micrometre (µm)" }),
   unit("fermi", "fermi", [1, "fm"], { system: "SI accepted", note: "obsolete name for the femtometre (fm)" }),
   unit("pt_typo", "point", [ratio(1, 72), "in"], {
-    names: ["typographic point", "PostScript point", "DTP point"],
+    names: ["typographic point", "PostScript point", "DTP point", "computer point"],
     system: "typographic",
     source: "Adobe PostScript / DTP point, 1/72 in",
     note: "the desktop-publishing point; 'pt' is the US pint"
   }),
-  unit("pica", "pica", [12, "pt_typo"], { system: "typographic", source: "DTP pica, 1/6 in" }),
+  unit("pica", "pica", [12, "pt_typo"], { names: ["computer pica"], system: "typographic", source: "DTP pica, 1/6 in; NIST SP 811 B.8 (pica (computer))" }),
   unit("twip", "twip", [ratio(1, 20), "pt_typo"], { system: "typographic", note: "twentieth of a point, 1/1440 in" }),
   unit("µin", "microinch", [ratio(1, 1000000), "in"], {
     ...customary,

@@ -128,7 +128,7 @@ export const mechanics = [
   unit("rayl", "rayl", [1, "Pa*s/m"], {
     system: "SI",
     // prefixed as ultrasound writes it: water is about 1.48 MRayl
-    aliases: ["Rayl"],
+    aliases: ["Rayl", "rayl_MKS"],
     prefixes: "si",
     source: "ISO 80000-8 (MKS rayl)",
     note: "specific acoustic impedance, Pa·s/m"

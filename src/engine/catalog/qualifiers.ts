@@ -42,7 +42,15 @@ export const qualifierSpellings: ReadonlyMap<string, string> = new Map([
   ...["julian"].map((s) => [s, "Julian"] as const),
   ...["gregorian"].map((s) => [s, "Gregorian"] as const),
   ...["synodic", "lunar"].map((s) => [s, "synodic"] as const),
-  ...["conventional", "conv", "conv."].map((s) => [s, "conventional"] as const)
+  ...["conventional", "conv", "conv."].map((s) => [s, "conventional"] as const),
+  // NIST SP 811 B.8's own qualifiers: pica (computer), point (printer's), horsepower (water), mil (angle),
+  // rad (absorbed dose); and the gamma of magnetism, as geophysics writes it apart from the microgram
+  ...["computer", "dtp", "postscript"].map((s) => [s, "computer"] as const),
+  ...["printer's", "printers'", "printers", "printer"].map((s) => [s, "printer"] as const),
+  ...["water", "hydraulic"].map((s) => [s, "water"] as const),
+  ...["angle", "angular"].map((s) => [s, "angle"] as const),
+  ...["absorbed dose", "dose"].map((s) => [s, "dose"] as const),
+  ...["magnetic", "magnetism"].map((s) => [s, "magnetic"] as const)
 ])
 
 /**
@@ -153,8 +161,11 @@ export const qualified: ReadonlyArray<QualifiedReadings> = [
   { heads: ["mo"], readings: { synodic: "mo_syn", sidereal: "mo_sid" } },
   // energy and power (NIST SP 811 B.8)
   { heads: ["BTU"], readings: { IT: "BTU", th: "BTU_th", mean: "BTU_mean", "39 °F": "BTU_39F", "59 °F": "BTU_59F", "60 °F": "BTU_60F" } },
-  { heads: ["kBtu"], readings: { IT: "kBtu" } },
+  { heads: ["kBtu"], readings: { IT: "kBtu", th: "kBtu_th" } },
+  { heads: ["tonf"], readings: { US: "tnf", short: "tnf", UK: "long_ton_force", long: "long_ton_force" } },
   { heads: ["calorie", "cal", "cal_th"], readings: { IT: "cal_IT", th: "cal_th", mean: "cal_mean", "15 °C": "cal_15", "20 °C": "cal_20" } },
+  // the kilocalorie by name: NIST SP 811 B.8's "calorie_IT, kilogram", "kilocalorie (mean)"
+  { heads: ["Cal"], readings: { IT: "Cal_IT", th: "Cal", mean: "kcal_mean" } },
   { heads: ["thm"], readings: { US: "thm", EC: "thm_EC" } },
   // the US perm (ASTM E96: 1 gr/(h·ft²·inHg)); the metric perm (g/(d·m²·mmHg)) is not in the catalog
   { heads: ["perm"], readings: { US: "perm", "0 °C": "perm", "23 °C": "perm_23C" } },
@@ -168,5 +179,10 @@ export const qualified: ReadonlyArray<QualifiedReadings> = [
   { heads: ["cmH2O"], readings: { conventional: "cmH2O", "4 °C": "cmH2O_4C" } },
   { heads: ["inH2O"], readings: { conventional: "inH2O", "39.2 °F": "inH2O_39F", "60 °F": "inH2O_60F" } },
   { heads: ["ftH2O"], readings: { conventional: "ftH2O", "39.2 °F": "ftH2O_39F" } },
-  { heads: ["hp"], readings: { metric: "PS", UK: "hp", US: "hp", mechanical: "hp", electric: "hp_e", boiler: "hp_boiler" } }
+  { heads: ["hp"], readings: { metric: "PS", UK: "hp", US: "hp", mechanical: "hp", electric: "hp_e", boiler: "hp_boiler", water: "hp_water" } },
+  { heads: ["pica"], readings: { computer: "pica", printer: "pica_printer" } },
+  { heads: ["pt_typo"], readings: { computer: "pt_typo", printer: "pt_printer" } },
+  { heads: ["mil"], readings: { IT: "mil", angle: "mil_NATO" } },
+  { heads: ["rad"], readings: { angle: "rad", dose: "rad_dose" } },
+  { heads: ["gamma"], readings: { magnetic: "gamma_mag" } }
 ]

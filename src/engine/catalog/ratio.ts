@@ -60,6 +60,15 @@ export const ratios = [
   unit("ppb", "part per billion", [ratio(1, 1000000000), "1"], { ...iso, plurals: ["parts per billion"], note: "1e-9 (short-scale billion)" }),
   // "ppt" stays refused (thousand or trillion); the quadrillion has one reading in use (trace analysis)
   unit("ppq", "part per quadrillion", [decimal("1e-15"), "1"], { ...iso, plurals: ["parts per quadrillion"], note: "1e-15 (short-scale quadrillion)" }),
+  unit("pptm", "part per ten million", [decimal("1e-7"), "1"], { ...iso, aliases: ["PPTM"], plurals: ["parts per ten million"], note: "1e-7" }),
+  // relative humidity in percent, as hygrometers and data sheets write it: a ratio of vapour pressures
+  unit("%RH", "percent relative humidity", [1, "%"], {
+    ...iso,
+    names: ["percent RH"],
+    plurals: false,
+    source: "WMO No. 8 (relative humidity in percent); QUDT PERCENT_RH",
+    note: "relative humidity, 1 % of the saturation vapour pressure"
+  }),
   unit("lakh", "lakh", [100000, "1"], { system: "ratio", source: "Indian numbering system (1 lakh = 100000)", names: ["lac"], note: "1e5" }),
   unit("crore", "crore", [10000000, "1"], { system: "ratio", source: "Indian numbering system (1 crore = 100 lakh)", note: "1e7" }),
   unit("okta", "okta", [ratio(1, 8), "1"], {

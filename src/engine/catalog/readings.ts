@@ -94,6 +94,24 @@ export const ambiguous: ReadonlyArray<AmbiguousName> = [
     ]
   },
   {
+    // the ton-force of US practice (GNU units, pint, QUDT tonf{us}) is the short ton's; British engineering's the long ton's
+    names: ["tonf"],
+    anyCase: false,
+    readings: [
+      { meaning: "short ton-force, 2000 lbf (US; NIST SP 811 B.8)", unit: "tnf" },
+      { meaning: "long ton-force, 2240 lbf (UK)", unit: "long_ton_force" }
+    ]
+  },
+  {
+    // NIST SP 811 B.8's gamma is 1 nT; GNU units' (and older chemistry's and pharmacy's) is the microgram
+    names: ["gamma", "γ"],
+    anyCase: false,
+    readings: [
+      { meaning: "gamma of magnetism, 1 nT (geophysics; NIST SP 811 B.8)", unit: "gamma_mag" },
+      { meaning: "gamma of mass, 1 µg (older chemistry and pharmacy; GNU units)", unit: "µg" }
+    ]
+  },
+  {
     names: ["cmm", "CMM"],
     anyCase: false,
     readings: [

@@ -80,5 +80,14 @@ export const temperature = [
     source: "NIST SP 811 B.9",
     note: "a temperature difference: 1 delta_degF = 5/9 K, no offset",
     interval: true
+  }),
+  // NIST SP 811 B.8 lists "degree Rankine (temperature interval)" apart from the scale (°R)
+  unit("delta_degR", "degree Rankine difference", [1, "delta_degF"], {
+    aliases: ["ΔdegR", "Δ°R", "∆degR", "∆°R"],
+    names: ["Rankine degree", "delta degree Rankine"],
+    system: "US customary",
+    source: "NIST SP 811 B.8 (degree Rankine (temperature interval) = 5/9 K)",
+    note: "a temperature difference: 1 delta_degR = 1 delta_degF = 5/9 K, no offset",
+    interval: true
   })
 ]

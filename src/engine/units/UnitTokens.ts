@@ -81,9 +81,19 @@ export const tokenize = (input: string, options: SyntaxOptions, notes: Array<str
   const tokens: Array<Token> = []
   let i = 0
   let spaceBefore = false
+  // √: the square root of the name or parenthesized group right after it (QUDT writes fracture toughness
+  // MPa√m); each pending root is the parenthesis depth at which its operand ends
+  const roots: Array<number> = []
+  let depth = 0
   const push = (token: Token) => {
     tokens.push(token)
     spaceBefore = false
+    if (token.kind === "lparen") depth++
+    if (token.kind === "rparen") depth--
+    if (roots.at(-1) === depth && (token.kind === "name" || token.kind === "rparen")) {
+      roots.pop()
+      tokens.push({ kind: "sup", value: 0.5, start: token.end, end: token.end, spaceBefore: false })
+    }
   }
   while (i < input.length) {
     const c = input[i]!
@@ -96,6 +106,16 @@ export const tokenize = (input: string, options: SyntaxOptions, notes: Array<str
     if (c === "*" && input[i + 1] === "*") {
       push({ kind: "pow", text: "**", start, end: i + 2, spaceBefore })
       i += 2
+    } else if (c === "√") {
+      let k = i + 1
+      while (k < input.length && SPACE.test(input[k]!)) k++
+      const next = input[k] ?? ""
+      if (roots.length > 0 || !(next === "(" || NAME_START.test(next) || isAsciiNamePart(next)) || /\d/.test(next))
+        return fail(i + 1, "a unit name or a parenthesized group", "'√' must be followed by a unit name or a parenthesized group, once: √m, √(m·s)")
+      const prev = tokens.at(-1)?.kind
+      if (prev === "name" || prev === "number" || prev === "rparen" || prev === "sup") push({ kind: "mul", text: "√", start, end: start, spaceBefore })
+      roots.push(depth)
+      i++
     } else if (MUL_CHARS.has(c)) {
       push({ kind: "mul", text: c, start, end: i + 1, spaceBefore })
       i++
@@ -246,6 +266,8 @@ export const tokenize = (input: string, options: SyntaxOptions, notes: Array<str
       return fail(i, "a unit name, number, operator or parenthesis", `Unexpected character '${c}' at position ${i}`)
     }
   }
+  if (roots.length > 0)
+    return fail(input.length, "a unit name or a parenthesized group after '√'", "'√' must be followed by a unit name or a parenthesized group")
   tokens.push({ kind: "end", start: input.length, end: input.length, spaceBefore })
   return tokens
 }
