@@ -6,12 +6,11 @@
  * common slips. Thresholds are calibrated on test/data/unit-typos.json (see Suggestions.test.ts).
  */
 import { type Catalog, type Resolved, describeUnit, spelledForms } from "./Catalog.ts"
-import elsewhere from "../catalog/elsewhere.json" with { type: "json" }
 import * as Dimension from "../Dimension.ts"
 import * as Prefix from "../Prefix.ts"
-import * as Rational from "../Rational.ts"
 import { prefixReading } from "./prefixReadings.ts"
 import { editDistance, similarity } from "../similarity.ts"
+import { type ForeignUnit, SHORT_TOKEN, foreign, means, sameMeaningOf } from "./elsewhere.ts"
 import { collapse, isSlip } from "./slips.ts"
 
 /** Minimum similarity for a likely fix, and the lead it needs over the runner-up. */
@@ -21,8 +20,6 @@ export const LIKELY_FIX_LEAD = 0.1
 export const HINT_SCORE = 0.6
 /** The lead a fix needs over every candidate of another dimension: a slip must not change the quantity. */
 const OTHER_QUANTITY_LEAD = 0.2
-/** Tokens this short are too ambiguous for a likely fix unless only case or doubling differs. */
-const SHORT_TOKEN = 2
 const COLLAPSE_PENALTY = 0.03
 const CASE_PENALTY = 0.05
 const TRUNCATION_BONUS = 0.1
@@ -242,49 +239,6 @@ export interface Suggestion {
   readonly elsewhere?: ForeignUnit
 }
 
-/** A unit pint defines under a name this catalog does not know. */
-export interface ForeignUnit {
-  readonly name: string
-  readonly si: number
-  readonly dimension: Dimension.Dimension
-  /** The coherent SI expression of its dimension: "m^3/s". */
-  readonly siUnit: string
-  readonly source: string
-}
-
-const SI_SYMBOLS: Readonly<Record<string, string>> = { L: "m", M: "kg", T: "s", I: "A", Θ: "K", N: "mol", J: "cd", B: "bit" }
-
-let foreignUnits: Map<string, ForeignUnit> | undefined
-
-/** The names of catalog/elsewhere.json, indexed on the first unknown token (not at start-up). */
-const foreign = (name: string): ForeignUnit | undefined => {
-  if (foreignUnits === undefined) {
-    foreignUnits = new Map()
-    for (const [n, si, code, source] of elsewhere.rows) {
-      // the file is data: a row that is not (name, value, dimension, source) is skipped, never misread
-      if (typeof n !== "string" || typeof si !== "number" || typeof code !== "string" || typeof source !== "string") continue
-      const exponents: Record<string, number> = {}
-      // Θ, escaped: a literal non-ASCII character makes V8 hold the whole bundle chunk as a two-byte string (scripts/build.ts)
-      for (const m of code.matchAll(/([LMTI\u0398NJB])(-?\d*)/gu)) exponents[m[1]!] = m[2] ? Number(m[2]) : 1
-      const up = Object.entries(exponents)
-        .filter(([, e]) => e > 0)
-        .map(([k, e]) => SI_SYMBOLS[k] + (e === 1 ? "" : `^${e}`))
-      const down = Object.entries(exponents)
-        .filter(([, e]) => e < 0)
-        .map(([k, e]) => SI_SYMBOLS[k] + (e === -1 ? "" : `^${-e}`))
-      const siUnit = (up.length > 0 ? up.join("*") : "1") + (down.length > 0 ? `/${down.length > 1 ? `(${down.join("*")})` : down[0]}` : "")
-      foreignUnits.set(n, { name: n, si, dimension: Dimension.fromExponents(exponents), siUnit, source })
-    }
-  }
-  return foreignUnits.get(name)
-}
-
-/** Whether a catalog unit means the foreign one: same dimension, SI values within `tolerance`. */
-const means = (r: Resolved, f: ForeignUnit, tolerance: number): boolean => {
-  const value = Rational.toNumber(r.prefix ? Rational.multiply(r.prefix.factor, r.unit.factor) : r.unit.factor)
-  return Dimension.equals(r.unit.dimension, f.dimension) && Math.abs(value - f.si) <= tolerance * Math.abs(f.si)
-}
-
 /**
  * A token that is a unit in pint is never "corrected" into another quantity: the fix
  * is the catalog unit with that very meaning (nmile → nautical mile), or there is none and the
@@ -294,7 +248,8 @@ export const suggest = (catalog: Catalog, token: string): Suggestion => {
   const spelling = keepQuantity(catalog, token, suggestSpelling(catalog, token))
   const elsewhere = foreign(token)
   if (elsewhere === undefined) return spelling
-  const same = sameMeaningOf(catalog, token, elsewhere)
+  // one or two letters (D, c, k) mean too many things to be read even into the same meaning
+  const same = token.length <= SHORT_TOKEN ? undefined : sameMeaningOf(catalog, elsewhere)
   if (same) return { likelyFix: same, alternatives: [], elsewhere }
   // a spelling fix survives only if it means the same within 0.1 %; otherwise it is demoted to a hint
   const kept = spelling.likelyFix && means(spelling.likelyFix, elsewhere, 1e-3) ? spelling.likelyFix : undefined
@@ -316,24 +271,6 @@ export const suggest = (catalog: Catalog, token: string): Suggestion => {
  */
 const keepQuantity = (catalog: Catalog, token: string, spelling: Suggestion): Suggestion =>
   prefixReading(catalog, token) ? { likelyFix: undefined, alternatives: spelling.alternatives } : spelling
-
-/** The catalog unit that means exactly what pint means by the name, if any. */
-const sameMeaningOf = (catalog: Catalog, token: string, elsewhere: ForeignUnit): Resolved | undefined => {
-  // one or two letters (D, c, k) mean too many things to be read even into the same meaning
-  if (token.length <= SHORT_TOKEN || elsewhere.source === "disputed") return undefined
-  const record = catalog.allRecords().find((r) => !r.custom && means({ unit: r, prefix: undefined }, elsewhere, 1e-9))
-  return record ? { unit: record, prefix: undefined } : undefined
-}
-
-/**
- * A name this catalog does not define but pint does (undisputed), whose
- * meaning is exactly a unit here: read as that unit. cusec is the cubic foot per second.
- */
-export const sameMeaning = (catalog: Catalog, token: string): { readonly unit: Resolved; readonly elsewhere: ForeignUnit } | undefined => {
-  const elsewhere = foreign(token)
-  const unit = elsewhere && sameMeaningOf(catalog, token, elsewhere)
-  return elsewhere && unit ? { unit, elsewhere } : undefined
-}
 
 /**
  * The token is the candidate with another unit written after it (mmolL: mmol and L), so dropping

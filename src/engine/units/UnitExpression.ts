@@ -9,6 +9,7 @@ import { ParseError, UnknownUnit, fieldsOf, isEngineError, type UnitError } from
 import { wordNotes } from "../catalog/readings.ts"
 import * as Rational from "../Rational.ts"
 import * as Suggestions from "./Suggestions.ts"
+import { sameMeaning } from "./elsewhere.ts"
 import * as UnitSyntax from "./UnitSyntax.ts"
 import { isCapitalToken, isCapitals } from "./capitals.ts"
 import { ambiguousUnit, possessive, unknownQualified, unknownUnit } from "./unknownUnits.ts"
@@ -49,7 +50,7 @@ const evaluateName = (catalog: Catalog, expression: string, node: NameNode, note
   }
   if (!resolved) {
     // a name pint defines undisputed, meaning exactly a unit here: read as that unit, with a note
-    const known = Suggestions.sameMeaning(catalog, node.name)
+    const known = sameMeaning(catalog, node.name)
     if (known) {
       resolved = known.unit
       notes.push(`'${node.name}' read as ${describeUnit(known.unit)}, ${possessive(known.elsewhere.source)} name for it`)
