@@ -59,6 +59,14 @@ describe("an expression written in capitals", () => {
     expect(resolveUnitExpression(catalog, "MO/L")).toMatchObject({ _tag: "AmbiguousInput" })
   })
 
+  it("refuses by their count, never throws, where a long expression in capitals has too many readings: T*T*T*T, NM*NM*NM*NM", () => {
+    for (const e of ["T*T*T*T", "H*H*H*H", "NM*NM*NM*NM"]) {
+      const r = resolveUnitExpression(catalog, e)
+      expect(r, e).toMatchObject({ _tag: "AmbiguousInput" })
+      expect((r as { hints: ReadonlyArray<string> }).hints.at(-1), e).toMatch(/^As written, in SI symbols/)
+    }
+  })
+
   it("reads M as mega where capitals carry no milli-multiple of the unit: MW, MJ, MHZ, MPA are mega", () => {
     expect(answer(1, "MW", "kW").quantity).toBe(1000)
     expect(answer(1, "MJ", "kJ").quantity).toBe(1000)
@@ -108,6 +116,16 @@ describe("no answer ever comes from a mixed reading (property, over the catalog'
   const prefixed = ["mg", "mL", "kg", "MW", "mW", "µL", "dL", "MHz", "kPa", "mmol", "Mg", "ms", "Ms", "mA", "MA", "nm", "Nm"]
   const token = fc.oneof(fc.constantFrom(...symbols), fc.constantFrom(...prefixed))
   const written = fc.tuple(token, fc.boolean()).map(([t, upper]) => (upper ? t.toUpperCase() : t))
+
+  it("never throws on a product of up to six tokens in either case", () => {
+    fc.assert(
+      fc.property(fc.array(written, { minLength: 1, maxLength: 6 }), fc.constantFrom("/", "*", "."), (tokens, op) => {
+        const r = resolveUnitExpression(catalog, tokens.join(op))
+        expect(r).toBeTypeOf("object")
+      }),
+      { numRuns: 500 }
+    )
+  })
 
   it("an answer is the expression read wholly as written or wholly in capitals, and two that differ are never answered", () => {
     fc.assert(

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest"
 import { canonicalQualifier, qualified, qualifierSpellings } from "../../src/engine/catalog/qualifiers.ts"
 import { ambiguous } from "../../src/engine/catalog/readings.ts"
 import { converterBetween } from "../../src/engine/conversion/between.ts"
+import { convertValue } from "../../src/engine/conversion/convert.ts"
 import { isEngineError } from "../../src/engine/errors.ts"
 import * as Rational from "../../src/engine/Rational.ts"
 import { resolveUnitExpression } from "../../src/engine/units/UnitExpression.ts"
@@ -306,5 +307,27 @@ describe("parentheses that group keep grouping", () => {
       }),
       { numRuns: 300 }
     )
+  })
+})
+
+describe("a conversion refused on the quantity", () => {
+  it("names the one other reading of a name that would fit, as a hint that reads back, never a fix: rad → Gy, Gy → rad, lb → N", () => {
+    const cases: ReadonlyArray<[string, string, string]> = [
+      ["rad", "Gy", "rad{dose}"],
+      ["Gy", "rad", "rad{dose}"],
+      ["lb", "N", "lb{force}"]
+    ]
+    for (const [from, to, spelled] of cases) {
+      const r = convertValue(catalog, 5, from, to)
+      expect(r, `${from} → ${to}`).toMatchObject({ _tag: "DimensionMismatch" })
+      const error = r as { likelyFix?: string; hints: ReadonlyArray<string> }
+      expect(error.likelyFix).toBeUndefined()
+      expect(error.hints[0]).toContain(`write '${spelled}'`)
+      // the spelling offered converts
+      const fixed = from === "Gy" ? convertValue(catalog, 5, from, spelled) : convertValue(catalog, 5, spelled, to)
+      expect(isEngineError(fixed), spelled).toBe(false)
+    }
+    // nothing is offered where no reading fits (kg → m) or a name has no other reading
+    expect((convertValue(catalog, 5, "kg", "m") as { hints: ReadonlyArray<string> }).hints.join()).not.toMatch(/alone is/)
   })
 })

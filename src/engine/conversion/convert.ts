@@ -11,7 +11,7 @@ import {
   AmbiguousInput,
   type InvalidValue,
   ComputationError,
-  type DimensionMismatch,
+  DimensionMismatch,
   type EngineError,
   InvalidInput,
   type NoConversionPath,
@@ -24,6 +24,7 @@ import {
 import { Role } from "../roles.ts"
 import * as Rational from "../Rational.ts"
 import * as StatedRelation from "./StatedRelation.ts"
+import { otherReadingHint } from "./otherReadings.ts"
 import { type StatedRelations, gaugeConverter, prepare, relatedConverter, withSubstance } from "./related.ts"
 import { looksLikeUcum, resolveUcum } from "../notations/ucum.ts"
 import { caseSensitiveOf, resolveUcumCaseInsensitive } from "../notations/ucumCaseInsensitive.ts"
@@ -168,7 +169,11 @@ export const convertValue = (
         )
   let converter = gaugeConverter(source, target, relations) ?? converterBetween(catalog, source, target)
   if (isEngineError(converter) && converter._tag === "DimensionMismatch") converter = relatedConverter(source, target, relations) ?? converter
-  if (isEngineError(converter)) return locate(converter, { role: Role.targetUnit })
+  if (isEngineError(converter))
+    return locate(
+      withOtherReadings(catalog, converter, from, to, (f, t) => fitsWith(convertValue(catalog, value, f, t, notation, stated))),
+      { role: Role.targetUnit }
+    )
   if (converter.kind === "reciprocal" && value === 0) {
     return new ComputationError({
       message: "0 has no reciprocal: the conversion between inverse dimensions is 1/x",
@@ -189,6 +194,21 @@ export const convertValue = (
     notes: [...converter.notes, ...torqueNotes(source, target)],
     ucum: notation === "ucum" ? to : notation === "ucum_ci" ? (caseSensitiveOf(to) ?? null) : (ucumCodeOf(target) ?? null)
   }
+}
+
+/** A conversion refused on the quantity: a hint where another reading of either unit's name would fit (rad to Gy: the dose rad). */
+const withOtherReadings = <E extends ConvertError>(
+  catalog: Catalog,
+  error: E,
+  from: string,
+  to: string,
+  fits: (from: string, to: string) => boolean
+): E | DimensionMismatch => {
+  if (error._tag !== "DimensionMismatch") return error
+  const hints = [otherReadingHint(catalog, from, (u) => fits(u, to)), otherReadingHint(catalog, to, (u) => fits(from, u))].filter((h) => h !== undefined)
+  return hints.length === 0
+    ? error
+    : new DimensionMismatch({ ...(fieldsOf(error) as unknown as ConstructorParameters<typeof DimensionMismatch>[0]), hints: [...hints, ...error.hints] })
 }
 
 /**

@@ -9,7 +9,7 @@
  */
 import { type Catalog, type Resolved, describeUnit, nameOf, symbolOf } from "./Catalog.ts"
 import * as Dimension from "../Dimension.ts"
-import { AmbiguousInput, isEngineError, type UnitError } from "../errors.ts"
+import { AmbiguousInput, fieldsOf, isEngineError, type UnitError } from "../errors.ts"
 import * as Rational from "../Rational.ts"
 import type * as UnitSyntax from "./UnitSyntax.ts"
 import { capitalsReadings, isCapitals } from "./capitals.ts"
@@ -146,7 +146,7 @@ export const readInCapitals = (
   if (isEngineError(capitals)) {
     if (isEngineError(written) || capitals._tag !== "AmbiguousInput") return isEngineError(written) ? capitals : written
     return new AmbiguousInput({
-      ...capitals,
+      ...(fieldsOf(capitals) as unknown as ConstructorParameters<typeof AmbiguousInput>[0]),
       hints: [...capitals.hints, `As written, in SI symbols (case-sensitive): ${rewrite(input, read)}, ${describeTerms(written)}`]
     })
   }
