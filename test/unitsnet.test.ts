@@ -107,6 +107,14 @@ const differences: ReadonlyMap<string, { readonly reason: string; readonly relat
       relative: 1e-3
     }
   ],
+  [
+    "Energy.ThermEc",
+    {
+      reason:
+        "UnitsNet's EC therm is 100000 Btu_IT = 105505585.262 J; EC Directive 80/181/EEC defines it as 105.506 MJ (NIST SP 811 B.8, the catalog's thm_EC)",
+      relative: 1e-5
+    }
+  ],
   ["Power.BoilerHorsepower", { reason: "UnitsNet gives 9812.5 W; NIST SP 811 B.8 gives the boiler horsepower as 9.80950e3 W (the catalog's)", relative: 1e-3 }],
   [
     "Duration.Year365",
@@ -132,20 +140,17 @@ const differences: ReadonlyMap<string, { readonly reason: string; readonly relat
       relative: 1
     }
   ],
-  ...["DegreeReaumur", "MillidegreeCelsius"].map(
+  ...["PrinterPoint", "PrinterPica"].map(
     (name) =>
       [
-        `TemperatureDelta.${name}`,
-        { reason: "UnitsNet's ∆°Ré and ∆m°C are not in the catalog; their names, read here, are the points on the scales (°Ré, m°C)", relative: 3e5 }
+        `Length.${name}`,
+        {
+          reason:
+            "UnitsNet's printer's point is 1/72.27 in (TeX's point, pt_tex here); NIST SP 811 B.8's, the catalog's, is 0.013837 in: 1e-8 apart ('pica' alone is the DTP pica, 1/6 in, said in its note)",
+          relative: 2e-8
+        }
       ] as const
-  ),
-  [
-    "Length.PrinterPica",
-    {
-      reason: "'pica' alone is read as the DTP pica, 1/6 in (said in its note, readings.ts); UnitsNet's printer's pica is 'pica (printer's)' here",
-      relative: 1e-2
-    }
-  ]
+  )
 ])
 
 /** Writings that resolve to another value of the same dimension where another writing of the unit agrees: a writing UnitsNet gives to several units. */
@@ -167,7 +172,9 @@ const sharedWritings: ReadonlyMap<string, string> = new Map([
     "UnitsNet writes cup (U.S.) for the legal cup (240 mL, 21 CFR 101.9); cup (US) is the customary cup here (8 US fl oz), the legal cup cup_legal"
   ],
   ["TemperatureDelta.DegreeCelsius 'degree celsius'", DIFFERENCE_NAME],
-  ["TemperatureDelta.DegreeFahrenheit 'degree fahrenheit'", DIFFERENCE_NAME]
+  ["TemperatureDelta.DegreeFahrenheit 'degree fahrenheit'", DIFFERENCE_NAME],
+  ["TemperatureDelta.DegreeReaumur 'degree reaumur'", DIFFERENCE_NAME],
+  ["TemperatureDelta.MillidegreeCelsius 'millidegree celsius'", DIFFERENCE_NAME]
 ])
 
 type WritingOutcome =
@@ -179,9 +186,25 @@ type WritingOutcome =
 
 const expected = (u: Unit, x: number): number => (u.kind === "linear" ? u.factor! * x : u.scale! * x + u.offset!)
 
+const close = (value: number, want: number): boolean => Math.abs(value - want) <= 1e-9 * Math.max(Math.abs(want), 1e-300)
+
+/**
+ * A writing refused with several readings is handled when UnitsNet's is among them: the conversion
+ * to the base unit either lists it (a named ambiguity, refused whatever the call) or, for a reading in
+ * capitals that the call settles (S: siemens or second), answers with it.
+ */
+const refusal = (u: Unit, base: string, written: string): WritingOutcome => {
+  if (u.kind === "nonlinear") return { kind: "refused" }
+  const c = convertValue(catalog, 1, written, base)
+  const want = expected(u, 1)
+  if (!isEngineError(c)) return close(c.quantity, want) ? { kind: "refused" } : { kind: "elsewhere", detail: `${written} → ${base}: ${c.quantity}` }
+  if (c._tag === "AmbiguousInput" && c.readings.some((reading) => reading.value !== undefined && close(reading.value, want))) return { kind: "refused" }
+  return { kind: "elsewhere", detail: `${written} → ${base}: ${c._tag}, no reading gives UnitsNet's ${want}` }
+}
+
 const writingOutcome = (u: Unit, base: string, written: string): WritingOutcome => {
   const r = resolveUnitExpression(catalog, written)
-  if (isEngineError(r)) return { kind: r._tag === "AmbiguousInput" ? "refused" : "unknown" }
+  if (isEngineError(r)) return r._tag === "AmbiguousInput" ? refusal(u, base, written) : { kind: "unknown" }
   if (u.kind === "nonlinear") return { kind: "agrees" }
   let worst = 0
   let detail = ""
@@ -235,14 +258,16 @@ describe("UnitsNet's units", () => {
     expect(wrong).toEqual([])
   })
 
-  it("at least 93.5 % are answered with UnitsNet's factor (to 1e-9, or within a documented difference)", () => {
+  it("at least 95 % are answered with UnitsNet's factor, and 96 % answered or refused with UnitsNet's reading among the readings", () => {
+    // measured at the time of writing: of 1731 units, 1618 agree to 1e-9 (93.5 %; 1593 before issue 28's
+    // UnitsNet additions) and 27 differ for the reasons listed (95.0 % answered; 93.6 % before); 17 are
+    // refused with readings (96.0 % handled), 20 mean a unit of another quantity here (rad/s is not Hz,
+    // g/s is grams, mg is milligrams) and 49 are unknown: UnitsNet's standard volumes, the prefixed
+    // degrees Celsius (k°C/s), prefixed pound-moles, nanodegrees, the Delisle, Newton and Rømer scales
     const answered = count("agrees") + count("differs")
-    const share = answered / units.length
-    console.log(
-      `UnitsNet: ${units.length} units; ${count("agrees")} agree, ${count("differs")} differ (documented), ${count("refused")} refused with readings, ` +
-        `${count("elsewhere")} read as another quantity, ${count("unknown")} unknown; answered ${(100 * share).toFixed(1)} %`
-    )
-    expect(share).toBeGreaterThanOrEqual(0.935)
+    expect(answered / units.length).toBeGreaterThanOrEqual(0.95)
+    expect((answered + count("refused")) / units.length).toBeGreaterThanOrEqual(0.96)
+    expect(count("agrees") / units.length).toBeGreaterThanOrEqual(0.93)
   })
 
   it("every unit that resolves agrees with UnitsNet, or differs for a reason listed here", () => {
