@@ -7,21 +7,12 @@
 import * as Dimension from "../Dimension.ts"
 import { parseDimension } from "../units/DimensionExpression.ts"
 import { InvalidDimension, UnknownKind, isEngineError } from "../errors.ts"
-import { builtinKinds } from "./builtin.ts"
+import { type KindEntry, builtinKinds } from "./builtin.ts"
 import { similarity } from "../similarity.ts"
 import { Action } from "../actions.ts"
 import { Role } from "../roles.ts"
 
-/** A kind as written in data: its dimension is text, parsed once. */
-export interface KindEntry {
-  readonly name: string
-  readonly dimension: string
-  readonly category: string
-  readonly description: string
-  readonly keywords: ReadonlyArray<string>
-  readonly aliases: ReadonlyArray<string>
-  readonly disambiguationHints: ReadonlyArray<string>
-}
+export type { KindEntry }
 
 export interface QuantityKind extends Omit<KindEntry, "dimension"> {
   readonly dimension: Dimension.Dimension

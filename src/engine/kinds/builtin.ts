@@ -3,7 +3,16 @@
 // an equivalent dose reported as an absorbed dose). Keywords are matched as whole words in an
 // agent's reasoning; symbols are case-sensitive, words are not. Sources: ISO 80000 parts 3-5,
 // 6, 9, 10; IUPAC Green Book (3rd ed.); ICRP Publication 103 for the dose quantities.
-import type { KindEntry } from "./QuantityKind.ts"
+/** A kind as written in data: its dimension is text, parsed once. */
+export interface KindEntry {
+  readonly name: string
+  readonly dimension: string
+  readonly category: string
+  readonly description: string
+  readonly keywords: ReadonlyArray<string>
+  readonly aliases: ReadonlyArray<string>
+  readonly disambiguationHints: ReadonlyArray<string>
+}
 
 const k = (
   name: string,

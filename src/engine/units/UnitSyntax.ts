@@ -11,25 +11,14 @@ export type Node =
     }
   | { readonly _tag: "Power"; readonly base: Node; readonly exponent: number; readonly start: number; readonly end: number }
 
-export interface SyntaxFailure {
-  readonly position: number
-  readonly expected: string
-  readonly message: string
-}
-
 export interface Parsed {
   readonly ast: Node
   readonly notes: ReadonlyArray<string>
 }
 
-/** Multi-word names the catalog knows ("fl oz", "nautical mile"), lowercased; the lexer keeps them whole. */
-export interface SyntaxOptions {
-  readonly multiWordNames?: ReadonlyMap<string, ReadonlyArray<string>>
-  /** Whether a hyphenated word is a unit's name ("pound-force"); otherwise its hyphens multiply ("kilowatt-hour"). */
-  readonly knows?: (name: string) => boolean
-}
+import { type SyntaxFailure, type SyntaxOptions, type Token, Failure, POSTFIX_POWER_WORDS, POWER_WORDS, fail, tokenize } from "./UnitTokens.ts"
 
-import { type Token, Failure, POSTFIX_POWER_WORDS, POWER_WORDS, fail, tokenize } from "./UnitTokens.ts"
+export type { SyntaxFailure, SyntaxOptions }
 
 /** No physical unit needs more; a bound keeps m^99999999 from being an expensive way to say Infinity. */
 const MAX_EXPONENT = 100

@@ -3,8 +3,20 @@
  * superscripts), with multi-word names the catalog knows kept whole and qualifiers in braces or
  * parentheses attached to their name. UnitSyntax.ts parses the tokens.
  */
+
+export interface SyntaxFailure {
+  readonly position: number
+  readonly expected: string
+  readonly message: string
+}
+
+/** Multi-word names the catalog knows ("fl oz", "nautical mile"), lowercased; the lexer keeps them whole. */
+export interface SyntaxOptions {
+  readonly multiWordNames?: ReadonlyMap<string, ReadonlyArray<string>>
+  /** Whether a hyphenated word is a unit's name ("pound-force"); otherwise its hyphens multiply ("kilowatt-hour"). */
+  readonly knows?: (name: string) => boolean
+}
 import { canonicalQualifier, isReferenceTemperature } from "../catalog/qualifiers.ts"
-import type { SyntaxFailure, SyntaxOptions } from "./UnitSyntax.ts"
 
 export type Token =
   | { readonly kind: "number"; readonly value: number; readonly start: number; readonly end: number; readonly spaceBefore: boolean }
