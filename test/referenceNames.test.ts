@@ -68,6 +68,12 @@ const differences: Readonly<Record<string, string>> = {
   therm: "the US therm here, with a note; the EC therm is thm_EC (pint: the EC therm)",
   thm: "the US therm here, with a note; the EC therm is thm_EC (pint: the EC therm)",
   EC_therm: "thm_EC here is 105.506 MJ exactly (pint: 105.5056 MJ)",
+  ...Object.fromEntries(
+    ["delta_degRe", "delta_degree_Réaumur", "ΔdegRe"].map((name) => [
+      name,
+      "a Réaumur degree of difference is 1.25 K here (80 °Ré span 100 °C); pint 0.19's is 0.8 K, inverted (fixed in pint PR #2221)"
+    ])
+  ),
   boiler_horsepower: "9809.5 W (ASME) here (pint: 9810.55 W)",
   cal_15: "4.1858 J (the 15 °C calorie) here (pint: 4.1855 J)",
   fifteen_degree_calorie: "4.1858 J here (pint: 4.1855 J)",

@@ -149,6 +149,15 @@ export const areaVolume = [
     names: ["US gallon", "US liquid gallon"],
     note: "US liquid gallon, 3.785411784 L; the imperial gallon is imp_gal (4.54609 L)"
   }),
+  // water and fuel volumes by the thousand and the million (USGS water-use reports write Mgal/d)
+  unit("kgal", "thousand gallons", [1000, "gal"], { ...us, names: ["kilogallon"], plurals: false, note: "1000 US gallons; kgal (UK) is the imperial" }),
+  unit("Mgal", "million gallons", [1000000, "gal"], {
+    ...us,
+    names: ["megagallon"],
+    plurals: false,
+    source: "USGS, Estimated Use of Water in the United States (Mgal/d)",
+    note: "1e6 US gallons; Mgal (UK) is the imperial; not mGal, the milligal"
+  }),
   unit("qt", "quart", [ratio(1, 4), "gal"], {
     ...us,
     names: ["US quart", "liquid quart", "liq qt", "US liquid quart"],
@@ -207,6 +216,8 @@ export const areaVolume = [
 
   // imperial
   unit("imp_gal", "imperial gallon", [decimal("4.54609"), "L"], { ...imperial, aliases: ["gal_imp", "gal_uk"], names: ["UK gallon"] }),
+  unit("imp_kgal", "thousand imperial gallons", [1000, "imp_gal"], { ...imperial, plurals: false }),
+  unit("imp_Mgal", "million imperial gallons", [1000000, "imp_gal"], { ...imperial, plurals: false }),
   unit("imp_qt", "imperial quart", [ratio(1, 4), "imp_gal"], { ...imperial, names: ["UK quart"] }),
   unit("imp_pt", "imperial pint", [ratio(1, 2), "imp_qt"], { ...imperial, aliases: ["pt_imp"], names: ["UK pint"], note: "568.26125 mL" }),
   unit("imp_cup", "imperial cup", [ratio(1, 2), "imp_pt"], { ...imperial, names: ["UK cup"], note: "half an imperial pint, 284.130625 mL" }),

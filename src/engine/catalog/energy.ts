@@ -75,6 +75,13 @@ export const energy = [
     note: "US therm, 105480400 J exactly (as GNU units); the EC therm is thm_EC (105506000 J)"
   }),
   unit("thm_EC", "EC therm", [105506000, "J"], { ...nist, names: ["European therm"], system: "International Table", note: "EC Directive 80/181/EEC" }),
+  // US natural-gas billing: the dekatherm, 10 US therms (about 1 MMBtu)
+  unit("Dth", "dekatherm", [10, "thm"], {
+    names: ["decatherm"],
+    system: "US customary",
+    source: "US EIA, natural gas units (1 dekatherm = 10 therms); NIST SP 811 B.8 (US therm)",
+    note: "10 US therms, 1.054804 GJ"
+  }),
   unit("quad", "quad", [decimal("1e15"), "BTU"], { system: "International Table", source: "US EIA", note: "10^15 BTU_IT" }),
   unit("ft_lbf", "foot pound force", [1, "ft*lbf"], {
     ...nist,

@@ -24,6 +24,12 @@ export const length = [
     system: "US survey",
     source: "NIST SP 811 B.8 (fathom, based on U.S. survey foot: 1.828 804 m); NIST SP 447"
   }),
+  unit("shackle", "shackle", [15, "ftm"], {
+    ...customary,
+    source: "nautical anchor-cable length, 15 fathoms = 90 ft (GNU units 'shackle')",
+    note: "anchor cable, 15 fathoms = 27.432 m"
+  }),
+  unit("kyd", "kiloyard", [1000, "yd"], { ...customary, note: "1000 yd (naval gunnery ranges)" }),
   unit("ch", "chain", [66, "ft"], { ...customary, names: ["Gunter's chain"], note: "Gunter's chain, 66 ft = 22 yd" }),
   unit("lk", "link", [ratio(1, 100), "ch"], customary),
   unit("rd", "rod", [ratio(33, 2), "ft"], { ...customary, names: ["perch", "pole"], note: "16.5 ft" }),
@@ -108,13 +114,13 @@ export const length = [
   }),
   unit("pt_printer", "printer's point", [decimal("0.013837"), "in"], {
     system: "typographic",
-    names: ["American point", "Anglo-American point"],
+    names: ["American point", "Anglo-American point", "printer point"],
     source: "American Type Founders point system, 1886 (0.013837 in); NIST SP 811 B.8",
     note: "traditional printer's point, 0.013837 in (about 0.3515 mm)"
   }),
   unit("pica_printer", "printer's pica", [12, "pt_printer"], {
     system: "typographic",
-    names: ["American pica"],
+    names: ["American pica", "printer pica"],
     source: "NIST SP 811 B.8 (pica (printer's), 12 points)"
   })
 ]

@@ -15,8 +15,8 @@
  * name was never a parenthesized unit and reading it as a qualifier changes no expression that parsed.
  */
 export const qualifierSpellings: ReadonlyMap<string, string> = new Map([
-  ...["uk", "u.k.", "imp", "imp.", "imperial", "brit", "brit.", "british", "br"].map((s) => [s, "UK"] as const),
-  ...["us", "u.s.", "usa", "u.s.a.", "american"].map((s) => [s, "US"] as const),
+  ...["uk", "u.k.", "u. k.", "imp", "imp.", "imperial", "brit", "brit.", "british", "br"].map((s) => [s, "UK"] as const),
+  ...["us", "u.s.", "u. s.", "usa", "u.s.a.", "american"].map((s) => [s, "US"] as const),
   ...["metric"].map((s) => [s, "metric"] as const),
   ...["it", "i.t.", "international table", "international", "intl", "int.", "international definition"].map((s) => [s, "IT"] as const),
   ...["th", "thermochemical", "thermochemical definition"].map((s) => [s, "th"] as const),
@@ -36,7 +36,7 @@ export const qualifierSpellings: ReadonlyMap<string, string> = new Map([
   ...["boiler"].map((s) => [s, "boiler"] as const),
   ...["mass"].map((s) => [s, "mass"] as const),
   ...["force", "weight"].map((s) => [s, "force"] as const),
-  ...["ec", "eu", "european"].map((s) => [s, "EC"] as const),
+  ...["ec", "e.c.", "eu", "european"].map((s) => [s, "EC"] as const),
   ...["sidereal", "sid", "sid."].map((s) => [s, "sidereal"] as const),
   ...["tropical", "trop", "trop."].map((s) => [s, "tropical"] as const),
   ...["julian"].map((s) => [s, "Julian"] as const),
@@ -115,6 +115,8 @@ const liquid = (us: string, uk: string, dry?: string): Record<string, string> =>
 export const qualified: ReadonlyArray<QualifiedReadings> = [
   // volume (NIST HB 44 C-4/C-5; UK Weights and Measures Act 1985)
   { heads: ["gal"], readings: liquid("gal", "imp_gal", "dry_gal") },
+  { heads: ["kgal"], readings: { US: "kgal", UK: "imp_kgal" } },
+  { heads: ["Mgal"], readings: { US: "Mgal", UK: "imp_Mgal" } },
   { heads: ["qt"], readings: liquid("qt", "imp_qt", "dry_qt") },
   { heads: ["pt"], readings: liquid("pt", "imp_pt", "dry_pt") },
   { heads: ["gi"], readings: liquid("gi", "imp_gi") },
@@ -166,7 +168,8 @@ export const qualified: ReadonlyArray<QualifiedReadings> = [
   { heads: ["calorie", "cal", "cal_th"], readings: { IT: "cal_IT", th: "cal_th", mean: "cal_mean", "15 °C": "cal_15", "20 °C": "cal_20" } },
   // the kilocalorie by name: NIST SP 811 B.8's "calorie_IT, kilogram", "kilocalorie (mean)"
   { heads: ["Cal"], readings: { IT: "Cal_IT", th: "Cal", mean: "kcal_mean" } },
-  { heads: ["thm"], readings: { US: "thm", EC: "thm_EC" } },
+  { heads: ["thm", "th"], readings: { US: "thm", EC: "thm_EC" } },
+  { heads: ["Dth"], readings: { US: "Dth" } },
   // the US perm (ASTM E96: 1 gr/(h·ft²·inHg)); the metric perm (g/(d·m²·mmHg)) is not in the catalog
   { heads: ["perm"], readings: { US: "perm", "0 °C": "perm", "23 °C": "perm_23C" } },
   { heads: ["perm_in"], readings: { "0 °C": "perm_in", "23 °C": "perm_in_23C" } },

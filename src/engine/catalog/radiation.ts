@@ -8,7 +8,7 @@ const legacy = { system: "legacy radiation", source: "NIST SP 811 B.8" } as cons
 export const radiation = [
   unit("Ci", "curie", [decimal("3.7e10"), "Bq"], { ...legacy, prefixes: "si", kind: "activity", note: "activity, 3.7e10 Bq exactly; mCi, µCi accepted" }),
   unit("dpm", "disintegration per minute", [1, "Bq/60"], { ...legacy, plurals: ["disintegrations per minute"], kind: "activity", note: "activity, 1/60 Bq" }),
-  unit("Rd", "rutherford", [1000000, "Bq"], { ...legacy, kind: "activity", note: "activity, 1e6 Bq" }),
+  unit("Rd", "rutherford", [1000000, "Bq"], { ...legacy, prefixes: "si", kind: "activity", note: "activity, 1e6 Bq; mRd, kRd accepted" }),
   unit("R_exp", "roentgen", [decimal("2.58e-4"), "C/kg"], {
     ...legacy,
     aliases: ["roentgen"],

@@ -60,6 +60,12 @@ export const ratios = [
   unit("ppb", "part per billion", [ratio(1, 1000000000), "1"], { ...iso, plurals: ["parts per billion"], note: "1e-9 (short-scale billion)" }),
   // "ppt" stays refused (thousand or trillion); the quadrillion has one reading in use (trace analysis)
   unit("ppq", "part per quadrillion", [decimal("1e-15"), "1"], { ...iso, plurals: ["parts per quadrillion"], note: "1e-15 (short-scale quadrillion)" }),
+  unit("pptr", "part per trillion", [decimal("1e-12"), "1"], {
+    ...iso,
+    plurals: ["parts per trillion"],
+    source: "short-scale trillion, 1e-12 (US EPA method reporting; 'pptr' in SEMI and atmospheric chemistry to avoid ppt's two readings)",
+    note: "1e-12; bare 'ppt' is refused (thousand or trillion)"
+  }),
   unit("pptm", "part per ten million", [decimal("1e-7"), "1"], { ...iso, aliases: ["PPTM"], plurals: ["parts per ten million"], note: "1e-7" }),
   // relative humidity in percent, as hygrometers and data sheets write it: a ratio of vapour pressures
   unit("%RH", "percent relative humidity", [1, "%"], {

@@ -272,6 +272,17 @@ export const ambiguous: ReadonlyArray<AmbiguousName> = [
       { meaning: "√(ε₀ ħ c) ≈ 5.290818e-19 C (rationalized Planck units; GNU units' planckcharge)", unit: "5.2908176917024e-19 C" }
     ]
   },
+  // th: UnitsNet's therm (th (U.S.), th (E.C.)), the French thermie (1 Mcal), pint's thou
+  {
+    names: ["th"],
+    anyCase: false,
+    readings: [
+      { meaning: "US therm, 105.4804 MJ (UnitsNet's th (U.S.))", unit: "thm" },
+      { meaning: "EC therm, 105.506 MJ", unit: "thm_EC" },
+      { meaning: "thermie, 10⁶ calories at 15 °C (4.1858 MJ)", unit: "1000000 cal_15" },
+      { meaning: "thou, a thousandth of an inch (pint's th)", unit: "mil" }
+    ]
+  },
   {
     names: ["nt"],
     anyCase: false,

@@ -81,6 +81,21 @@ export const temperature = [
     note: "a temperature difference: 1 delta_degF = 5/9 K, no offset",
     interval: true
   }),
+  unit("delta_degRe", "degree Réaumur difference", [ratio(5, 4), "K"], {
+    aliases: ["ΔdegRe", "Δ°Ré", "∆degRe", "∆°Ré"],
+    names: ["Réaumur degree", "delta degree Réaumur"],
+    system: "historical",
+    source: "Réaumur scale: 80 °Ré between the freezing and boiling points of water, so 1 °Ré of difference = 5/4 K",
+    note: "a temperature difference: 1 delta_degRe = 1.25 K, no offset",
+    interval: true
+  }),
+  unit("delta_mdegC", "millidegree Celsius difference", [ratio(1, 1000), "delta_degC"], {
+    aliases: ["Δm°C", "∆m°C", "ΔmdegC", "∆mdegC"],
+    system: "SI",
+    source: "SI Brochure 2.3.1 (a Celsius interval equals a kelvin interval) with the SI prefix milli",
+    note: "a temperature difference: 1 delta_mdegC = 1 mK, no offset",
+    interval: true
+  }),
   // NIST SP 811 B.8 lists "degree Rankine (temperature interval)" apart from the scale (°R)
   unit("delta_degR", "degree Rankine difference", [1, "delta_degF"], {
     aliases: ["ΔdegR", "Δ°R", "∆degR", "∆°R"],
