@@ -31,7 +31,7 @@ const spellingsOf = (canonical: string): Array<string> => [...qualifierSpellings
 const table = qualified.flatMap((q) => q.heads.flatMap((head) => Object.entries(q.readings).map(([qualifier, reading]) => ({ head, qualifier, reading }))))
 
 describe("qualifier spellings", () => {
-  it("in parentheses, are qualifiers only where they are not units as written: 'gallon (us)' stays gallon × µs", () => {
+  it("in parentheses, are qualifiers only where they are not units as written; where they are both, both readings are offered: 'gallon (us)' is the US gallon or gallon × µs", () => {
     const failures: Array<string> = []
     let units = 0
     for (const spelling of qualifierSpellings.keys()) {
@@ -46,13 +46,20 @@ describe("qualifier spellings", () => {
             failures.push(`${expression}: a number in parentheses is never a qualifier`)
         } else {
           units++
-          if (meaning(expression) !== meaning(`gallon*(${written})`)) failures.push(`${expression} changed meaning: ${meaning(expression)}`)
+          // never another answer than before: the product, or refused with the product among its readings
+          const read = resolveUnitExpression(catalog, expression)
+          const refusedWithBoth =
+            isEngineError(read) && read._tag === "AmbiguousInput" && read.readings.some((r) => r.unit === `gallon*(${written})`) && read.byContext === true
+          if (!refusedWithBoth && meaning(expression) !== meaning(`gallon*(${written})`)) failures.push(`${expression} changed meaning: ${meaning(expression)}`)
         }
       }
     }
     expect(failures).toEqual([])
     expect(units).toBeGreaterThan(0) // us (µs), fl (fL), TH: the rule is exercised
-    expect(meaning("gallon (us)")).toBe(meaning("gal*µs"))
+    expect(resolveUnitExpression(catalog, "gallon (us)")).toMatchObject({ _tag: "AmbiguousInput", readings: [{ unit: "gallon{us}" }, { unit: "gallon*(us)" }] })
+    // the rest of a call chooses: therm (EC) to J is the EC therm, gallon (us) to L·s the product
+    expect(convertValue(catalog, 1, "therm (EC)", "MJ")).toMatchObject({ quantity: 105.506 })
+    expect(convertValue(catalog, 1, "gallon (us)", "L*us")).toMatchObject({ quantity: 3.785411784 })
     expect(symbolOf("gal{us}")).toBe("gal") // braces never group, so QUDT's tonf{us} style reads as the qualifier
   })
 

@@ -12,7 +12,7 @@ import * as Suggestions from "./Suggestions.ts"
 import { sameMeaning } from "./elsewhere.ts"
 import * as UnitSyntax from "./UnitSyntax.ts"
 import { isCapitalToken, isCapitals } from "./capitals.ts"
-import { ambiguousUnit, possessive, unknownQualified, unknownUnit } from "./unknownUnits.ts"
+import { ambiguousUnit, bothReadings, possessive, unknownQualified, unknownUnit } from "./unknownUnits.ts"
 import { readInCapitals } from "./conventions.ts"
 import { type Evaluation, type NameNode, type Term, type UnitExpression, ambiguousName, evaluateNode, finish } from "./evaluate.ts"
 
@@ -66,7 +66,8 @@ const evaluateName = (catalog: Catalog, expression: string, node: NameNode, note
       }
       return { ok: false, error: unknownQualified(catalog, expression, node.name, node.start, qualified) }
     }
-    return { ok: false, error: unknownUnit(catalog, expression, node.name, node.start) }
+    const both = bothReadings(catalog, expression, node.name, node.start, (text) => !isEngineError(resolveUnitExpression(catalog, text, "written")))
+    return { ok: false, error: both ?? unknownUnit(catalog, expression, node.name, node.start) }
   }
   const wordNote = resolved.unit.custom ? undefined : wordNotes[node.name.toLowerCase()]
   if (wordNote !== undefined) notes.push(wordNote)

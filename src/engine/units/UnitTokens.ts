@@ -228,7 +228,7 @@ export const tokenize = (input: string, options: SyntaxOptions, notes: Array<str
         text = `${text} of ${fluid[1] === "Hg" ? "mercury" : "water"}`
         j += fluid[0].length
       }
-      const qualifier = qualifierAfter(input, j, options.knows)
+      const qualifier = qualifierAfter(input, j, options.knows, text)
       if (qualifier !== undefined && text.toLowerCase() !== "per") {
         text = input.slice(i, qualifier)
         j = qualifier
@@ -288,7 +288,7 @@ export const tokenize = (input: string, options: SyntaxOptions, notes: Array<str
  * Where a qualifier written right after a name ends: `{…}` always (braces never group in this
  * notation), `(…)` only when everything inside is qualifier words. Undefined when there is none.
  */
-const qualifierAfter = (input: string, from: number, knows: SyntaxOptions["knows"]): number | undefined => {
+const qualifierAfter = (input: string, from: number, knows: SyntaxOptions["knows"], name: string): number | undefined => {
   let k = from
   while (k < input.length && SPACE.test(input[k]!)) k++
   const open = input[k]
@@ -297,7 +297,8 @@ const qualifierAfter = (input: string, from: number, knows: SyntaxOptions["knows
   if (close < 0) return undefined
   const inside = input.slice(k + 1, close)
   if (/[(){}]/.test(inside)) return undefined
-  // in parentheses, a text that is also a unit keeps its old meaning: "gallon (us)" is gallon × µs; a
+  // in parentheses, a text that is also a unit keeps its old meaning ("kg (m)" is kg × m) unless the name's
+  // qualifiers name it too ("gallon (us)": refused, the US gallon or gallon × µs); a
   // number makes a product ("m (2 s)"), except a reference temperature as NIST SP 811 B.8 writes one
   // ("Btu (39 °F)": a scale temperature inside a product would mean nothing); without a catalog to ask,
   // parentheses always group
@@ -305,7 +306,9 @@ const qualifierAfter = (input: string, from: number, knows: SyntaxOptions["knows
     if (!knows || !("canonical" in canonicalQualifier(inside))) return undefined
     if (isReferenceTemperature(inside)) return close + 1
     if (/\d/.test(inside)) return undefined
-    if (knows(inside.trim()) || inside.split(/[\s,]+/).some((w) => w !== "" && knows(w))) return undefined
+    // a unit inside that the name's own qualifiers also name (therm (EC): the EC therm, or therm ×
+    // exacoulomb) stays one token, refused with both readings (evaluate: bothReadings)
+    if (knows(inside.trim()) || inside.split(/[\s,]+/).some((w) => w !== "" && knows(w))) return knows(`${name}{${inside.trim()}}`) ? close + 1 : undefined
   }
   return close + 1
 }

@@ -103,3 +103,38 @@ export const unknownQualified = (
   if (token !== expression) hints.push(`'${token}' at position ${position} of '${expression}' is the unknown part`)
   return new UnknownUnit({ message: `Unknown unit: '${token}'`, unit: token, expression, position, hints, got: token })
 }
+
+/**
+ * A name with a parenthesised text that is both one of the name's qualifiers and a unit as written
+ * ("therm (EC)": the EC therm, or therm × exacoulomb; "gallon (us)": the US gallon, or gallon × µs):
+ * refused with both readings, each written to read back, for the rest of the call to choose
+ * (byContext). Undefined when the text is not both.
+ */
+export const bothReadings = (
+  catalog: Catalog,
+  expression: string,
+  token: string,
+  position: number,
+  product: (text: string) => boolean
+): AmbiguousInput | undefined => {
+  const m = /^(.+?)\s*\(([^(){}]+)\)$/u.exec(token)
+  if (!m) return undefined
+  const [head, qualifier] = [m[1]!, m[2]!.trim()]
+  const qualified = catalog.resolve(`${head}{${qualifier}}`)
+  const asProduct = `${head}*(${qualifier})`
+  if (qualified === undefined || !product(asProduct)) return undefined
+  const readings = [
+    { meaning: `${describeUnit(qualified)}, '${qualifier}' read as a qualifier`, unit: `${head}{${qualifier}}` },
+    { meaning: `${head} times ${qualifier}, '${qualifier}' read as a unit`, unit: asProduct }
+  ]
+  return new AmbiguousInput({
+    message: `'${token}' reads two ways: '${readings[0]!.unit}' or '${asProduct}'; say which`,
+    got: token,
+    readings,
+    hints: [...readings.map((r) => `${r.meaning}: write '${r.unit}'`), "Braces always mark a qualifier: gallon{US}, therm{EC}"],
+    expression,
+    position,
+    token,
+    byContext: true
+  })
+}
