@@ -280,6 +280,17 @@ const byTheCall = (
     const note = `'${error.token}' read as ${reading.meaning}: the only reading that converts with '${other}' (not ${others.join("; ")})`
     return { ...result, notes: [note, ...result.notes] }
   }
+  // every reading answers, and with the same number (rad to rad): the answer does not depend on the reading
+  const [first] = answered as Array<{ result: ConversionResult }>
+  if (first !== undefined && answered.length === tried.length && answered.every((t) => (t.result as ConversionResult).quantity === first.result.quantity))
+    return {
+      ...first.result,
+      // (the other side read the same way gives its own note on the token: said once here)
+      notes: [
+        `'${error.token}' reads ${tried.length} ways, all with this answer`,
+        ...first.result.notes.filter((n) => !n.startsWith(`'${error.token}' read as`))
+      ]
+    }
   const readings = tried.map(({ reading, result }) => (result === undefined || isEngineError(result) ? reading : { ...reading, value: result.quantity }))
   return locate(new AmbiguousInput({ ...(fieldsOf(error) as unknown as ConstructorParameters<typeof AmbiguousInput>[0]), readings }), { role })
 }

@@ -6,7 +6,7 @@
 import { type Catalog, describeUnit, nameOf, symbolOf } from "./Catalog.ts"
 import * as Dimension from "../Dimension.ts"
 import { ParseError, UnknownUnit, fieldsOf, isEngineError, type UnitError } from "../errors.ts"
-import { wordNotes } from "../catalog/readings.ts"
+import { ambiguousAlone, wordNotes } from "../catalog/readings.ts"
 import * as Rational from "../Rational.ts"
 import * as Suggestions from "./Suggestions.ts"
 import { sameMeaning } from "./elsewhere.ts"
@@ -94,6 +94,9 @@ const parseAndEvaluate = (catalog: Catalog, input: string, convention: Conventio
     return isEngineError(unit) ? unit : { ...unit, input }
   }
   const trimmed = input.trim()
+  // a name read two ways only when alone (rad: the radian, or the rad of dose): the call may choose
+  const alone = convention === "any" ? ambiguousAlone.find((a) => a.names.includes(trimmed)) : undefined
+  if (alone) return ambiguousUnit(input, trimmed, input.indexOf(trimmed), alone, true)
   if (trimmed === "") {
     return new ParseError({
       message: "Cannot parse unit expression: the unit is empty",

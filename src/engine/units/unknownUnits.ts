@@ -10,7 +10,7 @@ import type { AmbiguousName } from "../catalog/readings.ts"
 import { prefixReading } from "./prefixReadings.ts"
 import * as Suggestions from "./Suggestions.ts"
 
-export const ambiguousUnit = (expression: string, token: string, position: number, entry: AmbiguousName): AmbiguousInput =>
+export const ambiguousUnit = (expression: string, token: string, position: number, entry: AmbiguousName, byContext?: true): AmbiguousInput =>
   new AmbiguousInput({
     message: `'${token}' means different units in different systems; say which`,
     got: token,
@@ -21,7 +21,8 @@ export const ambiguousUnit = (expression: string, token: string, position: numbe
     readings: entry.readings.map((r) => (r.unit === undefined ? { meaning: r.meaning } : { meaning: r.meaning, unit: r.unit })),
     expression,
     position,
-    token
+    token,
+    ...(byContext ? { byContext } : {})
   })
 
 export const possessive = (source: string): string => (source.endsWith("s") ? `${source}'` : `${source}'s`)
