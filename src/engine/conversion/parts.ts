@@ -117,7 +117,7 @@ export const fromParts = (list: UnitList, values: ReadonlyArray<number>, role: s
       message: `${values.length} values for ${list.units.length} units (${list.units.join(";")}): give one value per unit`,
       role,
       got: JSON.stringify(values),
-      hints: [`e.g. value: [5, 11] with from_unit "ft;in"`]
+      hints: ["e.g. the values 5 and 11 for the unit list ft;in (5 ft 11 in)"]
     })
   const first = list.ratios[0]!
   let total = 0
@@ -157,7 +157,7 @@ export const convertWithLists = (
     source = list.units[0]!
   } else if (typeof value !== "number") {
     return new InvalidInput({
-      message: `A list of ${value.length} values needs a list of as many units in from_unit (e.g. "ft;in"), got '${from}'`,
+      message: `A list of ${value.length} values needs a unit list of as many units to read them in (e.g. ft;in), got '${from}'`,
       role: Role.value,
       got: JSON.stringify(value),
       hints: ["Give one number for one unit, or a unit list joined by ';'"]
