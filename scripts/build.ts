@@ -13,6 +13,7 @@
 import { execFile } from "node:child_process"
 import { createHash } from "node:crypto"
 import { readFile, rm, writeFile } from "node:fs/promises"
+import { join } from "node:path"
 import { promisify } from "node:util"
 import { fileURLToPath } from "node:url"
 import { build, type BuildOptions, type Metafile, type Plugin } from "esbuild"
@@ -31,6 +32,10 @@ export interface BundleOptions {
   readonly external?: ReadonlyArray<string>
   /** The first line of each file: the bin's `#!/usr/bin/env node`. */
   readonly shebang?: boolean
+  /** Plugins run before the bundle's own (which mark Redis lazy and write the precomputed data in). */
+  readonly plugins?: ReadonlyArray<Plugin>
+  /** One file per entry, its dynamic imports inside it (default: chunks shared between the entries). */
+  readonly oneFile?: boolean
 }
 
 /**
@@ -201,7 +206,7 @@ export const bundle = async (options: BundleOptions): Promise<Metafile> => {
     entryNames: "[name]",
     chunkNames: "chunks/[name]-[hash]",
     bundle: true,
-    splitting: true,
+    splitting: options.oneFile !== true,
     format: "esm",
     platform: "node",
     target: "node22",
@@ -211,7 +216,7 @@ export const bundle = async (options: BundleOptions): Promise<Metafile> => {
     banner: { js: options.shebang ? `#!/usr/bin/env node\n${requireBanner}` : requireBanner },
     define: ownLocation,
     external: [...(options.external ?? [])],
-    plugins: [lazyRedis, precomputedPlugin],
+    plugins: [...(options.plugins ?? []), lazyRedis, precomputedPlugin],
     metafile: true,
     logLevel: "warning"
   })
@@ -224,6 +229,25 @@ export const bundle = async (options: BundleOptions): Promise<Metafile> => {
 const root = fileURLToPath(new URL("..", import.meta.url))
 
 /**
+ * A person's command line (src/cli/people.ts: `convert`, `check`, `compute`, the session at a
+ * terminal) is one file of its own, dist/people/people.js, which src/cli/run.ts imports from the
+ * entry file: split into chunks with the server's code, its path loaded Effect's chunks whole
+ * (Schema, Stream, the HTTP modules), which cost a one-shot answer more than the engine itself
+ * (issue 29, bench/RESULTS.md). Its browsing commands (src/cli/browse.ts) run the tools' handlers
+ * on the services, so they are an entry of the server's bundle, dist/browse.js, sharing its chunks.
+ */
+const peopleBundle = "./people/people.js"
+const browseBundle = "../browse.js"
+const importedApart = (name: string, importer: string, path: string): Plugin => ({
+  name: `${name}-apart`,
+  setup(b) {
+    b.onResolve({ filter: new RegExp(`^\\./${name}\\.ts$`) }, (args) =>
+      args.importer.endsWith(join("src", "cli", importer)) ? { path, external: true } : undefined
+    )
+  }
+})
+
+/**
  * The command: dist/dimensional.js (and its chunks), what the bin runs; dist/launch.js, what the
  * bin asks before loading it (src/startup/launch.ts: is this the stdio server, is there a snapshot?); and what the bin's
  * start-up snapshot is built from (src/startup/snapshotEntry.ts): dist/snapshot.cjs, with everything
@@ -233,7 +257,20 @@ const root = fileURLToPath(new URL("..", import.meta.url))
  * `outdir` is dist/ unless a test builds elsewhere.
  */
 export const buildCli = async (outdir = `${root}dist`): Promise<Metafile> => {
-  const metafile = await bundle({ entries: { dimensional: `${root}src/cli/main.ts` }, outdir, shebang: true })
+  const server = await bundle({
+    entries: { dimensional: `${root}src/cli/main.ts`, browse: `${root}src/cli/browse.ts` },
+    outdir,
+    shebang: true,
+    plugins: [importedApart("people", "run.ts", peopleBundle)]
+  })
+  const entry = await readFile(`${outdir}/dimensional.js`, "utf8")
+  if (!entry.includes(`"${peopleBundle}"`)) throw new Error(`dist/dimensional.js does not import ${peopleBundle}: src/cli/run.ts must stay in the entry file`)
+  const people = await bundle({
+    entries: { people: `${root}src/cli/people.ts` },
+    outdir: `${outdir}/people`,
+    plugins: [importedApart("browse", "people.ts", browseBundle)]
+  })
+  const metafile = { inputs: { ...server.inputs, ...people.inputs }, outputs: { ...server.outputs, ...people.outputs } }
   const single = { ...commonJsOptions, format: "esm" } as const
   await build({ ...single, entryPoints: [`${root}src/startup/launch.ts`], outfile: `${outdir}/launch.js` })
   await build({ ...single, entryPoints: [`${root}src/startup/snapshotBuilder.ts`], outfile: `${outdir}/snapshot-builder.js` })

@@ -276,6 +276,19 @@ describe("the npm package", () => {
     expect(stdout.trim()).toBe("3.1068559611866697 mi")
   })
 
+  it("answers a person's command from a bundle of its own: the engine and a sliver of Effect, not the server's chunks", async () => {
+    // issue 29: split into chunks with the server, a one-shot convert loaded Effect's Schema, Stream
+    // and HTTP modules (about 2 MB) and cost twice the engine's start
+    const main = await readFile(join(installed, "dist", "dimensional.js"), "utf8")
+    expect(main).toContain('"./people/people.js"')
+    const graph = await importGraph(join(installed, "dist", "people", "people.js"))
+    expect(graph.every((file) => file.startsWith(join(installed, "dist", "people")))).toBe(true)
+    let bytes = 0
+    for (const file of graph) bytes += (await readFile(file, "utf8")).length
+    // the engine with its catalog is about 560 KB; with Effect's Schema it was over 1.1 MB
+    expect(bytes).toBeLessThan(750_000)
+  })
+
   describe("as a library", () => {
     // what an app that uses the library has in node_modules: dimensional-mcp and the peer effect
     // (and @types/node for its own TypeScript); the MCP SDK's and platform-node's types are optional peers

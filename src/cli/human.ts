@@ -5,7 +5,7 @@
  * mcp/repair/failures.ts), exit code 1; a command line that does not fit is one sentence and the
  * usage line, exit code 2.
  */
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import * as Compute from "../engine/conversion/compute.ts"
 import { convertWithLists, isUnitList, partsText } from "../engine/conversion/parts.ts"
 import { readQuantity, type WrittenQuantity } from "../engine/conversion/quantityText.ts"
@@ -14,7 +14,7 @@ import { checkDimensions } from "../engine/conversion/convert.ts"
 import { isEngineError } from "../engine/errors.ts"
 import type { Catalog } from "../engine/units/Catalog.ts"
 import { describeFailure, type ToolError } from "../mcp/repair/failures.ts"
-import { UnitCatalog } from "../services/UnitCatalog.ts"
+import { builtinCatalog } from "../services/builtinCatalog.ts"
 import { type CommandSpec, type FlagSpec, type Parsed, parseArgs } from "./args.ts"
 
 type Notation = "conventional" | "ucum" | "ucum_ci"
@@ -23,8 +23,7 @@ const boolean: FlagSpec = { kind: "boolean" }
 const common = { json: boolean, ucum: boolean, "ucum-ci": boolean } as const
 const digits: FlagSpec = { kind: "count", min: 1, max: 17 }
 
-/** The catalog, restored once per process (the bundle carries it precomputed). */
-export const builtinCatalog = (): Catalog => Effect.runSync(UnitCatalog.useSync((s) => s.catalog).pipe(Effect.provide(UnitCatalog.layer)))
+export { builtinCatalog }
 
 const notationOf = (flags: Parsed["flags"]): Notation => (flags["ucum-ci"] ? "ucum_ci" : flags.ucum ? "ucum" : "conventional")
 

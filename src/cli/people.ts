@@ -1,13 +1,14 @@
 /**
  * The command line as a person types it: `dimensional convert …`, `check`, `compute`, `units`,
- * `constant`, `formula`, `--help`, `--version`. Loaded without the MCP server (src/cli/run.ts loads
- * that only for `mcp` and the bare command an MCP client spawns), so a one-shot answer costs the
- * engine's start, not the server's.
+ * `constant`, `formula`, `--help`, `--version`, and the session at a terminal. Loaded without the
+ * MCP server (src/cli/run.ts loads that only for `mcp` and the bare command an MCP client spawns),
+ * and built as a bundle of its own (scripts/build.ts), so a one-shot answer costs the engine's
+ * start, not the server's.
  */
 import { closestNames } from "../engine/similarity.ts"
 import { version } from "../mcp/version.ts"
 import type { CommandSpec } from "./args.ts"
-import { mistake, type Outcome, runHuman, specs } from "./human.ts"
+import { builtinCatalog, mistake, type Outcome, runHuman, specs } from "./human.ts"
 
 const browsing = ["units", "constant", "formula"]
 const commandNames = [...specs.map((s) => s.name), ...browsing, "mcp"]
@@ -48,4 +49,10 @@ export const runPeople = async (argv: ReadonlyArray<string>): Promise<Outcome> =
   }
   const near = closestNames(command ?? "", commandNames, 1)[0]
   return mistake(undefined as CommandSpec | undefined, `unknown command '${command}'${near ? ` (did you mean ${near}?)` : ""}`)
+}
+
+/** The bare command at a terminal: a session (You have: / You want:), until Ctrl-D. */
+export const startSession = async (): Promise<void> => {
+  const { runSession } = await import("./interactive.ts")
+  return runSession(builtinCatalog())
 }

@@ -43,11 +43,9 @@ export const runCli = (argv: ReadonlyArray<string>, stdinIsTerminal: boolean): v
   }
   void (async () => {
     if (argv.length === 1 && argv[0] === "--clear-cache") return clearCache()
-    if (argv.length === 0) {
-      const [{ runSession }, { builtinCatalog }] = await Promise.all([import("./interactive.ts"), import("./human.ts")])
-      return runSession(builtinCatalog())
-    }
-    const { runPeople } = await import("./people.ts")
+    // people.ts is the command line's own bundle (scripts/build.ts): keep this import in this file
+    const { runPeople, startSession } = await import("./people.ts")
+    if (argv.length === 0) return startSession()
     const { stdout, stderr, code } = await runPeople(argv)
     if (stdout !== "") process.stdout.write(`${stdout}\n`)
     if (stderr !== "") process.stderr.write(`${stderr}\n`)

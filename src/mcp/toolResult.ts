@@ -13,7 +13,7 @@ import type { Correction } from "./repair/Corrector.ts"
 import { type CallOutcome, type Rejection, type RetryReport, describeRejection } from "./repair/callOutcome.ts"
 import { type ErrorType, type ToolError, errorTypeOf, internalError } from "./repair/failures.ts"
 
-export { CorrectionSchema, ToolError } from "./repair/failures.ts"
+export { CorrectionSchema, ToolError } from "./repair/failureShape.ts"
 import { correctionsText, reportText } from "./resultText.ts"
 
 /** Corrections as JSON: a dropped field's `to` becomes null, so every entry has all its keys. */

@@ -6,7 +6,7 @@
  * dimension (mcg·mL/(mg·min)) are pointed out; and an expected unit, when compatible, also
  * receives the result converted into it.
  */
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import type { Catalog } from "../units/Catalog.ts"
 import { applyConverter, converterBetween } from "./between.ts"
 import { ucumCodeOf } from "../notations/ucumCodes.ts"

@@ -2,7 +2,7 @@
  * The conversion operations as Effects over an explicit catalog: resolve a unit, convert a value,
  * check two units for compatibility. Each fails only with the typed errors of errors.ts.
  */
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import type { Catalog } from "../units/Catalog.ts"
 import { applyConverter, converterBetween } from "./between.ts"
 import * as Dimension from "../Dimension.ts"

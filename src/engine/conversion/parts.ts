@@ -4,7 +4,7 @@
  * whole numbers of every unit but the last, the rest in the last, all of one sign. From a list, the
  * parts are added (5 ft + 11 in). Offset scales and levels are no list units: their values do not add.
  */
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import type { Catalog } from "../units/Catalog.ts"
 import * as Dimension from "../Dimension.ts"
 import * as DimensionNames from "../DimensionNames.ts"

@@ -8,7 +8,7 @@
  * logarithm, and levels add as powers, not as numbers; quantities of inverse dimensions (mpg and
  * L/100km) convert as 1/x, so their values are not parts of one sum.
  */
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import type { Catalog } from "../units/Catalog.ts"
 import { type ConversionResult, type ConvertError, convertValue, type Notation, resolveIn } from "./convert.ts"
 import { ComputationError, InvalidInput, isEngineError, locate } from "../errors.ts"

@@ -140,18 +140,27 @@ export class Catalog {
   /**
    * A root catalog from indexes `add` built earlier (catalogSnapshot.ts restores the precomputed
    * built-in catalog this way, skipping the spelled forms' derivation): the same records, and the
-   * same keys in the same order.
+   * same keys in the same order, each key naming its record by its place in `records`; undefined
+   * when a place is not in `records`.
    */
   static fromIndexes(indexes: {
     readonly records: ReadonlyArray<UnitRecord>
-    readonly symbols: ReadonlyArray<readonly [string, UnitRecord]>
-    readonly names: ReadonlyArray<readonly [string, UnitRecord]>
+    readonly symbols: ReadonlyArray<readonly [string, number]>
+    readonly names: ReadonlyArray<readonly [string, number]>
     readonly multiWordNames: ReadonlyArray<readonly [string, Array<string>]>
-  }): Catalog {
+  }): Catalog | undefined {
     const catalog = new Catalog()
-    catalog.records.push(...indexes.records)
-    for (const [k, r] of indexes.symbols) catalog.symbols.set(k, r)
-    for (const [k, r] of indexes.names) catalog.names.set(k, r)
+    const { records } = indexes
+    catalog.records.push(...records)
+    // straight into the maps, a record by its place in `records` (a start restores about 4,700 keys)
+    for (const [k, i] of indexes.symbols) {
+      if (records[i] === undefined) return undefined
+      catalog.symbols.set(k, records[i])
+    }
+    for (const [k, i] of indexes.names) {
+      if (records[i] === undefined) return undefined
+      catalog.names.set(k, records[i])
+    }
     for (const [k, list] of indexes.multiWordNames) catalog.multiWordNames.set(k, list)
     return catalog
   }

@@ -77,17 +77,5 @@ export const restoreCatalog = (text: string, entries: ReadonlyArray<UnitEntry>):
     const scale: ResolvedScale | undefined = stored === 0 ? undefined : { dimension: dimension!, factor: { n: stored[1], d: stored[2] } }
     records.push(toRecord(entry, false, scale))
   }
-  const keyed = (index: Snapshot["symbols"]): Array<readonly [string, UnitRecord]> | undefined => {
-    const out: Array<readonly [string, UnitRecord]> = []
-    for (const [k, i] of index) {
-      const record = records[i]
-      if (record === undefined) return undefined
-      out.push([k, record])
-    }
-    return out
-  }
-  const symbols = keyed(snapshot.symbols)
-  const names = keyed(snapshot.names)
-  if (!symbols || !names) return undefined
-  return Catalog.fromIndexes({ records, symbols, names, multiWordNames: snapshot.multiWordNames })
+  return Catalog.fromIndexes({ records, symbols: snapshot.symbols, names: snapshot.names, multiWordNames: snapshot.multiWordNames })
 }

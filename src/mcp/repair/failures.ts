@@ -1,15 +1,17 @@
 /**
  * The failure vocabulary, said once: each engine error's `error_type`, each `error_type`'s repair
- * rule, and the shape every failure takes on the wire (ToolError). The compiler demands a row for
+ * rule, and each failure as it goes on the wire (describeFailure, in failureShape.ts's ToolError). The compiler demands a row for
  * every tag of the engine's union and for every `error_type` a tag can produce; the retry policy,
  * the self-correction defaults, the server's instructions and the final mapping all read from here.
  * Adding an error is one class in engine/errors.ts and one row in each table below (byTag,
  * errorTypes, errorMeanings).
  */
-import { Schema } from "effect"
 import type { EngineError } from "../../engine/errors.ts"
 import { hintsOf } from "../../tools/nextSteps.ts"
 import type { ToolFailure } from "../../tools/Tool.ts"
+import type { ToolError } from "./failureShape.ts"
+
+export type { ToolError } from "./failureShape.ts"
 
 type Of<T extends EngineError["_tag"]> = Extract<EngineError, { readonly _tag: T }>
 
@@ -125,52 +127,6 @@ export const errorTypeOf = (failure: ToolFailure): ErrorType => {
   const row = byTag[failure._tag] as string | ((e: ToolFailure) => string)
   return (typeof row === "function" ? row(failure) : row) as ErrorType
 }
-
-const NullableString = Schema.NullOr(Schema.String)
-
-/** A change the server made to the arguments: `to` is null when a field was dropped. */
-export const CorrectionSchema = Schema.Struct({
-  parameter: Schema.String,
-  from: Schema.Unknown,
-  to: Schema.Unknown,
-  source: Schema.String,
-  note: Schema.String
-})
-
-const IssueSchema = Schema.Struct({
-  field: Schema.String,
-  problem: Schema.String,
-  received: Schema.optional(Schema.Unknown),
-  expected: Schema.String,
-  fix: Schema.String,
-  closest_field: Schema.optional(Schema.String)
-})
-
-/** The error shape every tool may return, advertised in each tool's output schema. */
-export const ToolError = Schema.Struct({
-  error: Schema.String,
-  error_type: Schema.String,
-  parameter: NullableString,
-  step: Schema.NullOr(Schema.Number),
-  got: NullableString,
-  expected: NullableString,
-  likely_fix: NullableString,
-  /** The whole corrected argument, ready to send back: {parameter: "from_unit", value: "mcg/kg"}. */
-  fix: Schema.optional(Schema.NullOr(Schema.Struct({ parameter: Schema.String, value: Schema.String }))),
-  hints: Schema.Array(Schema.String),
-  formula: Schema.optional(Schema.String),
-  readings: Schema.optional(Schema.Array(Schema.Struct({ meaning: Schema.String, value: Schema.NullOr(Schema.Number), unit: NullableString }))),
-  summary: Schema.optional(Schema.String),
-  issues: Schema.optional(Schema.Array(IssueSchema)),
-  schema: Schema.optional(Schema.Unknown),
-  suggestions: Schema.optional(Schema.Array(Schema.Struct({ category: Schema.String, suggestion: Schema.String }))),
-  validExample: Schema.optional(Schema.Record(Schema.String, Schema.Unknown)),
-  corrections: Schema.optional(Schema.Array(CorrectionSchema)),
-  retry: Schema.optional(Schema.Record(Schema.String, Schema.Unknown)),
-  /** rate_limited: how long to wait before the call may be sent again. */
-  retry_after_ms: Schema.optional(Schema.Number)
-})
-export type ToolError = typeof ToolError.Type
 
 export const describeFailure = (failure: ToolFailure): ToolError => ({
   error: failure.message,
