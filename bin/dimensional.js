@@ -11,9 +11,13 @@
 // (src/startup/launch.ts) decides, and this process then re-executes itself into the snapshot
 // (process.execve, https://nodejs.org/api/process.html#processexecvefile-args-env). Nothing here
 // writes to stdout: on stdio it is the protocol.
-import { existsSync } from "node:fs"
 import module from "node:module"
 import { join } from "node:path"
+
+// node:fs through process.getBuiltinModule, not `import`: an ES module import of node:fs builds its
+// whole namespace, which loads fs/promises, the streams and readline (about 30 modules, 5-10 ms of a
+// one-shot command's start; src/cli/argv.ts says the same)
+const { existsSync } = process.getBuiltinModule("node:fs")
 
 const dist = join(import.meta.dirname, "..", "dist")
 const bundle = new URL("../dist/dimensional.js", import.meta.url)

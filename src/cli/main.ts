@@ -11,4 +11,7 @@
  */
 import { runCli } from "./run.ts"
 
-runCli(process.argv.slice(2), process.stdin.isTTY === true)
+const argv = process.argv.slice(2)
+// only the bare command asks whether stdin is a terminal: the getter opens a stream on stdin (node:tty
+// loads net and the streams), which a one-shot command never reads
+runCli(argv, argv.length === 0 && process.stdin.isTTY === true)

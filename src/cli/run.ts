@@ -10,7 +10,22 @@
  */
 // the module itself, not the package index: the index would bundle every Node platform module
 import type { Effect } from "effect"
-import { servesByDefault } from "./argv.ts"
+import { fs, servesByDefault } from "./argv.ts"
+
+/**
+ * A one-shot answer written straight to the file descriptor. `process.stdout` on a pipe (a shell's
+ * `$(…)`, a script's spawn) is a socket stream whose set-up loads Node's net module: about 10 ms of a
+ * one-shot command's 120 (issue 29). Falls back to the stream where the descriptor would block.
+ */
+const say = (fd: 1 | 2, text: string): void => {
+  const bytes = Buffer.from(text)
+  let written = 0
+  try {
+    while (written < bytes.length) written += fs.writeSync(fd, bytes, written)
+  } catch {
+    ;(fd === 1 ? process.stdout : process.stderr).write(bytes.subarray(written))
+  }
+}
 
 /** The server's road: the bare command an MCP client spawns, and `mcp` (its flags on Effect's CLI module). */
 export const main = (argv: ReadonlyArray<string>, stdinIsTerminal: boolean): Promise<Effect.Effect<void, unknown>> =>
@@ -47,11 +62,11 @@ export const runCli = (argv: ReadonlyArray<string>, stdinIsTerminal: boolean): v
     const { runPeople, startSession } = await import("./people.ts")
     if (argv.length === 0) return startSession()
     const { stdout, stderr, code } = await runPeople(argv)
-    if (stdout !== "") process.stdout.write(`${stdout}\n`)
-    if (stderr !== "") process.stderr.write(`${stderr}\n`)
+    if (stdout !== "") say(1, `${stdout}\n`)
+    if (stderr !== "") say(2, `${stderr}\n`)
     process.exitCode = code
   })().catch((e: unknown) => {
-    process.stderr.write(`dimensional: ${e instanceof Error ? e.message : String(e)}\n`)
+    say(2, `dimensional: ${e instanceof Error ? e.message : String(e)}\n`)
     process.exitCode = 1
   })
 }

@@ -14,10 +14,12 @@
  * the directory and the blob are used only when they belong to this user and nobody else can write
  * them. DIMENSIONAL_SNAPSHOT=0 (or off, false) turns all of this off.
  */
-import { lstatSync, readFileSync, type Stats, statSync } from "node:fs"
+import type { Stats } from "node:fs"
 import { homedir } from "node:os"
 import { join, resolve } from "node:path"
-import { servesStdio, stdinMayBeTerminal } from "../cli/argv.ts"
+import { fs, servesStdio, stdinMayBeTerminal } from "../cli/argv.ts"
+
+const { lstatSync, readFileSync, statSync } = fs
 
 export const snapshotEnv = "DIMENSIONAL_SNAPSHOT"
 export const cacheDirEnv = "DIMENSIONAL_CACHE_DIR"

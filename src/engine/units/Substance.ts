@@ -25,21 +25,28 @@ export const gramsPerMole = (formula: string): Rational.Rational => {
   return sum
 }
 
-const byName = new Map<string, Substance>()
-for (const entry of substances) {
-  const grams = gramsPerMole(entry.formula)
-  const value: Substance = {
-    entry,
-    molarMass: Rational.divide(grams, Rational.make(1000)),
-    described: `${Number(Rational.toNumber(grams).toFixed(3))} g/mol (${entry.name}, ${entry.formula}, CIAAW 2021 atomic weights)`
+/** Built on first use, not when the module loads: most calls name no substance, and a start pays for none (issue 29). */
+let table: Map<string, Substance> | undefined
+
+const byName = (): Map<string, Substance> => {
+  if (table) return table
+  table = new Map()
+  for (const entry of substances) {
+    const grams = gramsPerMole(entry.formula)
+    const value: Substance = {
+      entry,
+      molarMass: Rational.divide(grams, Rational.make(1000)),
+      described: `${Number(Rational.toNumber(grams).toFixed(3))} g/mol (${entry.name}, ${entry.formula}, CIAAW 2021 atomic weights)`
+    }
+    for (const name of [entry.name, ...entry.aliases]) table.set(name.toLowerCase(), value)
   }
-  for (const name of [entry.name, ...entry.aliases]) byName.set(name.toLowerCase(), value)
+  return table
 }
 
 /** A substance by name or alias, ignoring case. */
-export const find = (name: string): Substance | undefined => byName.get(name.trim().toLowerCase())
+export const find = (name: string): Substance | undefined => byName().get(name.trim().toLowerCase())
 
 /** The names closest to an unknown one, for a hint. */
-export const similarNames = (name: string): ReadonlyArray<string> => closestNames(name.toLowerCase(), [...byName.keys()], 3)
+export const similarNames = (name: string): ReadonlyArray<string> => closestNames(name.toLowerCase(), [...byName().keys()], 3)
 
 export const names = (): ReadonlyArray<string> => substances.map((s) => s.name)
