@@ -115,6 +115,10 @@ const differences: ReadonlyMap<string, { readonly reason: string; readonly relat
       relative: 1e-5
     }
   ],
+  [
+    "Energy.DecathermEc",
+    { reason: "ten of UnitsNet's EC therms (100000 Btu_IT each); ten of the directive's 105.506 MJ here (Dth_EC), as for Energy.ThermEc", relative: 1e-5 }
+  ],
   ["Power.BoilerHorsepower", { reason: "UnitsNet gives 9812.5 W; NIST SP 811 B.8 gives the boiler horsepower as 9.80950e3 W (the catalog's)", relative: 1e-3 }],
   [
     "Duration.Year365",
@@ -174,6 +178,7 @@ const sharedWritings: ReadonlyMap<string, string> = new Map([
   ["TemperatureDelta.DegreeCelsius 'degree celsius'", DIFFERENCE_NAME],
   ["TemperatureDelta.DegreeFahrenheit 'degree fahrenheit'", DIFFERENCE_NAME],
   ["TemperatureDelta.DegreeReaumur 'degree reaumur'", DIFFERENCE_NAME],
+  ["TemperatureDelta.DegreeRoemer 'degree roemer'", DIFFERENCE_NAME],
   ["TemperatureDelta.MillidegreeCelsius 'millidegree celsius'", DIFFERENCE_NAME]
 ])
 
@@ -258,16 +263,17 @@ describe("UnitsNet's units", () => {
     expect(wrong).toEqual([])
   })
 
-  it("at least 95 % are answered with UnitsNet's factor, and 96 % answered or refused with UnitsNet's reading among the readings", () => {
-    // measured at the time of writing: of 1731 units, 1618 agree to 1e-9 (93.5 %; 1593 before issue 28's
-    // UnitsNet additions) and 27 differ for the reasons listed (95.0 % answered; 93.6 % before); 17 are
-    // refused with readings (96.0 % handled), 20 mean a unit of another quantity here (rad/s is not Hz,
-    // g/s is grams, mg is milligrams) and 49 are unknown: UnitsNet's standard volumes, the prefixed
-    // degrees Celsius (k°C/s), prefixed pound-moles, nanodegrees, the Delisle, Newton and Rømer scales
+  it("at least 96 % are answered with UnitsNet's factor, and 97 % answered or refused with UnitsNet's reading among the readings", () => {
+    // measured at the time of writing: of 1731 units, 1634 agree to 1e-9 (94.4 %; 1593 before issue 28's
+    // UnitsNet additions) and 28 differ for the reasons listed (96.0 % answered; 93.6 % before); 18 are
+    // refused with readings (97.0 % handled), 17 mean a unit of another quantity here (rad/s is not Hz,
+    // g/s is grams, mg is milligrams) and 34 are unknown: UnitsNet's standard volumes, prefixed
+    // pound-moles, d°C and h°C (a day or an hour beside a degree), kft (kft³ is the gas trade's
+    // thousand cubic feet), the Delisle and Newton scales (°N is latitude north)
     const answered = count("agrees") + count("differs")
-    expect(answered / units.length).toBeGreaterThanOrEqual(0.95)
-    expect((answered + count("refused")) / units.length).toBeGreaterThanOrEqual(0.96)
-    expect(count("agrees") / units.length).toBeGreaterThanOrEqual(0.93)
+    expect(answered / units.length).toBeGreaterThanOrEqual(0.96)
+    expect((answered + count("refused")) / units.length).toBeGreaterThanOrEqual(0.97)
+    expect(count("agrees") / units.length).toBeGreaterThanOrEqual(0.94)
   })
 
   it("every unit that resolves agrees with UnitsNet, or differs for a reason listed here", () => {

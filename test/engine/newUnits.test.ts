@@ -89,6 +89,63 @@ describe("new units agree with their definitions and with GNU units and pint", (
     expect(meaning("J/(kg*m°C)")).toBe(meaning("1000 J/(kg*K)"))
     expect(meaning("millidegree Celsius")).toBe(meaning("m°C"))
   })
+
+  it("the degree Celsius with an SI prefix is a point on the scale in that multiple, and a difference of that many kelvin in a compound", () => {
+    const degC = resolveUnitExpression(catalog, "degC")
+    if (isEngineError(degC)) throw new Error(degC.message)
+    for (const [written, exponent] of [
+      ["n°C", -9],
+      ["µ°C", -6],
+      ["u°C", -6],
+      ["microdegree Celsius", -6],
+      ["c°C", -2],
+      ["da°C", 1],
+      ["k°C", 3],
+      ["kilodegree Celsius", 3]
+    ] as const) {
+      const from = resolveUnitExpression(catalog, written)
+      if (isEngineError(from)) throw new Error(`${written}: ${from.message}`)
+      const c = converterBetween(catalog, from, degC)
+      if (isEngineError(c)) throw new Error(c.message)
+      // 37 of them on the Celsius scale, whatever the multiple (the offset is the Celsius scale's, in that multiple)
+      expect(relative(c.apply(37 / 10 ** exponent) as number, 37), written).toBeLessThan(1e-12)
+      expect(meaning(`${written}/s`), written).toBe(meaning(`${10 ** exponent} K/s`))
+    }
+    // d°C and h°C stay unknown: a day or an hour beside a degree (degree-days) reads as well
+    for (const written of ["d°C", "h°C"]) expect(meaning(written)).toMatch(/^error UnknownUnit/)
+  })
+
+  it("the Rømer scale: 7.5 °Rø freezes water and 60 °Rø boils it; its degree of difference is 40/21 K", () => {
+    const ro = resolveUnitExpression(catalog, "°Rø")
+    const k = resolveUnitExpression(catalog, "K")
+    if (isEngineError(ro) || isEngineError(k)) throw new Error("°Rø or K does not resolve")
+    const c = converterBetween(catalog, ro, k)
+    if (isEngineError(c)) throw new Error(c.message)
+    expect(c.apply(7.5)).toBeCloseTo(273.15, 10)
+    expect(c.apply(60)).toBeCloseTo(373.15, 10)
+    expect(meaning("∆°Rø")).toBe(meaning(`${40 / 21} K`))
+  })
+
+  it("therms and dekatherms by their qualifiers: US, EC and UK are three values", () => {
+    expect(si("therm (UK)")).toBe(105505585.257348)
+    expect(si("th (imp.)")).toBe(105505585.257348)
+    expect(si("Dth (UK)")).toBe(1055055852.57348)
+    expect(si("Dth (E.C.)")).toBe(1055060000)
+    expect(si("Dth")).toBe(1054804000)
+    expect(si("GBTU")).toBeCloseTo(1055055852620, 0)
+  })
+
+  it("the survey foot's squares by name and by qualifier, and other UnitsNet units: milligram-force, nanodegree, kilopound-mole", () => {
+    const surveyFoot = 1200 / 3937
+    expect(relative(si("square mile (US survey)"), (5280 * surveyFoot) ** 2)).toBeLessThan(1e-15)
+    expect(relative(si("sq mi (US survey)"), si("square mile (US survey)"))).toBeLessThan(1e-15)
+    expect(relative(si("US survey square foot"), surveyFoot ** 2)).toBeLessThan(1e-15)
+    expect(relative(si("square foot (survey)"), surveyFoot ** 2)).toBeLessThan(1e-15)
+    expect(si("mgf")).toBeCloseTo(9.80665e-6, 18)
+    expect(relative(si("ndeg"), Math.PI / 180e9)).toBeLessThan(1e-15)
+    expect(meaning("kilopound mole")).toBe(meaning("453592.37 mol"))
+    expect(meaning("klbmol")).toBe(meaning("453592.37 mol"))
+  })
 })
 
 describe("M is a thousand in some trades and a million to everyone else: never silently either", () => {

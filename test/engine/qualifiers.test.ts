@@ -61,6 +61,9 @@ describe("qualifier spellings", () => {
     expect(convertValue(catalog, 1, "therm (EC)", "MJ")).toMatchObject({ quantity: 105.506 })
     expect(convertValue(catalog, 1, "gallon (us)", "L*us")).toMatchObject({ quantity: 3.785411784 })
     expect(symbolOf("gal{us}")).toBe("gal") // braces never group, so QUDT's tonf{us} style reads as the qualifier
+    // a text is units only when each of its words is one: "absorbed dose" qualifies, though "dose" is a unit
+    expect(symbolOf("rad (absorbed dose)")).toBe("rad_dose")
+    expect(convertValue(catalog, 1, "rad (absorbed dose)", "Gy")).toMatchObject({ quantity: 0.01 })
   })
 
   it("read in any order and case: 'US dry', 'dry US', 'U.S. Dry' are one qualifier", () => {
@@ -87,8 +90,9 @@ describe("every qualified reading in the table", () => {
         for (const s of spellingsOf(w)) variants.add([...words.slice(0, i), s, ...words.slice(i + 1)].join(" "))
       })
       for (const v of variants) {
-        // in parentheses only where the qualifier is not a unit as written (the test above: "gal (us)" is gal × µs)
-        const parens = !/\d/.test(v) && isEngineError(resolveUnitExpression(catalog, v)) && v.split(" ").every((w) => catalog.resolve(w) === undefined)
+        // in parentheses only where the qualifier is not units as written (the test above: "gal (us)" is gal × µs);
+        // one unit among other words does not make units of it ("rad (absorbed dose)", though "dose" is a unit)
+        const parens = !/\d/.test(v) && isEngineError(resolveUnitExpression(catalog, v)) && !v.split(" ").every((w) => catalog.resolve(w) !== undefined)
         for (const written of [...(parens ? [`${head} (${v})`, `${head}(${v})`] : []), `${head}{${v}}`, `${head} {${v}}`]) {
           const got = symbolOf(written)
           if (got !== reading) failures.push(`${written} → ${got ?? meaning(written)}, expected ${reading}`)

@@ -27,6 +27,11 @@ export const angle = [
     source: "SI Brochure table 8 (degree) with the SI prefix micro",
     note: "1e-6°"
   }),
+  unit("ndeg", "nanodegree", [ratio(1, 1000000000), "deg"], {
+    ...accepted,
+    source: "SI Brochure table 8 (degree) with the SI prefix nano",
+    note: "1e-9°"
+  }),
   unit("arcmin", "arcminute", [ratio(1, 60), "deg"], { ...accepted, aliases: ["′", "'"], names: ["minute of arc", "arc minute"] }),
   unit("arcsec", "arcsecond", [ratio(1, 60), "arcmin"], { ...accepted, aliases: ["″", '"'], names: ["second of arc", "arc second"] }),
   unit("mas", "milliarcsecond", [ratio(1, 1000), "arcsec"], { system: "astronomical", source: "IAU" }),

@@ -51,6 +51,21 @@ export const areaVolume = [
   unit("sqkm", "sqkm", [1, "km^2"], { aliases: ["sq_km"], plurals: false, system: "SI", source: "SI Brochure (km²)", note: "1 km²; the square mile is sq_mi" }),
   unit("sq_yd", "square yard", [1, "yd^2"], { ...us, aliases: ["sqyd"] }),
   unit("sq_mi", "square mile", [1, "mi^2"], { ...us, aliases: ["sqmi"] }),
+  // the survey foot's squares, as the survey acre (NIST SP 811 B.8 lists "square mile (based on U.S.
+  // survey foot)"); read by their names and by the qualifier (square mile (US survey), catalog/qualifiers.ts)
+  unit("sq_ft_survey", "US survey square foot", [1, "ft_survey^2"], {
+    ...us,
+    names: ["square survey foot"],
+    plurals: ["US survey square feet", "square survey feet"],
+    source: "NIST SP 447; 85 FR 62698",
+    note: "(1200/3937 m)², about 4 ppm larger than the international square foot"
+  }),
+  unit("sq_mi_survey", "US survey square mile", [1, "mi_survey^2"], {
+    ...us,
+    names: ["square survey mile"],
+    source: "NIST SP 811 B.8 (square mile, based on U.S. survey foot: 2.589 998 E+06 m²); NIST SP 447",
+    note: "the square of the US survey mile, about 4 ppm larger than the international square mile"
+  }),
 
   // metric volume
   unit("L", "liter", [1, "dm^3"], {

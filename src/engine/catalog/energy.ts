@@ -75,12 +75,31 @@ export const energy = [
     note: "US therm, 105480400 J exactly (as GNU units); the EC therm is thm_EC (105506000 J)"
   }),
   unit("thm_EC", "EC therm", [105506000, "J"], { ...nist, names: ["European therm"], system: "International Table", note: "EC Directive 80/181/EEC" }),
+  // the UK's therm: 100 000 British thermal units of the UK's definition, 1055.05585257348 J each
+  unit("thm_UK", "UK therm", [decimal("105505585.257348"), "J"], {
+    names: ["imperial therm"],
+    system: "imperial",
+    source: "The Units of Measurement Regulations 1995 (UK SI 1995/1804), Schedule: therm = 105.505585257348 MJ",
+    note: "105.505585257348 MJ; the US therm (thm) is 105.4804 MJ and the EC therm (thm_EC) 105.506 MJ"
+  }),
   // US natural-gas billing: the dekatherm, 10 US therms (about 1 MMBtu)
   unit("Dth", "dekatherm", [10, "thm"], {
     names: ["decatherm"],
     system: "US customary",
     source: "US EIA, natural gas units (1 dekatherm = 10 therms); NIST SP 811 B.8 (US therm)",
     note: "10 US therms, 1.054804 GJ"
+  }),
+  unit("Dth_EC", "EC dekatherm", [10, "thm_EC"], {
+    names: ["EC decatherm"],
+    system: "International Table",
+    source: "10 EC therms (EC Directive 80/181/EEC)",
+    note: "1.05506 GJ"
+  }),
+  unit("Dth_UK", "UK dekatherm", [10, "thm_UK"], {
+    names: ["UK decatherm", "imperial decatherm"],
+    system: "imperial",
+    source: "10 UK therms (UK SI 1995/1804)",
+    note: "1.05505585257348 GJ"
   }),
   unit("quad", "quad", [decimal("1e15"), "BTU"], { system: "International Table", source: "US EIA", note: "10^15 BTU_IT" }),
   unit("ft_lbf", "foot pound force", [1, "ft*lbf"], {
@@ -227,6 +246,14 @@ export const energy = [
     system: "International Table",
     source: "NIST SP 811 B.8 (BTU_IT) with the SI prefix kilo; ENERGY STAR Portfolio Manager (kBtu)",
     note: "1000 International Table BTU = 1.05505585262 MJ"
+  }),
+  unit("GBtu", "giga British thermal unit", [decimal("1e9"), "BTU"], {
+    aliases: ["GBTU"],
+    names: ["billion British thermal units", "giga-Btu"],
+    plurals: false,
+    system: "International Table",
+    source: "NIST SP 811 B.8 (BTU_IT) with the SI prefix giga",
+    note: "10⁹ International Table BTU = 1.05505585262 TJ (G is never a Roman numeral, unlike the trade's M)"
   }),
   unit("kBtu_th", "kilo thermochemical British thermal unit", [1000, "BTU_th"], {
     plurals: false,

@@ -53,6 +53,14 @@ export const mass = [
     source: "Perry's Chemical Engineers' Handbook, 9th ed., table 1-2 (1 lb-mol = 453.59237 mol); QUDT MOL_LB",
     note: "amount of substance, 453.59237 mol exactly (the pound's 0.45359237 kg × 1000 mol/kg); not lb × mol"
   }),
+  // process flowsheets write plant flows in thousands of pound-moles (klbmol/h)
+  unit("klbmol", "kilopound mole", [1000, "lbmol"], {
+    aliases: ["klb_mol", "klb-mol"],
+    names: ["kilopound-mole", "klb-mole"],
+    system: "US customary",
+    source: "Perry's Chemical Engineers' Handbook, 9th ed., table 1-2 (lb-mol) with the SI prefix kilo",
+    note: "1000 lb-mol = 453592.37 mol"
+  }),
   unit("gr", "grain", [ratio(1, 7000), "lb"], { ...avoirdupois, note: "64.79891 mg; the same grain in avoirdupois, troy and apothecaries' weight" }),
   unit("st", "stone", [14, "lb"], {
     system: "imperial",

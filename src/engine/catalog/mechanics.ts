@@ -43,6 +43,7 @@ export const mechanics = [
   unit("lbf", "pound force", [1, "lb*g0"], { ...gravitational, names: ["pound-force"], plurals: ["pounds force"], note: "4.4482216152605 N exactly" }),
   unit("kgf", "kilogram force", [1, "kg*g0"], { ...gravitational, aliases: ["kp"], names: ["kilopond", "kilogram-force"], plurals: ["kilograms force"] }),
   unit("gf", "gram force", [1, "g*g0"], { ...gravitational, names: ["gram-force", "pond"], plurals: ["grams force"] }),
+  unit("mgf", "milligram force", [1, "mg*g0"], { ...gravitational, names: ["milligram-force"], plurals: ["milligrams force"], note: "9.80665 µN" }),
   unit("ozf", "ounce force", [1, "oz*g0"], { ...gravitational, names: ["ounce-force"], plurals: ["ounces force"] }),
   unit("kip", "kip", [1000, "lbf"], { ...gravitational, aliases: ["klbf", "kipf"], names: ["kilopound force", "kilopound-force"] }),
   unit("tnf", "short ton force", [2000, "lbf"], { ...gravitational, aliases: ["short_ton_force"], names: ["short ton-force"], plurals: ["short tons force"] }),

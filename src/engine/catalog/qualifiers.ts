@@ -65,6 +65,16 @@ export const referenceTemperature = (text: string): string | undefined => {
   return m ? `${Number(m[1])} °${m[2]!.toUpperCase()}` : undefined
 }
 
+/**
+ * Whether a text in parentheses reads as units, so "(…)" after a name may be a factor rather than a
+ * qualifier: the whole text, or each of its words ("kg (m s)"). One unit among other words does not
+ * make units of the text: "rad (absorbed dose)" is qualified, though "dose" is a unit.
+ */
+export const readsAsUnits = (text: string, knows: (name: string) => boolean): boolean => {
+  const words = text.split(/[\s,]+/).filter((w) => w !== "")
+  return knows(text.trim()) || (words.length > 0 && words.every((w) => knows(w)))
+}
+
 /** Whether a qualifier text is a reference temperature (a number that is nonetheless a qualifier). */
 export const isReferenceTemperature = (text: string): boolean => referenceTemperature(text) !== undefined
 
@@ -147,6 +157,8 @@ export const qualified: ReadonlyArray<QualifiedReadings> = [
   // length and area (NIST SP 447; 85 FR 62698)
   { heads: ["ft"], readings: { IT: "ft", survey: "ft_survey", "US survey": "ft_survey" } },
   { heads: ["mi"], readings: { IT: "mi", survey: "mi_survey", "US survey": "mi_survey" } },
+  { heads: ["sq_ft"], readings: { IT: "sq_ft", survey: "sq_ft_survey", "US survey": "sq_ft_survey" } },
+  { heads: ["sq_mi"], readings: { IT: "sq_mi", survey: "sq_mi_survey", "US survey": "sq_mi_survey" } },
   { heads: ["ch"], readings: { survey: "ch_survey", "US survey": "ch_survey" } },
   { heads: ["rd"], readings: { survey: "rd_survey", "US survey": "rd_survey" } },
   { heads: ["lk"], readings: { survey: "lk_survey", "US survey": "lk_survey" } },
@@ -168,8 +180,8 @@ export const qualified: ReadonlyArray<QualifiedReadings> = [
   { heads: ["calorie", "cal", "cal_th"], readings: { IT: "cal_IT", th: "cal_th", mean: "cal_mean", "15 °C": "cal_15", "20 °C": "cal_20" } },
   // the kilocalorie by name: NIST SP 811 B.8's "calorie_IT, kilogram", "kilocalorie (mean)"
   { heads: ["Cal"], readings: { IT: "Cal_IT", th: "Cal", mean: "kcal_mean" } },
-  { heads: ["thm", "th"], readings: { US: "thm", EC: "thm_EC" } },
-  { heads: ["Dth"], readings: { US: "Dth" } },
+  { heads: ["thm", "th"], readings: { US: "thm", EC: "thm_EC", UK: "thm_UK" } },
+  { heads: ["Dth"], readings: { US: "Dth", EC: "Dth_EC", UK: "Dth_UK" } },
   // the US perm (ASTM E96: 1 gr/(h·ft²·inHg)); the metric perm (g/(d·m²·mmHg)) is not in the catalog
   { heads: ["perm"], readings: { US: "perm", "0 °C": "perm", "23 °C": "perm_23C" } },
   { heads: ["perm_in"], readings: { "0 °C": "perm_in", "23 °C": "perm_in_23C" } },

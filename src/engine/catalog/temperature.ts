@@ -4,6 +4,31 @@
 // delta_ units say so explicitly when a difference stands alone.
 import { affine, decimal, ratio, unit } from "./define.ts"
 
+/**
+ * The SI prefixes put on the degree Celsius here, each with its other spellings (u and Greek mu for
+ * micro). Not deci and hecto: d°C and h°C read as well as a day or an hour beside a degree (degree-days,
+ * degree-hours), so they stay unknown rather than read one way.
+ */
+const celsiusMultiples = [
+  { prefix: "n", name: "nano", exponent: -9, spellings: [] },
+  { prefix: "µ", name: "micro", exponent: -6, spellings: ["u", "μ"] },
+  { prefix: "m", name: "milli", exponent: -3, spellings: [] },
+  { prefix: "c", name: "centi", exponent: -2, spellings: [] },
+  { prefix: "da", name: "deca", exponent: 1, spellings: [] },
+  { prefix: "k", name: "kilo", exponent: 3, spellings: [] }
+] as const
+
+/** A decimal literal times 10^shift, written out ("273.15", 3 → "273150"; −3 → "0.27315"), so the offset stays exact. */
+const shiftDecimal = (literal: string, shift: number): string => {
+  const [whole, fraction = ""] = literal.split(".")
+  const digits = whole! + fraction
+  const point = whole!.length + shift
+  const padded = point <= 0 ? "0".repeat(1 - point) + digits : point >= digits.length ? digits + "0".repeat(point - digits.length) : digits
+  const at = Math.max(point, 1)
+  const out = `${padded.slice(0, at)}.${padded.slice(at)}`.replace(/\.?0*$/, "").replace(/^0+(?=\d)/, "")
+  return out === "" ? "0" : out
+}
+
 export const temperature = [
   affine(
     "°C",
@@ -51,19 +76,38 @@ export const temperature = [
       note: "a point on the Réaumur scale"
     }
   ),
-  // precision thermometry: a thousandth of a Celsius degree on the Celsius scale (QUDT MilliDEG_C:
-  // multiplier 0.001, offset 273150); inside a compound it is a difference of 1 mK, like °C
+  // Rømer's historical scale, fixed to Celsius at two points as the Réaumur is (kelvin = (x + offset) ×
+  // factor through them). Not Newton's: its °N is written for degrees of latitude north.
   affine(
-    "m°C",
-    "millidegree Celsius",
-    { factor: ratio(1, 1000), offset: decimal("273150") },
+    "°Rø",
+    "degree Rømer",
+    { factor: ratio(40, 21), offset: decimal("135.90375") },
     {
-      aliases: ["mdegC", "m℃"],
-      names: ["milli degree Celsius"],
-      system: "SI",
-      source: "SI Brochure 2.3.1 (Celsius scale) with the SI prefix milli; QUDT MilliDEG_C",
-      note: "a point on the Celsius scale in thousandths: 20000 m°C = 20 °C; a difference of 1 m°C is 1 mK"
+      aliases: ["degRo", "°Ro"],
+      names: ["degrees Rømer", "rømer", "roemer", "degree Roemer", "degrees Roemer"],
+      system: "historical",
+      source: "Rømer scale: 7.5 °Rø = 0 °C, 60 °Rø = 100 °C",
+      note: "a point on the Rømer scale"
     }
+  ),
+  // The degree Celsius with SI prefixes (SI Brochure 2.3.4: prefixes may be used with the degree
+  // Celsius, as with any SI unit with a special name): a point on the Celsius scale in that multiple,
+  // kelvin = (x + 273.15/p) × p; inside a compound a difference of p kelvin, like °C. Precision
+  // thermometry writes m°C (QUDT MilliDEG_C); rates such as k°C/s are UnitsNet's. One entry each,
+  // not a prefix policy on °C, so the sign ° alone never takes a prefix.
+  ...celsiusMultiples.map(({ prefix, name, exponent, spellings }) =>
+    affine(
+      `${prefix}°C`,
+      `${name}degree Celsius`,
+      { factor: exponent < 0 ? ratio(1, 10 ** -exponent) : ratio(10 ** exponent), offset: decimal(shiftDecimal("273.15", -exponent)) },
+      {
+        aliases: [`${prefix}degC`, `${prefix}℃`, ...spellings.flatMap((p) => [`${p}°C`, `${p}degC`])],
+        names: [`${name} degree Celsius`, `${name}degrees Celsius`],
+        system: "SI",
+        source: `SI Brochure 2.3.1 (Celsius scale) and 2.3.4 (prefixes with the degree Celsius), the SI prefix ${name}${prefix === "m" ? "; QUDT MilliDEG_C" : ""}`,
+        note: `a point on the Celsius scale in ${name}degrees: 1 ${prefix}°C is 1e${exponent} °C; a difference of 1 ${prefix}°C is 1e${exponent} K`
+      }
+    )
   ),
   unit("delta_degC", "degree Celsius difference", [1, "K"], {
     aliases: ["ΔdegC", "Δ°C", "∆degC", "∆°C"],
@@ -87,6 +131,14 @@ export const temperature = [
     system: "historical",
     source: "Réaumur scale: 80 °Ré between the freezing and boiling points of water, so 1 °Ré of difference = 5/4 K",
     note: "a temperature difference: 1 delta_degRe = 1.25 K, no offset",
+    interval: true
+  }),
+  unit("delta_degRo", "degree Rømer difference", [ratio(40, 21), "K"], {
+    aliases: ["ΔdegRo", "Δ°Rø", "∆degRo", "∆°Rø"],
+    names: ["Rømer degree", "delta degree Rømer"],
+    system: "historical",
+    source: "Rømer scale: 52.5 °Rø between the freezing and boiling points of water, so 1 °Rø of difference = 40/21 K",
+    note: "a temperature difference: 1 delta_degRo = 40/21 K, no offset",
     interval: true
   }),
   unit("delta_mdegC", "millidegree Celsius difference", [ratio(1, 1000), "delta_degC"], {

@@ -13,7 +13,7 @@ import * as DimensionNames from "../DimensionNames.ts"
 import * as Prefix from "../Prefix.ts"
 import type * as Rational from "../Rational.ts"
 import type { UnitEntry } from "../catalog/define.ts"
-import { canonicalQualifier, isReferenceTemperature, qualified, type QualifiedReadings } from "../catalog/qualifiers.ts"
+import { canonicalQualifier, isReferenceTemperature, qualified, type QualifiedReadings, readsAsUnits } from "../catalog/qualifiers.ts"
 import { ambiguous } from "../catalog/readings.ts"
 
 export interface LogarithmicScale {
@@ -227,11 +227,7 @@ export class Catalog {
     const { head, qualifier, braces } = split
     // in parentheses, a unit as written is a unit, not a qualifier (gallon (us) is gallon × µs): as UnitSyntax reads it
     // (a reference temperature, 39 °F, is a qualifier in parentheses too: NIST SP 811 B.8 writes it so)
-    if (
-      !braces &&
-      !isReferenceTemperature(qualifier) &&
-      (/\d/.test(qualifier) || this.resolve(qualifier.trim()) || qualifier.split(/[\s,]+/).some((w) => w !== "" && this.resolve(w)))
-    )
+    if (!braces && !isReferenceTemperature(qualifier) && (/\d/.test(qualifier) || readsAsUnits(qualifier, (w) => this.resolve(w) !== undefined)))
       return undefined
     const headResolved = this.resolve(head)
     const lower = head.toLowerCase()

@@ -16,7 +16,7 @@ export interface SyntaxOptions {
   /** Whether a hyphenated word is a unit's name ("pound-force"); otherwise its hyphens multiply ("kilowatt-hour"). */
   readonly knows?: (name: string) => boolean
 }
-import { canonicalQualifier, isReferenceTemperature } from "../catalog/qualifiers.ts"
+import { canonicalQualifier, isReferenceTemperature, readsAsUnits } from "../catalog/qualifiers.ts"
 
 export type Token =
   | { readonly kind: "number"; readonly value: number; readonly start: number; readonly end: number; readonly spaceBefore: boolean }
@@ -307,8 +307,9 @@ const qualifierAfter = (input: string, from: number, knows: SyntaxOptions["knows
     if (isReferenceTemperature(inside)) return close + 1
     if (/\d/.test(inside)) return undefined
     // a unit inside that the name's own qualifiers also name (therm (EC): the EC therm, or therm ×
-    // exacoulomb) stays one token, refused with both readings (evaluate: bothReadings)
-    if (knows(inside.trim()) || inside.split(/[\s,]+/).some((w) => w !== "" && knows(w))) return knows(`${name}{${inside.trim()}}`) ? close + 1 : undefined
+    // exacoulomb) stays one token, refused with both readings (evaluate: bothReadings); a text is a
+    // unit only when every word of it is one ("absorbed dose" is a qualifier though "dose" is a unit)
+    if (readsAsUnits(inside, knows)) return knows(`${name}{${inside.trim()}}`) ? close + 1 : undefined
   }
   return close + 1
 }
