@@ -51,6 +51,14 @@ describe.each(["legacy", "modern"] as const)("as people and systems write units 
     expect((await convert({ value: 1, from_unit: "N*m", to_unit: "J" })).data.notes.join(" ")).toMatch(/torque/)
   })
 
+  it("reads a qualifier of several words as one, though one of them is a unit: rad (absorbed dose), square mile (US survey), therm (UK)", async () => {
+    expect((await convert({ value: 1, from_unit: "rad (absorbed dose)", to_unit: "Gy" })).data.quantity).toBe(0.01)
+    expect((await convert({ value: 1, from_unit: "square mile (US survey)", to_unit: "km2" })).data.quantity).toBeCloseTo(2.589998470319521, 12)
+    expect((await convert({ value: 1, from_unit: "therm (UK)", to_unit: "MJ" })).data.quantity).toBeCloseTo(105.505585257348, 9)
+    // a prefixed degree Celsius is a point on the scale: 5 k°C is 5273.15 K
+    expect((await convert({ value: 5, from_unit: "k°C", to_unit: "K" })).data.quantity).toBeCloseTo(5273.15, 9)
+  })
+
   it("refuses cal with the small and the food calorie", async () => {
     const r = await convert({ value: 250, from_unit: "cal", to_unit: "kJ" })
     expect(r.data.error_type).toBe("ambiguous_input")
