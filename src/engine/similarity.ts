@@ -18,11 +18,13 @@ const MAX_COMPARED_LENGTH = 64
  * of one of the two rows before) and answers `atMost + 1`: the suggestion scan only needs to know
  * that a candidate is out of reach, and most of the catalog is.
  */
+// three rows reused by every call (osa runs synchronously, only on strings up to MAX_COMPARED_LENGTH):
+// a refusal compares the unknown token with about a thousand of the catalog's forms
+const rows = [new Int32Array(MAX_COMPARED_LENGTH + 1), new Int32Array(MAX_COMPARED_LENGTH + 1), new Int32Array(MAX_COMPARED_LENGTH + 1)] as const
+
 const osa = (a: string, b: string, atMost: number): number => {
   const n = b.length
-  let before = new Int32Array(n + 1)
-  let previous = new Int32Array(n + 1)
-  let row = new Int32Array(n + 1)
+  let [before, previous, row] = rows
   for (let j = 0; j <= n; j++) previous[j] = j
   let previousMin = 0
   for (let i = 1; i <= a.length; i++) {

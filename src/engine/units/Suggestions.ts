@@ -39,31 +39,42 @@ interface CorpusEntry {
   readonly collapsedLetters: Letters
 }
 
-/** A string's letters with their counts: every edit changes these counts by at most 2 (a substitution). */
-type Letters = ReadonlyMap<string, number>
+/**
+ * A string's letters with their counts, folded into 64 bins by character code (every ASCII letter and
+ * digit has a bin of its own in practice): every edit changes the counts by at most 2 (a substitution).
+ * Folding letters together only merges counts, which never raises the difference below, so the bound
+ * stays a lower bound; an array of small integers, not a Map, because it is compared with every form
+ * of the catalog for each unknown token (a Map made this the hottest loop of a refusal).
+ */
+type Letters = Int32Array
+
+const BINS = 64
 
 const lettersOf = (s: string): Letters => {
-  const counts = new Map<string, number>()
-  for (const ch of s) counts.set(ch, (counts.get(ch) ?? 0) + 1)
+  const counts = new Int32Array(BINS)
+  for (let i = 0; i < s.length; i++) counts[s.charCodeAt(i) & (BINS - 1)]!++
   return counts
 }
 
 /**
- * A lower bound on the edit distance of two strings from their letter counts: an insertion or a
- * deletion changes one count by 1, a substitution two counts, a transposition none, so at least
- * half the summed count differences. Cheap enough to rule out most of the corpus before the
- * quadratic edit distance runs.
+ * Whether the edit distance of two strings can be at most `edits`, by a lower bound from their letter
+ * counts: an insertion or a deletion changes one count by 1, a substitution two counts, a
+ * transposition none, so at least half the summed count differences. Cheap enough to rule out most
+ * of the corpus before the quadratic edit distance runs; it stops as soon as the sum is too large.
  */
-const editsAtLeast = (a: Letters, b: Letters): number => {
+const editsWithin = (a: Letters, b: Letters, edits: number): boolean => {
+  const most = 2 * edits
   let differ = 0
-  for (const [ch, n] of a) differ += Math.abs(n - (b.get(ch) ?? 0))
-  for (const [ch, n] of b) if (!a.has(ch)) differ += n
-  return Math.ceil(differ / 2)
+  for (let i = 0; i < BINS; i++) {
+    differ += Math.abs(a[i]! - b[i]!)
+    if (differ > most) return false
+  }
+  return true
 }
 
 /** Whether a variant pair can still reach `floor` (the hint score less any truncation bonus) by its lower bound. */
 const reachable = (a: Letters, aLength: number, b: Letters, bLength: number, floor: number): boolean =>
-  editsAtLeast(a, b) <= (1 - floor) * Math.max(aLength, bLength, 1)
+  editsWithin(a, b, Math.floor((1 - floor) * Math.max(aLength, bLength, 1)))
 
 /**
  * The prefixed forms worth suggesting: what agents actually write (kg, mL, µmol, kWh, MBq, GiB).
