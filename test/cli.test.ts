@@ -1,15 +1,33 @@
 // The human CLI as a script or a person runs it: answers on stdout, the same suggestions as the
-// MCP tools on stderr, --json for the structured form, exit codes a script can test.
+// MCP tools on stderr, --json for the structured form, exit codes a script can test. Run as it is
+// installed, from the bundle (built once here: the command line's own bundle, the browsing commands
+// in the server's, the session's chunk), and once from the source as `npm start` runs it.
 import { execFile, spawn, spawnSync } from "node:child_process"
+import { mkdtemp, rm, writeFile } from "node:fs/promises"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { promisify } from "node:util"
 import { Client } from "@modelcontextprotocol/client"
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio"
-import { describe, expect, it } from "vitest"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { buildCli } from "../scripts/build.ts"
 import { repoRoot } from "./support/httpServer.ts"
+
+let scratch = ""
+/** The built command's entry, what the bin runs. */
+let cli = ""
+
+beforeAll(async () => {
+  scratch = await mkdtemp(join(tmpdir(), "dimensional-cli-"))
+  await writeFile(join(scratch, "package.json"), '{ "type": "module" }\n')
+  await buildCli(join(scratch, "dist"))
+  cli = join(scratch, "dist", "dimensional.js")
+})
+afterAll(() => rm(scratch, { recursive: true, force: true }))
 
 const run = async (...args: Array<string>) => {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ["src/cli/main.ts", ...args], { cwd: repoRoot })
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [cli, ...args], { cwd: repoRoot })
     return { code: 0, stdout, stderr }
   } catch (e) {
     const failed = e as { code: number; stdout: string; stderr: string }
@@ -18,10 +36,12 @@ const run = async (...args: Array<string>) => {
 }
 
 describe("dimensional (the CLI)", () => {
-  it("converts: dimensional convert 5 km mi", async () => {
+  it("converts: dimensional convert 5 km mi, built and from the source", async () => {
     const r = await run("convert", "5", "km", "mi")
     expect(r.code).toBe(0)
     expect(r.stdout.trim()).toBe("3.1068559611866697 mi")
+    const source = spawnSync(process.execPath, ["src/cli/main.ts", "convert", "5", "km", "mi"], { cwd: repoRoot, encoding: "utf8" })
+    expect(source.stdout.trim()).toBe("3.1068559611866697 mi")
   })
 
   it("prints the MCP tool's structured result with --json, UCUM with --ucum", async () => {
@@ -95,7 +115,7 @@ describe("dimensional (the CLI)", () => {
     expect(missing.code).toBe(2)
     expect(missing.stderr).toMatch(/--max-retries/)
     expect(missing.stderr).not.toMatch(/ConfigError|SchemaError/)
-    const badEnv = spawnSync(process.execPath, ["src/cli/main.ts", "mcp"], {
+    const badEnv = spawnSync(process.execPath, [cli, "mcp"], {
       cwd: repoRoot,
       stdio: ["ignore", "pipe", "pipe"],
       encoding: "utf8",
@@ -137,7 +157,7 @@ describe("dimensional (the CLI)", () => {
 
   it("with no command, serves MCP over stdio to a client that spawns it (stdin is a pipe, as `npx -y dimensional-mcp`)", async () => {
     const client = new Client({ name: "dimensional-cli-test", version: "1.0.0" })
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: ["src/cli/main.ts"], cwd: repoRoot, stderr: "pipe" }))
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [cli], cwd: repoRoot, stderr: "pipe" }))
     try {
       expect(client.getServerVersion()?.name).toBe("dimensional")
       const result = await client.callTool({ name: "convert", arguments: { value: 5, from_unit: "km", to_unit: "mi" } })
@@ -152,7 +172,7 @@ describe("dimensional (the CLI)", () => {
   it.skipIf(!hasScript)(
     "with no command at a terminal, holds a session as GNU units does: You have, You want, Ctrl-D leaves (needs util-linux `script`)",
     async () => {
-      const child = spawn("script", ["-qec", `${JSON.stringify(process.execPath)} src/cli/main.ts`, "/dev/null"], {
+      const child = spawn("script", ["-qec", `${JSON.stringify(process.execPath)} ${JSON.stringify(cli)}`, "/dev/null"], {
         cwd: repoRoot,
         stdio: ["pipe", "pipe", "pipe"]
       })
@@ -179,7 +199,7 @@ describe("dimensional (the CLI)", () => {
 
   it("with no command and no input at all (stdin closed), ends cleanly instead of waiting", async () => {
     // stdin from /dev/null: not a terminal, and at its end at once
-    const r = spawnSync(process.execPath, ["src/cli/main.ts"], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8", timeout: 20_000 })
+    const r = spawnSync(process.execPath, [cli], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8", timeout: 20_000 })
     expect(r.status).toBe(0)
     expect(r.stdout).toBe("")
   })
