@@ -12,6 +12,21 @@ const failure = (from: string, to: string) => {
 }
 
 describe("conversion", () => {
+  it("says which force a mass meant, by symbol and name, and the force written so converts: ft-lb to J, oz-in to N·m", () => {
+    for (const [mass, force, name] of [
+      ["lb", "lbf", "pound-force"],
+      ["kg", "kgf", "kilogram-force"],
+      ["g", "gf", "gram-force"],
+      ["mg", "mgf", "milligram-force"],
+      ["oz", "ozf", "ounce-force"],
+      ["t", "tf", "tonne-force"]
+    ] as const) {
+      const e = failure(`${mass}*m`, "N*m")
+      expect(e.hints.join(" "), mass).toContain(`write '${force}' (${name})`)
+      expect(isEngineError(converterBetween(catalog, resolve(`${force}*m`), resolve("N*m"))), force).toBe(false)
+    }
+  })
+
   it("gives the issue's reference answers", () => {
     expect(relativeError(convertValue(5, "km", "mi"), 3.10685596118667)).toBeLessThan(1e-14)
     expect(convertValue(10, "m/s", "km/h")).toBe(36)

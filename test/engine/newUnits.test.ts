@@ -145,6 +145,8 @@ describe("new units agree with their definitions and with GNU units and pint", (
     expect(relative(si("ndeg"), Math.PI / 180e9)).toBeLessThan(1e-15)
     expect(meaning("kilopound mole")).toBe(meaning("453592.37 mol"))
     expect(meaning("klbmol")).toBe(meaning("453592.37 mol"))
+    // US practice's pcf: a soil's unit weight, a mass per volume
+    expect(meaning("pcf")).toBe(meaning("lb/ft^3"))
   })
 })
 

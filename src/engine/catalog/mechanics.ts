@@ -82,6 +82,14 @@ export const mechanics = [
   }),
   unit("ksi", "kilopound per square inch", [1000, "psi"], { ...gravitational, plurals: ["kilopounds per square inch"] }),
   unit("psf", "pound per square foot", [1, "lbf/ft^2"], { ...gravitational, plurals: ["pounds per square foot"] }),
+  // the unit weight of soils and concrete in US practice: pcf is a mass per volume, lb/ft³ (ASTM D698,
+  // D1557 report maximum dry unit weight in pcf), never a force
+  unit("pcf", "pcf", [1, "lb/ft^3"], {
+    ...us,
+    plurals: false,
+    source: "NIST SP 811 B.8 (pound per cubic foot); ASTM D698 (unit weight in pcf)",
+    note: "a pound (mass) per cubic foot, 16.018463373960138 kg/m³"
+  }),
   unit("mmHg", "millimeter of mercury", [decimal("133.322387415"), "Pa"], {
     ...manometric,
     names: ["millimetre of mercury"],

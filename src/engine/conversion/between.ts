@@ -64,7 +64,15 @@ const pointVersusCompound = (point: UnitExpression, compound: UnitExpression): A
 
 const dimensionText = (e: UnitExpression): string => DimensionNames.describe(e.dimension)
 
-const gravitationalForce: Readonly<Record<string, string>> = { lb: "lbf", kg: "kgf", g: "gf", oz: "ozf", t: "tf" }
+/** Each mass unit's force of gravity, its symbol and its name (NIST SP 811 B.8). */
+const gravitationalForce: Readonly<Record<string, readonly [string, string]>> = {
+  lb: ["lbf", "pound-force"],
+  kg: ["kgf", "kilogram-force"],
+  g: ["gf", "gram-force"],
+  mg: ["mgf", "milligram-force"],
+  oz: ["ozf", "ounce-force"],
+  t: ["tf", "tonne-force"]
+}
 
 /** lb/ft² → Pa: a mass where a force was meant. The force units have their own names (lbf, kgf). */
 const forceOfMass = (from: UnitExpression, to: UnitExpression): string | undefined => {
@@ -75,9 +83,12 @@ const forceOfMass = (from: UnitExpression, to: UnitExpression): string | undefin
     : Dimension.equals(ratio, Dimension.power(acceleration, -1))
       ? [to, from]
       : [undefined, undefined]
-  const mass = massSide?.terms.find((t) => t.prefix === undefined && Object.hasOwn(gravitationalForce, t.unit.symbol))
-  return mass && other
-    ? `'${mass.unit.symbol}' in '${massSide!.input}' is a mass; if the force is meant (as in '${other.input}'), write '${gravitationalForce[mass.unit.symbol]}' (pound-force, kilogram-force)`
+  // the mass as written, prefix and all: kg is the gram with kilo, and its force is kgf
+  const written = (t: UnitExpression["terms"][number]) => `${t.prefix?.symbol ?? ""}${t.unit.symbol}`
+  const mass = massSide?.terms.find((t) => Object.hasOwn(gravitationalForce, written(t)))
+  const force = mass && gravitationalForce[written(mass)]
+  return force && other
+    ? `'${written(mass)}' in '${massSide!.input}' is a mass; if the force is meant (as in '${other.input}'), write '${force[0]}' (${force[1]})`
     : undefined
 }
 
