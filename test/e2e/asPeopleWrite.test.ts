@@ -59,6 +59,14 @@ describe.each(["legacy", "modern"] as const)("as people and systems write units 
     expect((await convert({ value: 5, from_unit: "k°C", to_unit: "K" })).data.quantity).toBeCloseTo(5273.15, 9)
   })
 
+  it("reads a lab report's power of ten: 5 in 10E3/uL or x10E3/uL is 5 × 10^9/L, said in a note", async () => {
+    for (const from_unit of ["10E3/uL", "x10E3/uL", "10E3/UL"]) {
+      const r = await convert({ value: 5, from_unit, to_unit: "10*9/L" })
+      expect(r.isError, from_unit).toBe(false)
+      expect(r.data.quantity, from_unit).toBeCloseTo(5, 12)
+    }
+  })
+
   it("refuses cal with the small and the food calorie", async () => {
     const r = await convert({ value: 250, from_unit: "cal", to_unit: "kJ" })
     expect(r.data.error_type).toBe("ambiguous_input")

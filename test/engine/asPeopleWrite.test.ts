@@ -133,3 +133,22 @@ describe("substances, the name written being the substance used", () => {
     expect(withSubstance(micromolar, "µmol/L", "mg/L", analyte)).toBeCloseTo(mgPerL, 3)
   })
 })
+
+describe("powers of ten as lab reports print them", () => {
+  // strings as Cerner, Epic and LabCorp print result units (HL7 v2 OBX-6 as sent): a white-cell count
+  // of 5 in 10E3/uL is 5 × 10^9/L, never 5 × 10^10 (10E3 read as the number 10 × 10^3)
+  it("reads 10E3/uL, x10E3/uL, ×10^3/µL and X10*3/UL as 10^3 per µL, each with a note", () => {
+    for (const written of ["10E3/uL", "10e3/uL", "10E3/UL", "x10E3/uL", "X10E3/UL", "×10^3/µL", "x10^3/uL", "x 10^3/uL", "X10*3/uL", "10*3/uL"]) {
+      const r = answer(5, written, "10*9/L")
+      expect(r.quantity, written).toBeCloseTo(5, 12)
+      expect(r.notes.join(" "), written).toMatch(/10\^3|capitals/)
+    }
+    expect(answer(4.5, "10E6/uL", "10*12/L").quantity).toBeCloseTo(4.5, 12)
+    expect(answer(250, "10E9/L", "10*9/L").quantity).toBeCloseTo(250, 12)
+  })
+
+  it("keeps E notation a number where it is not glued to a division: 10E3 mL is 10000 mL", () => {
+    expect(answer(1, "10E3 mL", "L").quantity).toBeCloseTo(10, 12)
+    expect(answer(1, "1E3/uL", "10*9/L").quantity).toBeCloseTo(1, 12)
+  })
+})

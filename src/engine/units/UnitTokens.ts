@@ -87,6 +87,16 @@ const concentrationPercent = (input: string, i: number): { readonly text: string
 /** `10*3`, `10*-7`: UCUM's power of ten, never 10 × 3 (a white-cell count in 10*3/uL is per thousand). */
 const POWER_OF_TEN = /^10\*([+-]?\d+)/
 
+/**
+ * `10E3/uL`, `10E9/L`, `10e6/uL`: laboratory systems' power of ten (Cerner and Epic result units, HL7
+ * v2 OBX-6 as sent), glued to the division it scales: 10³ per µL, never the number 10 × 10³. Only
+ * before a slash: `10E3 mL` stays the number 10000 (a value written in E notation).
+ */
+const LAB_POWER_OF_TEN = /^10[eE]([+-]?\d+)(?=\/)/
+
+/** `x10E3/uL`, `×10^9/L`, `X10*3/uL`: a result's unit as lab reports print it, "times ten to the …". */
+const TIMES_POWER_OF_TEN = /^[xX×]\s?(?=10(?:[eE][+-]?\d+\/|[*^][+-]?\d))/
+
 // one pass over the characters, a branch per character class: longer than 80 lines, kept whole so the
 // positions every error reports come from one place
 export const tokenize = (input: string, options: SyntaxOptions, notes: Array<string>): Array<Token> | Failure => {
@@ -115,6 +125,13 @@ export const tokenize = (input: string, options: SyntaxOptions, notes: Array<str
       continue
     }
     const start = i
+    const times = tokens.length === 0 ? TIMES_POWER_OF_TEN.exec(input.slice(i, i + 24)) : null
+    if (times) {
+      // the leading "times" of a printed result unit says only that the value is scaled: nothing to multiply by
+      notes.push(`Read the leading '${times[0].trim()}' of '${input.trim()}' as "times", as lab reports print a power of ten before the unit`)
+      i += times[0].length
+      continue
+    }
     if (c === "*" && input[i + 1] === "*") {
       push({ kind: "pow", text: "**", start, end: i + 2, spaceBefore })
       i += 2
@@ -162,6 +179,15 @@ export const tokenize = (input: string, options: SyntaxOptions, notes: Array<str
       push({ kind: "number", value: 10, start, end: i + 2, spaceBefore })
       push({ kind: "pow", text: "*", start: i + 2, end: i + 3, spaceBefore: false })
       i += 3
+    } else if (c === "1" && LAB_POWER_OF_TEN.test(input.slice(i, i + 16)) && !/[\d.]/.test(input[i - 1] ?? "")) {
+      const [written, exponent] = LAB_POWER_OF_TEN.exec(input.slice(i, i + 16))!
+      notes.push(
+        `Read '${written}' as 10^${exponent}, as laboratory systems write a power of ten before a unit (10E3/uL is 10^3 per µL), not as the number 10 × 10^${exponent}`
+      )
+      push({ kind: "number", value: 10, start, end: i + 2, spaceBefore })
+      push({ kind: "pow", text: "^", start: i + 2, end: i + 3, spaceBefore: false })
+      push({ kind: "number", value: Number(exponent), start: i + 3, end: i + written.length, spaceBefore: false })
+      i += written.length
     } else if (/[\d.]/.test(c)) {
       const match = NUMBER.exec(input.slice(i))
       if (!match) return fail(i, "a number", `'${c}' does not start a number`)
