@@ -150,3 +150,34 @@ describe("no answer ever comes from a mixed reading (property, over the catalog'
     )
   })
 })
+
+describe("a refusal's readings read back, so the call can choose among them and an agent can paste one", () => {
+  // 5 MU to U answered 0.005 U: the megaunit's reading was spelled "(megaenzyme unit)", which did not read
+  // back, so the millienzyme unit was taken as the only reading that converts
+  it("every reading of every prefixed symbol written in capitals resolves to the meaning it names", () => {
+    const broken: Array<string> = []
+    let refused = 0
+    for (const record of catalog.allRecords()) {
+      if (record.prefixes !== "si") continue
+      for (const prefix of ["k", "M", "G", "m", "µ", "n", "c", "d"]) {
+        const written = `${prefix}${record.symbol}`.toUpperCase()
+        const read = resolveUnitExpression(catalog, written)
+        if (!isEngineError(read) || read._tag !== "AmbiguousInput") continue
+        refused++
+        for (const reading of read.readings) {
+          const back = reading.unit === undefined ? undefined : resolveUnitExpression(catalog, reading.unit)
+          if (back === undefined || isEngineError(back)) broken.push(`${written}: '${reading.unit}' (${reading.meaning}) does not read back`)
+        }
+      }
+    }
+    expect(broken).toEqual([])
+    expect(refused).toBeGreaterThan(20)
+  })
+
+  it("a call refuses rather than choose when a reading cannot be tried: 5 MU to U is 5,000,000 U or 0.005 U", () => {
+    const r = convert(5, "MU", "U")
+    expect(isEngineError(r) && r._tag).toBe("AmbiguousInput")
+    if (!isEngineError(r) || r._tag !== "AmbiguousInput") return
+    expect(r.readings.map((x) => x.value)).toEqual([5_000_000, 0.005])
+  })
+})

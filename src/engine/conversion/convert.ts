@@ -274,7 +274,12 @@ const byTheCall = (
   const tried = attempts(error, attempt)
   if (tried === undefined) return locate(error, { role })
   const answered = tried.filter((t) => t.result !== undefined && !isEngineError(t.result))
-  if (error.byContext === true && answered.length === 1 && tried.length > 1) {
+  // a reading is set aside only when the call's quantity does not fit it; one that could not be tried
+  // (its spelling does not read back) leaves the choice open, so the call is refused with every reading
+  const setAside = tried.every(
+    (t) => t.result !== undefined && (!isEngineError(t.result) || t.result._tag === "DimensionMismatch" || t.result._tag === "NoConversionPath")
+  )
+  if (error.byContext === true && setAside && answered.length === 1 && tried.length > 1) {
     const [{ reading, result }] = answered as [{ reading: (typeof tried)[number]["reading"]; result: ConversionResult }]
     const others = tried.filter((t) => t.reading !== reading).map((t) => t.reading.meaning)
     const note = `'${error.token}' read as ${reading.meaning}: the only reading that converts with '${other}' (not ${others.join("; ")})`

@@ -191,10 +191,10 @@ export const format = (terms: ReadonlyArray<Term>): string => {
 export const resolveFitting = (catalog: Catalog, input: string, fits: (e: UnitExpression) => boolean, what: string): UnitExpression | UnitError => {
   const read = resolveUnitExpression(catalog, input)
   if (!isEngineError(read) || read._tag !== "AmbiguousInput" || read.byContext !== true) return read
-  const fitting = read.readings.flatMap((reading) => {
-    const e = reading.unit === undefined ? undefined : resolveUnitExpression(catalog, reading.unit)
-    return e !== undefined && !isEngineError(e) && fits(e) ? [{ reading, e }] : []
-  })
+  const tried = read.readings.map((reading) => ({ reading, e: reading.unit === undefined ? undefined : resolveUnitExpression(catalog, reading.unit) }))
+  // a reading whose spelling does not read back cannot be set aside: the choice stays open
+  if (tried.some((t) => t.e === undefined || isEngineError(t.e))) return read
+  const fitting = tried.flatMap(({ reading, e }) => (e !== undefined && !isEngineError(e) && fits(e) ? [{ reading, e }] : []))
   if (fitting.length !== 1) return read
   const [{ reading, e }] = fitting as [(typeof fitting)[number]]
   return { ...e, input, notes: [`'${input}' read as ${reading.meaning}: the only reading that is ${what}`, ...e.notes] }

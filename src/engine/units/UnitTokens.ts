@@ -17,6 +17,7 @@ export interface SyntaxOptions {
   readonly knows?: (name: string) => boolean
 }
 import { canonicalQualifier, isReferenceTemperature, readsAsUnits } from "../catalog/qualifiers.ts"
+import * as Prefix from "../Prefix.ts"
 
 export type Token =
   | { readonly kind: "number"; readonly value: number; readonly start: number; readonly end: number; readonly spaceBefore: boolean }
@@ -229,11 +230,21 @@ export const tokenize = (input: string, options: SyntaxOptions, notes: Array<str
       }
       // keep a catalog multi-word name ("fl oz", "nautical mile") in one token
       let perContinues = false
-      const candidates = options.multiWordNames?.get(text.toLowerCase())
+      const lowerText = text.toLowerCase()
+      // a prefix's name glued to a multi-word name ("megaenzyme unit", "kiloelectron volt"), kept whole
+      // when the catalog knows it that way: how a reading is spelled back when its symbol reads two ways
+      const prefixName = options.multiWordNames?.has(lowerText)
+        ? ""
+        : (Prefix.nameForms.find(
+            ([form]) => lowerText.length > form.length && lowerText.startsWith(form) && options.multiWordNames?.has(lowerText.slice(form.length))
+          )?.[0] ?? "")
+      const candidates = options.multiWordNames?.get(lowerText.slice(prefixName.length))
       if (candidates) {
-        for (const phrase of candidates) {
+        for (const bare of candidates) {
+          const phrase = prefixName + bare
           const slice = input.slice(i, i + phrase.length)
           const after = input[i + phrase.length]
+          if (prefixName !== "" && !options.knows?.(slice)) continue
           if (slice.toLowerCase() === phrase && (after === undefined || !NAME_PART.test(after))) {
             text = slice
             j = i + phrase.length
