@@ -96,7 +96,7 @@ const POWER_OF_TEN = /^10\*([+-]?\d+)/
 const LAB_POWER_OF_TEN = /^10[eE]([+-]?\d+)(?=\/)/
 
 /** `x10E3/uL`, `×10^9/L`, `X10*3/uL`: a result's unit as lab reports print it, "times ten to the …". */
-const TIMES_POWER_OF_TEN = /^[xX×]\s?(?=10(?:[eE][+-]?\d+\/|[*^][+-]?\d))/
+const TIMES_POWER_OF_TEN = /^[xX\u00d7]\s?(?=10(?:[eE][+-]?\d+\/|[*^][+-]?\d))/
 
 // one pass over the characters, a branch per character class: longer than 80 lines, kept whole so the
 // positions every error reports come from one place
