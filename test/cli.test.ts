@@ -144,6 +144,8 @@ describe("dimensional (the CLI)", () => {
     expect((await run("convert", "1.8", "m", "ft;in")).stdout.trim()).toBe("5 ft 10.866142 in")
     expect((await run("convert", "2 h 30 min", "min")).stdout.trim()).toBe("150 min")
     expect((await run("convert", "5;11", "ft;in", "cm")).stdout.trim()).toBe("180.34 cm")
+    // a recipe's fraction, never 1/(2 cups)
+    expect((await run("convert", "1 1/2 cups", "mL")).stdout).toMatch(/^354\.88235475 mL\n/)
     const refused = await run("convert", "5 m 3", "cm")
     expect(refused.code).toBe(1)
     expect(refused.stderr).toMatch(/has no unit/)

@@ -67,6 +67,12 @@ describe.each(["legacy", "modern"] as const)("as people and systems write units 
     }
   })
 
+  it("refuses 1/2 cup as a unit with both readings: half a cup (118.29 mL) or 1 per 2 cups (473.18 mL, reciprocal)", async () => {
+    const r = await convert({ value: 1, from_unit: "1/2 cup", to_unit: "mL" })
+    expect(r.data.error_type).toBe("ambiguous_input")
+    expect(r.data.readings.map((x: { value: number }) => x.value)).toEqual([118.29411825, 473.176473])
+  })
+
   it("refuses cal with the small and the food calorie", async () => {
     const r = await convert({ value: 250, from_unit: "cal", to_unit: "kJ" })
     expect(r.data.error_type).toBe("ambiguous_input")

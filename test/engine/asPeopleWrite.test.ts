@@ -152,3 +152,18 @@ describe("powers of ten as lab reports print them", () => {
     expect(answer(1, "1E3/uL", "10*9/L").quantity).toBeCloseTo(1, 12)
   })
 })
+
+describe("a fraction before a unit", () => {
+  // 1/2 cup read by the grammar alone is 1/(2 cup), whose reciprocal conversion to mL answered 473 mL
+  it("reads two ways, a fraction of the unit or the unit divided, and both are shown with their values", () => {
+    const r = convertValue(catalog, 1, "1/2 cup", "mL")
+    expect(isEngineError(r) && r._tag).toBe("AmbiguousInput")
+    if (!isEngineError(r) || r._tag !== "AmbiguousInput") return
+    expect(r.readings.map((x) => x.value)).toEqual([118.29411825, 473.176473])
+    // each reading pastes back as itself
+    for (const reading of r.readings) expect(answer(1, reading.unit!, "mL").quantity).toBe(reading.value)
+    // the fraction in parentheses, or a slash with no space, is read as written
+    expect(answer(1, "(1/2)*cup", "mL").quantity).toBeCloseTo(118.29411825, 9)
+    expect(answer(1, "L/100 km", "mL/m").quantity).toBeCloseTo(0.01, 12)
+  })
+})

@@ -24,13 +24,25 @@ describe("a written quantity", () => {
     ["1:30:00", 5400, "s"],
     ["-1:30:00", -5400, "s"],
     ["40°26′46″", 145606, "arcsec"],
-    ["3 fl oz 2 tsp", 20, "tsp"]
+    ["3 fl oz 2 tsp", 20, "tsp"],
+    // fractions as recipes and labels write them: never 1/(2 cup)
+    ["1/2 cup", 0.5, "cup"],
+    ["1 1/2 cups", 1.5, "cups"],
+    ["\u00bd cup", 0.5, "cup"],
+    ["1\u00bd cups", 1.5, "cups"],
+    ["3/4 tsp", 0.75, "tsp"],
+    ["-1 1/2 in", -1.5, "in"],
+    // E notation is one number, the minus sign a word processor types a minus
+    ["2.5e3 mL", 2500, "mL"],
+    ["1e-3 mol/L", 0.001, "mol/L"],
+    ["\u22125 degC", -5, "degC"]
   ] as const)("reads %s as %s %s", (text, value, unit) => {
     expect(read(text)).toEqual([value, unit])
   })
 
   it.each([
     ["5 m 3", /has no unit/],
+    ["1 1/2 1/2 cup", /has no unit/],
     ["1:30", /hours and minutes or as minutes and seconds/],
     ["5 ft 3 s", /not of one quantity/],
     ["5 degC 3 degC", /point/]

@@ -31,13 +31,47 @@ const CLOCK = /^\s*([+-])?(\d+):([0-5]?\d)(?::([0-5]?\d(?:\.\d+)?))?\s*$/
 const parseError = (text: string, message: string, hints: ReadonlyArray<string>, position = 0): ParseError =>
   new ParseError({ message, expression: text, position, expected: "a number and a unit, or a sum of such terms (5 ft 11 in)", got: text, hints: [...hints] })
 
+/** A fraction as recipes and labels write a value: 1/2, 3/4 (and, after a whole number, 1 1/2). */
+const FRACTION = /^([+-]?\d+)\/(\d+)$/
+
+/** The vulgar fractions a keyboard or a label has: 1½ cups is 1 1/2 cups. */
+const VULGAR: Readonly<Record<string, string>> = {
+  "\u00bd": "1/2",
+  "\u2153": "1/3",
+  "\u2154": "2/3",
+  "\u00bc": "1/4",
+  "\u00be": "3/4",
+  "\u2155": "1/5",
+  "\u2156": "2/5",
+  "\u2157": "3/5",
+  "\u2158": "4/5",
+  "\u2159": "1/6",
+  "\u215a": "5/6",
+  "\u215b": "1/8",
+  "\u215c": "3/8",
+  "\u215d": "5/8",
+  "\u215e": "7/8"
+}
+
+/** A word's value: a number (5, 2.5e3), or a fraction (1/2); undefined for a unit's word. */
+const valueOf = (word: string): number | undefined => {
+  if (NUMBER.test(word)) return Number(word)
+  const fraction = FRACTION.exec(word)
+  return fraction && Number(fraction[2]) !== 0 ? Number(fraction[1]) / Number(fraction[2]) : undefined
+}
+
 /** Words of the text, a number glued to its unit split from it; feet and inches marks and degree marks each a word. */
 const wordsOf = (text: string): Array<string> =>
   text
+    // the minus sign a word processor types (−5 °C), and vulgar fractions as fractions of their own word
+    .replace(/\u2212(?=[\d.])/gu, "-")
+    .replace(/[\u00bd\u2153-\u215e\u00bc\u00be]/gu, (c) => ` ${VULGAR[c] ?? c} `)
     .replace(/([\u00b0\u2032\u2033'"])(?=\S)/gu, "$1 ")
     .split(/\s+/)
     .filter((w) => w !== "")
     .flatMap((w) => {
+      // a number in E notation is one word (2.5e3), never 2.5 and a unit e3
+      if (NUMBER.test(w) || FRACTION.test(w)) return [w]
       // 5ft11in: numbers and names in turn, all glued
       if (PAIRS.test(w)) return [...w.matchAll(PAIR)].flatMap((m) => [m[1]!, m[2]!])
       const glued = GLUED.exec(w)
@@ -70,19 +104,28 @@ const termsOf = (text: string): Array<Term> | ParseError => {
     ]
   }
   const angle = /\u00b0/u.test(text)
-  const terms: Array<{ value: number; unit: Array<string> }> = []
+  // mixed: the value already holds a fraction (1 1/2), so no further fraction joins it
+  const terms: Array<{ value: number; unit: Array<string>; mixed: boolean }> = []
   for (const word of wordsOf(text.replaceAll("+", " + "))) {
     if (word === "+") continue
-    if (NUMBER.test(word)) {
-      if (terms.length > 0 && terms.at(-1)!.unit.length === 0)
-        return parseError(text, `'${terms.at(-1)!.value}' has no unit before ${word}: in '${text.trim()}' every number needs its unit`, [
+    const value = valueOf(word)
+    if (value !== undefined) {
+      const last = terms.at(-1)
+      // a whole number and a fraction: one mixed number (1 1/2 cups), its sign the whole number's
+      if (last !== undefined && last.unit.length === 0 && last.mixed === false && Number.isInteger(last.value) && FRACTION.test(word) && value > 0) {
+        last.value = last.value < 0 || Object.is(last.value, -0) ? last.value - value : last.value + value
+        last.mixed = true
+        continue
+      }
+      if (last !== undefined && last.unit.length === 0)
+        return parseError(text, `'${last.value}' has no unit before ${word}: in '${text.trim()}' every number needs its unit`, [
           "Write each term with its unit: 5 ft 11 in, 2 h 30 min"
         ])
-      terms.push({ value: Number(word), unit: [] })
+      terms.push({ value, unit: [], mixed: FRACTION.test(word) })
       continue
     }
     const mark = markUnit(word, angle)
-    if (terms.length === 0) terms.push({ value: 1, unit: [] })
+    if (terms.length === 0) terms.push({ value: 1, unit: [], mixed: true })
     terms.at(-1)!.unit.push(mark ?? word)
   }
   if (terms.length === 0) return parseError(text, "There is no quantity in the text: give a number and a unit, e.g. 5 km", [])

@@ -5,7 +5,7 @@
  */
 import { type Catalog, describeUnit, nameOf, symbolOf } from "./Catalog.ts"
 import * as Dimension from "../Dimension.ts"
-import { ParseError, UnknownUnit, fieldsOf, isEngineError, type UnitError } from "../errors.ts"
+import { AmbiguousInput, ParseError, UnknownUnit, fieldsOf, isEngineError, type UnitError } from "../errors.ts"
 import { wordNotes } from "../catalog/readings.ts"
 import { ambiguousAlone } from "../catalog/readingsAlone.ts"
 import * as Rational from "../Rational.ts"
@@ -87,6 +87,31 @@ const displayFormSymbol = (catalog: Catalog, input: string): string | undefined 
   return name && symbol && name.unit === symbol.unit && name.prefix === symbol.prefix ? m[2] : undefined
 }
 
+/**
+ * `1/2 cup`, `3/4 tsp`: a fraction before a unit, as recipes and labels write half a cup, though the
+ * grammar (as GNU units) binds the space before the slash: 1/(2 cup). The two readings differ (a volume,
+ * or its reciprocal), so the call may choose between them, and otherwise both are shown.
+ */
+const LEADING_FRACTION = /^(\d+(?:\.\d+)?)\s*\/\s*(\d+(?:\.\d+)?)\s+(?=[\p{L}\u00b5\u00b0(])(.+)$/u
+
+const leadingFraction = (input: string, trimmed: string): AmbiguousInput | undefined => {
+  const m = LEADING_FRACTION.exec(trimmed)
+  if (!m) return undefined
+  const [, a, b, rest] = m as unknown as [string, string, string, string]
+  return new AmbiguousInput({
+    message: `'${trimmed}' reads two ways: ${a}/${b} of ${rest}, or ${a} per ${b} ${rest}; say which`,
+    hints: [`For the fraction of a unit write (${a}/${b})*${rest}; for the unit divided, ${a}/(${b} ${rest})`],
+    readings: [
+      { meaning: `${a}/${b} of ${rest} (the fraction times the unit, as recipes write it)`, unit: `(${a}/${b})*(${rest})` },
+      { meaning: `${a} per ${b} ${rest} (the space binding before the slash, as GNU units reads it)`, unit: `${a}/(${b}*(${rest}))` }
+    ],
+    expression: input,
+    position: input.indexOf(trimmed),
+    token: trimmed,
+    byContext: true
+  })
+}
+
 const parseAndEvaluate = (catalog: Catalog, input: string, convention: Convention): UnitExpression | UnitError => {
   const symbol = displayFormSymbol(catalog, input)
   if (symbol !== undefined) {
@@ -98,6 +123,8 @@ const parseAndEvaluate = (catalog: Catalog, input: string, convention: Conventio
   // a name read two ways only when alone (rad: the radian, or the rad of dose): the call may choose
   const alone = convention === "any" ? ambiguousAlone.find((a) => a.names.includes(trimmed)) : undefined
   if (alone) return ambiguousUnit(input, trimmed, input.indexOf(trimmed), alone, true)
+  const fraction = convention === "any" ? leadingFraction(input, trimmed) : undefined
+  if (fraction) return fraction
   if (trimmed === "") {
     return new ParseError({
       message: "Cannot parse unit expression: the unit is empty",
