@@ -54,7 +54,7 @@ const VULGAR: Readonly<Record<string, string>> = {
 }
 
 /** A word's value: a number (5, 2.5e3), or a fraction (1/2); undefined for a unit's word. */
-const valueOf = (word: string): number | undefined => {
+const wordValue = (word: string): number | undefined => {
   if (NUMBER.test(word)) return Number(word)
   const fraction = FRACTION.exec(word)
   return fraction && Number(fraction[2]) !== 0 ? Number(fraction[1]) / Number(fraction[2]) : undefined
@@ -108,7 +108,7 @@ const termsOf = (text: string): Array<Term> | ParseError => {
   const terms: Array<{ value: number; unit: Array<string>; mixed: boolean }> = []
   for (const word of wordsOf(text.replaceAll("+", " + "))) {
     if (word === "+") continue
-    const value = valueOf(word)
+    const value = wordValue(word)
     if (value !== undefined) {
       const last = terms.at(-1)
       // a whole number and a fraction: one mixed number (1 1/2 cups), its sign the whole number's
