@@ -16,7 +16,7 @@ import { join } from "node:path"
 
 // node:fs through process.getBuiltinModule, not `import`: an ES module import of node:fs builds its
 // whole namespace, which loads fs/promises, the streams and readline (about 30 modules, 5-10 ms of a
-// one-shot command's start; src/cli/argv.ts says the same)
+// one-shot command's start; src/cli/fs.ts says the same)
 const { existsSync } = process.getBuiltinModule("node:fs")
 
 const dist = join(import.meta.dirname, "..", "dist")

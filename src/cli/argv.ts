@@ -1,16 +1,9 @@
 /**
  * What a command line asks for, decided before anything else is loaded: both the CLI (src/cli/run.ts)
  * and the start-up launcher (src/startup/launch.ts, which the bin loads on every start) read it, so
- * it needs only node:fs.
+ * it needs only node:fs (./fs.ts).
  */
-
-/**
- * node:fs through process.getBuiltinModule, not `import`: an ES module import of node:fs builds its
- * whole namespace, which loads fs/promises, the streams and readline (about 30 of Node's modules,
- * 5-10 ms of a one-shot command's start, issue 29). Every module on that path (bin/dimensional.js,
- * src/startup/launch.ts, src/cli/run.ts) takes node:fs from here.
- */
-export const fs = process.getBuiltinModule("node:fs")
+import { fs } from "./fs.ts"
 
 /**
  * With no command: an MCP client spawned us (stdin is a pipe), as every reference server is

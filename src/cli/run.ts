@@ -10,7 +10,8 @@
  */
 // the module itself, not the package index: the index would bundle every Node platform module
 import type { Effect } from "effect"
-import { fs, servesByDefault } from "./argv.ts"
+import { servesByDefault } from "./argv.ts"
+import { fs } from "./fs.ts"
 
 /**
  * A one-shot answer written straight to the file descriptor. `process.stdout` on a pipe (a shell's

@@ -17,7 +17,8 @@
 import type { Stats } from "node:fs"
 import { homedir } from "node:os"
 import { join, resolve } from "node:path"
-import { fs, servesStdio, stdinMayBeTerminal } from "../cli/argv.ts"
+import { servesStdio, stdinMayBeTerminal } from "../cli/argv.ts"
+import { fs } from "../cli/fs.ts"
 
 const { lstatSync, readFileSync, statSync } = fs
 
