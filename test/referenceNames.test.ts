@@ -95,7 +95,6 @@ const differences: Readonly<Record<string, string>> = {
  */
 const slipsOfTheirNames: Readonly<Record<string, string>> = {
   tor: "torr with an r missing (GNU units: the pascal)",
-  mill: "mil with the l doubled (GNU units: 0.001, a counting unit)",
   bell: "bel with the l doubled (GNU units: a ship's bell, 30 min)",
   fot: "foot with an o missing (GNU units: an old Swedish foot, 0.2969 m)",
   quadrans: "quadrants with a t missing (GNU units: a Roman weight)",

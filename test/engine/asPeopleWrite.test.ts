@@ -50,9 +50,23 @@ describe("qualifiers", () => {
 })
 
 describe("names that were fixed into other units", () => {
-  it("bell is the ship's bell (half an hour) and mill a thousandth, never the bel and the mil", () => {
+  it("bell is the ship's bell (half an hour), never the bel; mill is a thousandth or a million, never the mil, and refused with both", () => {
     expect(answer(8, "bell", "h").quantity).toBe(4)
-    expect(answer(25, "mill", "%").quantity).toBeCloseTo(2.5, 12)
+    // a tax rate's 25 mills is 2.5 %; a lab's 4.5 mill/uL is 4.5 × 10^12/L: 10^9 apart, so neither is assumed
+    for (const [from, to] of [
+      ["mill", "%"],
+      ["mill/uL", "10*12/L"],
+      ["MILL/UL", "10*12/L"],
+      ["mills", "%"]
+    ] as const) {
+      const r = convertValue(catalog, 4.5, from, to)
+      expect(isEngineError(r) && r._tag, from).toBe("AmbiguousInput")
+      if (!isEngineError(r) || r._tag !== "AmbiguousInput") continue
+      expect(r.readings.map((x) => x.unit)).toEqual(["\u2030", "10^6"])
+      expect(r.likelyFix).toBeUndefined()
+    }
+    expect(answer(25, "\u2030", "%").quantity).toBeCloseTo(2.5, 12)
+    expect(answer(4.5, "10^6/uL", "10*12/L").quantity).toBeCloseTo(4.5, 12)
   })
 
   it("cal alone is refused with the small and the food calorie, 1000× apart, as calorie is; kcal and cal_th read", () => {

@@ -44,11 +44,6 @@ export const ratios = [
     kind: "volume fraction",
     note: "1 % v/v is 1 mL in 100 mL (alcohol by volume is % v/v); never a mass fraction"
   }),
-  unit("mill", "mill", [ratio(1, 1000), "1"], {
-    system: "ratio",
-    source: "a thousandth: the mill of US currency (1/10 cent, 31 U.S.C. 5101) and of a millage rate (mills per dollar)",
-    note: "0.001; not the mil (thousandth of an inch)"
-  }),
   unit("‰", "per mille", [ratio(1, 1000), "1"], { ...iso, names: ["permille", "per mil"], plurals: false }),
   unit("‱", "per myriad", [ratio(1, 10000), "1"], { ...iso, names: ["permyriad"], plurals: false, note: "1e-4, numerically one basis point" }),
   unit("bip", "basis point", [ratio(1, 10000), "1"], {

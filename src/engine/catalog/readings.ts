@@ -166,6 +166,16 @@ export const ambiguous: ReadonlyArray<AmbiguousName> = [
       { meaning: "food Calorie as menus print it (a kilocalorie), 4184 J", unit: "kcal" }
     ]
   },
+  // a thousandth to a tax assessor (mills per dollar) and in US currency (1/10 cent, 31 U.S.C. 5101);
+  // a million on a lab report (RBC 4.5 mill/uL): 10^9 apart, and never the mil (a thousandth of an inch)
+  {
+    names: ["mill", "mills"],
+    anyCase: true,
+    readings: [
+      { meaning: "a thousandth, 0.001 (the mill of US currency and of a millage rate)", unit: "\u2030" },
+      { meaning: "a million, 10^6 (a lab report's cell count, mill/uL)", unit: "10^6" }
+    ]
+  },
   {
     names: ["calorie", "calories"],
     anyCase: true,
