@@ -1,6 +1,7 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { converterBetween } from "../../src/engine/conversion/between.ts"
+import { convertValue as engineConvert } from "../../src/engine/conversion/convert.ts"
 import { isEngineError } from "../../src/engine/errors.ts"
 import { resolveUnitExpression } from "../../src/engine/units/UnitExpression.ts"
 import { catalog, convertValue, relativeError, resolve } from "../support/catalog.ts"
@@ -25,6 +26,15 @@ describe("conversion", () => {
       expect(e.hints.join(" "), mass).toContain(`write '${force}' (${name})`)
       expect(isEngineError(converterBetween(catalog, resolve(`${force}*m`), resolve("N*m"))), force).toBe(false)
     }
+  })
+
+  it("never answers 0 for a nonzero value that falls below the smallest double: 5e-324 m in km is refused", () => {
+    expect(engineConvert(catalog, 1e-300, "m", "km")).toMatchObject({ quantity: 1e-303 })
+    expect(engineConvert(catalog, 0, "m", "km")).toMatchObject({ quantity: 0 })
+    expect(engineConvert(catalog, 5e-324, "m", "km")).toMatchObject({
+      _tag: "ComputationError",
+      message: expect.stringMatching(/smallest number a double holds/)
+    })
   })
 
   it("gives the issue's reference answers", () => {

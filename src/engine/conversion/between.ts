@@ -347,6 +347,13 @@ export const applyConverter = (converter: Converter, value: number): number | Co
       hints: converter.kind === "logarithmic" ? ["A logarithmic level needs a positive linear value"] : ["The value is too large for this conversion"]
     })
   }
+  // a nonzero value that a linear factor takes below the smallest double (5e-324 m in km) is not zero
+  if (result === 0 && value !== 0 && converter.kind === "linear") {
+    return new ComputationError({
+      message: `The conversion of ${value} is smaller than the smallest number a double holds (about 5e-324): it is not 0`,
+      hints: ["Convert to a smaller unit, or scale the value first"]
+    })
+  }
   return result
 }
 
