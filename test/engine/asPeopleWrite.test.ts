@@ -69,6 +69,22 @@ describe("names that were fixed into other units", () => {
     expect(answer(4.5, "10^6/uL", "10*12/L").quantity).toBeCloseTo(4.5, 12)
   })
 
+  it("MT is the trade's metric ton as well as the megatonne and the megatesla: refused with each, wherever it stands", () => {
+    for (const [from, to] of [
+      ["MT", "kg"],
+      ["MT/d", "t/d"]
+    ] as const) {
+      const r = convertValue(catalog, 5, from, to)
+      expect(isEngineError(r) && r._tag, from).toBe("AmbiguousInput")
+      if (!isEngineError(r) || r._tag !== "AmbiguousInput") continue
+      expect(r.readings.map((x) => x.unit)).toEqual(expect.arrayContaining(["t", "Mt", "megatesla"]))
+      expect(r.readings.find((x) => x.unit === "t")?.value, from).toBe(from === "MT" ? 5000 : 5)
+      expect(r.readings.find((x) => x.unit === "Mt")?.value, from).toBe(from === "MT" ? 5e9 : 5e6)
+    }
+    expect(answer(5, "t", "kg").quantity).toBe(5000)
+    expect(answer(5, "Mt", "t").quantity).toBe(5e6)
+  })
+
   it("cal alone is refused with the small and the food calorie, 1000× apart, as calorie is; kcal and cal_th read", () => {
     const r = convertValue(catalog, 250, "cal", "kJ")
     if (!isEngineError(r) || r._tag !== "AmbiguousInput") throw new Error("expected a refusal")

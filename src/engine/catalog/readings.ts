@@ -148,6 +148,17 @@ export const ambiguous: ReadonlyArray<AmbiguousName> = [
       { meaning: "ton of TNT, 4.184 GJ", unit: "tTNT" }
     ]
   },
+  // MT on a bill of lading or a commodity report is the metric ton; in capitals it is also read as the
+  // megatonne (Mt), and as written the megatesla: 10^6 apart, so refused with each (5 MT → kg answered 5e9)
+  {
+    names: ["MT"],
+    anyCase: false,
+    readings: [
+      { meaning: "metric ton (tonne), 1000 kg, as trade writes MT", unit: "t" },
+      { meaning: "megatonne, 10^9 kg (Mt)", unit: "Mt" },
+      { meaning: "megatesla, MT as an SI symbol", unit: "megatesla" }
+    ]
+  },
   {
     names: ["hundredweight", "hundredweights", "cwt"],
     anyCase: true,
