@@ -171,6 +171,8 @@ const sharedWritings: ReadonlyMap<string, string> = new Map([
   ["Volume.MetricTablespoon 'tbsp'", US_KITCHEN],
   ["Volume.MetricTeaspoon 'tsp'", US_KITCHEN],
   ["Volume.MetricTeaspoon 'teaspoon'", US_KITCHEN],
+  ["Volume.MetricTablespoon 'tbsp.'", US_KITCHEN],
+  ["Volume.MetricTeaspoon 'tsp.'", US_KITCHEN],
   [
     "Volume.UsLegalCup 'cup (U.S.)'",
     "UnitsNet writes cup (U.S.) for the legal cup (240 mL, 21 CFR 101.9); cup (US) is the customary cup here (8 US fl oz), the legal cup cup_legal"

@@ -197,3 +197,25 @@ describe("a fraction before a unit", () => {
     expect(answer(1, "L/100 km", "mL/m").quantity).toBeCloseTo(0.01, 12)
   })
 })
+
+describe("abbreviation periods", () => {
+  it("read without them where the text does not parse with them, each with a note: lb., fl. oz., sq. ft., in. Hg", () => {
+    for (const [written, bare] of [
+      ["lb.", "lb"],
+      ["oz.", "oz"],
+      ["fl. oz.", "fl oz"],
+      ["sq. ft.", "sq ft"],
+      ["cu. ft.", "cu ft"],
+      ["in. Hg", "in Hg"],
+      ["mi./hr.", "mi/hr"]
+    ] as const) {
+      const r = resolveUnitExpression(catalog, written)
+      const plain = resolveUnitExpression(catalog, bare)
+      if (isEngineError(r) || isEngineError(plain)) throw new Error(`${written} or ${bare} does not resolve`)
+      expect(r.factor, written).toEqual(plain.factor)
+      expect(r.notes.join(" "), written).toMatch(/abbreviation periods/)
+    }
+    // UCUM's dot between two names still multiplies
+    expect(answer(5, "N.m", "J").quantity).toBe(5)
+  })
+})

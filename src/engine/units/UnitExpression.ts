@@ -12,6 +12,7 @@ import * as Rational from "../Rational.ts"
 import * as Suggestions from "./Suggestions.ts"
 import { sameMeaning } from "./elsewhere.ts"
 import * as UnitSyntax from "./UnitSyntax.ts"
+import { POWER_WORDS } from "./UnitTokens.ts"
 import { isCapitalToken, isCapitals } from "./capitals.ts"
 import { ambiguousUnit, bothReadings, possessive, unknownQualified, unknownUnit } from "./unknownUnits.ts"
 import { readInCapitals } from "./conventions.ts"
@@ -112,6 +113,12 @@ const leadingFraction = (input: string, trimmed: string): AmbiguousInput | undef
   })
 }
 
+/**
+ * A period closing an abbreviated word (lb., sq.): a word standing alone (after the start, a space or a
+ * slash, so never the S of U.S.), before a space, the end, or what follows a unit (/ ) * · ^).
+ */
+const ABBREVIATION_PERIOD = /(^|[\s/])(\p{L}+)\.(?=\s|$|[/)*\u00b7^])/gu
+
 const parseAndEvaluate = (catalog: Catalog, input: string, convention: Convention): UnitExpression | UnitError => {
   const symbol = displayFormSymbol(catalog, input)
   if (symbol !== undefined) {
@@ -136,6 +143,21 @@ const parseAndEvaluate = (catalog: Catalog, input: string, convention: Conventio
   }
   const parsed = UnitSyntax.parse(input, { multiWordNames: catalog.multiWords(), knows: (name) => catalog.resolve(name) !== undefined })
   if (!parsed.ok) {
+    // abbreviation periods as handbooks and labels print them (lb., fl. oz., sq. ft., in. Hg): read
+    // without them, said in a note, only where the text does not parse with them
+    // not where there are brackets (a qualifier's periods, gallon (U.S.), are the qualifier's to read),
+    // not a single letter (U. K. is no product of units), and not when asked for the text as written
+    const unabbreviated =
+      convention !== "any" || /[(){}]/.test(input)
+        ? input
+        : input.replace(ABBREVIATION_PERIOD, (whole, before: string, word: string) =>
+            word.length > 1 && (catalog.resolve(word) !== undefined || POWER_WORDS.has(word.toLowerCase())) ? before + word : whole
+          )
+    if (unabbreviated !== input) {
+      const read = parseAndEvaluate(catalog, unabbreviated, convention)
+      if (!isEngineError(read))
+        return { ...read, input, notes: [`Read '${input.trim()}' without its abbreviation periods, as '${unabbreviated.trim()}'`, ...read.notes] }
+    }
     const { position, expected, message } = parsed.failure
     return new ParseError({
       message: `Cannot parse unit expression: '${input}'`,
