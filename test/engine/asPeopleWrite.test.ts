@@ -219,3 +219,21 @@ describe("abbreviation periods", () => {
     expect(answer(5, "N.m", "J").quantity).toBe(5)
   })
 })
+
+describe("a product after a division", () => {
+  // read left to right, mg/kg·d is (mg/kg)·d, a time; its reciprocal conversion to mg/(kg·d) answered 1e12
+  it("is read left to right, and no reciprocal is built on that guess: refused, saying how to group it", () => {
+    for (const [from, to] of [
+      ["mg/kg·d", "mg/(kg*d)"],
+      ["mg/kg*d", "mg/(kg*d)"],
+      ["W/m·K", "W/(m*K)"]
+    ] as const) {
+      const r = convertValue(catalog, 1, from, to)
+      expect(isEngineError(r) && r._tag, from).toBe("DimensionMismatch")
+      if (isEngineError(r)) expect(r.hints.join(" "), from).toMatch(/left to right[\s\S]*inside parentheses after '\/'/)
+    }
+    // written as the writer groups it, it answers; a true reciprocal (fuel economy) still converts
+    expect(answer(1, "mg/(kg*d)", "mg/(kg*d)").quantity).toBe(1)
+    expect(answer(30, "mpg", "L/100km").quantity).toBeCloseTo(7.840486111111111, 12)
+  })
+})

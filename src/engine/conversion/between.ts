@@ -21,6 +21,7 @@ import * as Rational from "../Rational.ts"
 import { kindsApart } from "./reservedKinds.ts"
 import * as StatedRelation from "./StatedRelation.ts"
 import type { UnitExpression } from "../units/UnitExpression.ts"
+import { readLeftToRight } from "../units/UnitSyntax.ts"
 
 export type { Converter } from "./converter.ts"
 export { atmosphericConverter, linear, reciprocalConverter, scaledAffine } from "./converter.ts"
@@ -205,7 +206,10 @@ const acrossDimensions = (catalog: Catalog, from: UnitExpression, to: UnitExpres
   const compatible = alone ? [] : unitsOfDimension(catalog, from.dimension)
   if (alone) hints.push(onlyItself(alone))
   if (compatible.length > 0) hints.push(`Compatible ${fromDim} units: ${compatible.join(", ")}`)
-  if (StatedRelation.reciprocal(from.dimension, to.dimension)) {
+  // a grouping read left to right (mg/kg·d) is the likelier cause than a reciprocal, and no reciprocal is built on it
+  const guessed = [...from.notes, ...to.notes].filter(readLeftToRight)
+  hints.push(...guessed)
+  if (guessed.length === 0 && StatedRelation.reciprocal(from.dimension, to.dimension)) {
     hints.push(`'${from.input}' and '${to.input}' are reciprocals: a conversion of the value answers 1/x (e.g. fuel economy L/100km ↔ mi/gal)`)
   }
   for (const c of StatedRelation.connections(from.dimension, to.dimension)) hints.push(`${fromDim} and ${toDim} are related by ${c}`)

@@ -14,6 +14,7 @@ import { Role } from "../roles.ts"
 import * as StatedRelation from "./StatedRelation.ts"
 import * as Substances from "../units/Substance.ts"
 import { type UnitExpression, fromTerms, resolveUnitExpression } from "../units/UnitExpression.ts"
+import { readLeftToRight } from "../units/UnitSyntax.ts"
 
 /**
  * What the caller states about the quantity, for conversions the units alone cannot make: the
@@ -156,10 +157,12 @@ export const relatedConverter = (
   options: { readonly reciprocal: boolean } = { reciprocal: true }
 ): Converter | undefined => {
   if (source.level || target.level || source.temperatureInterval || target.temperatureInterval) return undefined
+  // a grouping guessed left to right (mg/kg·d) is no ground for a reciprocal: mg/kg·d to mg/(kg·d) answered 1e12
+  const guessed = [...source.notes, ...target.notes].some(readLeftToRight)
   const relation =
     (stated.molarMass && StatedRelation.byMolarMass(source.dimension, target.dimension, stated.molarMass.value, stated.molarMass.described)) ||
     (stated.equivalence && StatedRelation.byEquivalence(stated.equivalence, source.dimension, target.dimension)) ||
-    (options.reciprocal ? StatedRelation.reciprocal(source.dimension, target.dimension) : undefined)
+    (options.reciprocal && !guessed ? StatedRelation.reciprocal(source.dimension, target.dimension) : undefined)
   if (!relation) return undefined
   const notes = [
     ...source.notes,

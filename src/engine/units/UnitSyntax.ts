@@ -23,6 +23,13 @@ export type { SyntaxFailure, SyntaxOptions }
 /** No physical unit needs more; a bound keeps m^99999999 from being an expensive way to say Infinity. */
 const MAX_EXPONENT = 100
 
+/** The note for a product after a division, read left to right (mg/kg·d is (mg/kg)·d): a guess at what the writer grouped. */
+const leftToRightNote = (shown: string, factor: string): string =>
+  `Read '${shown}' left to right: '${factor}' multiplies the whole quotient (it is in the numerator). If it belongs in the denominator, write it inside parentheses after '/'.`
+
+/** Whether a note says an expression was read left to right: its grouping is a guess, so nothing is built on it (no reciprocal). */
+export const readLeftToRight = (note: string): boolean => /^Read '.*' left to right: /s.test(note)
+
 /**
  * Bounds on one expression, far above any real unit (the longest in the catalog tests is under 60
  * characters): parsing and evaluation stay linear and shallow, whatever an agent sends.
@@ -89,9 +96,7 @@ class Parser {
       if (right instanceof Failure) return right
       if (op === "*" && sawDivision && right._tag !== "Number") {
         const shown = this.input.slice(left.start, right.end)
-        this.notes.push(
-          `Read '${shown}' left to right: '${this.input.slice(right.start, right.end)}' multiplies the whole quotient (it is in the numerator). If it belongs in the denominator, write it inside parentheses after '/'.`
-        )
+        this.notes.push(leftToRightNote(shown, this.input.slice(right.start, right.end)))
       }
       if (op === "/") sawDivision = true
       left = { _tag: "Binary", op, left, right, start: left.start, end: right.end }
