@@ -81,6 +81,10 @@ export const multiply = (a: Rational, b: Rational): Rational => {
     const g2 = gcd(b.n, a.d)
     return make((a.n / g1) * (b.n / g2), (a.d / g2) * (b.d / g1))
   }
+  // the same irrational on both sides cancels exactly: π/180 ÷ π/10800 is 60, not 60.00000000000001
+  // (a degree in arcminutes, a gon in degrees: the π of each definition divides out)
+  if (!Number.isInteger(a.n) && a.n === b.d) return b.n === a.d ? one : multiply(make(1, a.d), make(b.n, 1))
+  if (!Number.isInteger(b.n) && b.n === a.d) return multiply(make(a.n, 1), make(1, b.d))
   return make(a.n * b.n, a.d * b.d)
 }
 

@@ -37,6 +37,16 @@ describe("conversion", () => {
     })
   })
 
+  it("converts angles defined on the same π exactly: 1° is 60′, 1 rev/min is 6°/s, 90° is 100 gon", () => {
+    expect(convertValue(1, "deg", "arcmin")).toBe(60)
+    expect(convertValue(1, "arcmin", "arcsec")).toBe(60)
+    expect(convertValue(1, "rev/min", "deg/s")).toBe(6)
+    expect(convertValue(90, "deg", "grad")).toBe(100)
+    expect(convertValue(1, "grad", "deg")).toBe(0.9)
+    expect(convertValue(6400, "mil_NATO", "rev")).toBe(1)
+    expect(convertValue(1, "rev", "rad")).toBe(2 * Math.PI)
+  })
+
   it("gives the issue's reference answers", () => {
     expect(relativeError(convertValue(5, "km", "mi"), 3.10685596118667)).toBeLessThan(1e-14)
     expect(convertValue(10, "m/s", "km/h")).toBe(36)

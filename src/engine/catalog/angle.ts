@@ -37,11 +37,13 @@ export const angle = [
   unit("mas", "milliarcsecond", [ratio(1, 1000), "arcsec"], { system: "astronomical", source: "IAU" }),
   unit("µas", "microarcsecond", [ratio(1, 1000), "mas"], { aliases: ["uas", "μas"], system: "astronomical", source: "IAU" }),
   unit("grad", "gradian", [ratio(Math.PI, 200), "rad"], { aliases: ["gon"], names: ["gon"], system: "metric", source: "ISO 80000-3 (1/400 turn)" }),
-  unit("rev", "revolution", [ratio(2 * Math.PI), "rad"], {
+  // the turn on the degree, not on π: 360° exactly, so rev, the NATO mil and the degree convert with
+  // exact ratios (1 rev/min was 6.000000000000001 deg/s through 2π/(π/180))
+  unit("rev", "revolution", [360, "deg"], {
     aliases: ["turn"],
     names: ["turn", "full turn"],
     system: "SI accepted",
-    source: "ISO 80000-3 (1 rev = 2π rad)",
+    source: "ISO 80000-3 (1 rev = 2π rad = 360°)",
     note: "an angle of 2π rad; a cycle (cyc) is a count"
   }),
   unit("mil_NATO", "NATO mil", [ratio(1, 6400), "rev"], {
