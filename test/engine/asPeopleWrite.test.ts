@@ -85,6 +85,16 @@ describe("names that were fixed into other units", () => {
     expect(answer(5, "Mt", "t").quantity).toBe(5e6)
   })
 
+  it("KB is refused with the SI kilobyte and JEDEC's 1024 B; kB and KiB read as written", () => {
+    for (const from of ["KB", "KB/s"]) {
+      const r = convertValue(catalog, 5, from, from === "KB" ? "B" : "B/s")
+      expect(isEngineError(r) && r._tag, from).toBe("AmbiguousInput")
+      if (isEngineError(r) && r._tag === "AmbiguousInput") expect(r.readings.map((x) => x.value)).toEqual([5000, 5120])
+    }
+    expect(answer(5, "kB", "B").quantity).toBe(5000)
+    expect(answer(5, "KiB", "B").quantity).toBe(5120)
+  })
+
   it("cal alone is refused with the small and the food calorie, 1000× apart, as calorie is; kcal and cal_th read", () => {
     const r = convertValue(catalog, 250, "cal", "kJ")
     if (!isEngineError(r) || r._tag !== "AmbiguousInput") throw new Error("expected a refusal")

@@ -148,6 +148,16 @@ export const ambiguous: ReadonlyArray<AmbiguousName> = [
       { meaning: "ton of TNT, 4.184 GJ", unit: "tTNT" }
     ]
   },
+  // KB with a capital K is no SI prefix: JEDEC (JESD100B.01) and memory sizes read it as 1024 B, the
+  // SI and IEC 80000-13 kB is 1000 B; 2.4 % apart, so refused with both (5 KB → B answered 5000)
+  {
+    names: ["KB"],
+    anyCase: false,
+    readings: [
+      { meaning: "kilobyte, 1000 B (the SI prefix kilo, IEC 80000-13)", unit: "kB" },
+      { meaning: "kibibyte, 1024 B (JEDEC's KB, memory sizes)", unit: "KiB" }
+    ]
+  },
   // MT on a bill of lading or a commodity report is the metric ton; in capitals it is also read as the
   // megatonne (Mt), and as written the megatesla: 10^6 apart, so refused with each (5 MT → kg answered 5e9)
   {
