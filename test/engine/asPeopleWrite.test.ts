@@ -247,3 +247,14 @@ describe("a product after a division", () => {
     expect(answer(30, "mpg", "L/100km").quantity).toBeCloseTo(7.840486111111111, 12)
   })
 })
+
+describe("a case-changing fix that fits nothing of the call", () => {
+  // 'atm abs' (atmospheres absolute) to kPa offered abS, the absiemens: pasted back, a conductance
+  it("is withdrawn: the near units stay hints, and a slip fix or a capitals fix still stands", () => {
+    const r = convertValue(catalog, 2, "atm abs", "kPa")
+    expect(isEngineError(r) && r._tag).toBe("UnknownUnit")
+    if (isEngineError(r)) expect(r.likelyFix).toBeUndefined()
+    const kpa = convertValue(catalog, 5, "kpa", "psi")
+    expect(isEngineError(kpa) && kpa.likelyFix).toMatch(/kPa/)
+  })
+})

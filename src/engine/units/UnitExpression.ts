@@ -331,10 +331,17 @@ export const fixFitting = <E extends { readonly _tag: string }>(
   const only = nearest !== undefined && (next === undefined || next.edits > nearest.edits) && slips.includes(nearest.symbol) ? nearest : undefined
   if (only === undefined) {
     // where nothing near fits, the call says nothing and the fix stands (the call's other problem is its
-    // own error); a fix that ties with another near unit that fits is withdrawn, a guess
+    // own error); a fix that ties with another near unit that fits is withdrawn, a guess; so is a fix that
+    // only changes a letter's case and fits nothing of the call (abs to abS, the absiemens, in 'atm abs'
+    // to kPa): no slip of the hand, another unit
+    const withdrawn = () => {
+      const { likelyFix: _fix, corrected: _corrected, replacement: _replacement, ...rest } = fields
+      return new UnknownUnit({ ...rest, hints: error.hints.filter((h) => !h.startsWith("Did you mean")) })
+    }
+    const caseOnly = error.replacement !== undefined && error.replacement !== token && error.replacement.toLowerCase() === token.toLowerCase()
+    if (error.likelyFix !== undefined && ranked.length === 0 && caseOnly) return withdrawn()
     if (error.likelyFix === undefined || ranked.length === 0 || (ranked.length === 1 && ranked[0]!.symbol === error.replacement)) return error
-    const { likelyFix: _fix, corrected: _corrected, replacement: _replacement, ...rest } = fields
-    return new UnknownUnit({ ...rest, hints: error.hints.filter((h) => !h.startsWith("Did you mean")) })
+    return withdrawn()
   }
   const { symbol, corrected } = only
   if (symbol === error.replacement) return error
