@@ -1,7 +1,8 @@
 // Names that mean different units in different systems are refused with every reading (and what
 // each would give); names with a dominant reading are taken in it and the result says which.
 import { describe, expect, it } from "vitest"
-import { ambiguous, dominant, wordNotes } from "../../src/engine/catalog/readings.ts"
+import { dominant, wordNotes } from "../../src/engine/catalog/dominantReadings.ts"
+import { ambiguous } from "../../src/engine/catalog/readings.ts"
 import { spelledForms } from "../../src/engine/units/Catalog.ts"
 import { convertValue as convert } from "../../src/engine/conversion/convert.ts"
 import { isEngineError } from "../../src/engine/errors.ts"

@@ -6,7 +6,7 @@
 import { type Catalog, describeUnit, nameOf, symbolOf } from "./Catalog.ts"
 import * as Dimension from "../Dimension.ts"
 import { AmbiguousInput, ParseError, UnknownUnit, fieldsOf, isEngineError, type UnitError } from "../errors.ts"
-import { wordNotes } from "../catalog/readings.ts"
+import { wordNotes } from "../catalog/dominantReadings.ts"
 import { ambiguousAlone } from "../catalog/readingsAlone.ts"
 import * as Rational from "../Rational.ts"
 import * as Suggestions from "./Suggestions.ts"

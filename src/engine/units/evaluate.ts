@@ -6,7 +6,8 @@
 import type { Resolved, UnitRecord } from "./Catalog.ts"
 import * as Dimension from "../Dimension.ts"
 import { ParseError, type UnitError } from "../errors.ts"
-import { type AmbiguousName, ambiguous, dominant } from "../catalog/readings.ts"
+import { dominant } from "../catalog/dominantReadings.ts"
+import { type AmbiguousName, ambiguous } from "../catalog/readings.ts"
 import * as Rational from "../Rational.ts"
 import type * as UnitSyntax from "./UnitSyntax.ts"
 
