@@ -2,6 +2,7 @@
 // (NIST SP 811 4.2.1.1 and B.9: t/°C = T/K − 273.15, t/°F = 1.8 t/°C + 32, T/°R = 1.8 T/K).
 // Inside a compound unit (J/(kg·°C)) a degree is a difference and only the factor applies; the
 // delta_ units say so explicitly when a difference stands alone.
+import * as Rational from "../Rational.ts"
 import { affine, decimal, ratio, unit } from "./define.ts"
 
 /**
@@ -17,17 +18,6 @@ const celsiusMultiples = [
   { prefix: "da", name: "deca", exponent: 1, spellings: [] },
   { prefix: "k", name: "kilo", exponent: 3, spellings: [] }
 ] as const
-
-/** A decimal literal times 10^shift, written out ("273.15", 3 → "273150"; −3 → "0.27315"), so the offset stays exact. */
-const shiftDecimal = (literal: string, shift: number): string => {
-  const [whole, fraction = ""] = literal.split(".")
-  const digits = whole! + fraction
-  const point = whole!.length + shift
-  const padded = point <= 0 ? "0".repeat(1 - point) + digits : point >= digits.length ? digits + "0".repeat(point - digits.length) : digits
-  const at = Math.max(point, 1)
-  const out = `${padded.slice(0, at)}.${padded.slice(at)}`.replace(/\.?0*$/, "").replace(/^0+(?=\d)/, "")
-  return out === "" ? "0" : out
-}
 
 export const temperature = [
   affine(
@@ -95,11 +85,13 @@ export const temperature = [
   // kelvin = (x + 273.15/p) × p; inside a compound a difference of p kelvin, like °C. Precision
   // thermometry writes m°C (QUDT MilliDEG_C); rates such as k°C/s are UnitsNet's. One entry each,
   // not a prefix policy on °C, so the sign ° alone never takes a prefix.
-  ...celsiusMultiples.map(({ prefix, name, exponent, spellings }) =>
-    affine(
+  ...celsiusMultiples.map(({ prefix, name, exponent, spellings }) => {
+    const factor = exponent < 0 ? ratio(1, 10 ** -exponent) : ratio(10 ** exponent)
+    return affine(
       `${prefix}°C`,
       `${name}degree Celsius`,
-      { factor: exponent < 0 ? ratio(1, 10 ** -exponent) : ratio(10 ** exponent), offset: decimal(shiftDecimal("273.15", -exponent)) },
+      // the Celsius offset in this multiple, exactly: 273.15 K is 273150 m°C, 0.27315 k°C
+      { factor, offset: Rational.divide(decimal("273.15"), factor) },
       {
         aliases: [`${prefix}degC`, `${prefix}℃`, ...spellings.flatMap((p) => [`${p}°C`, `${p}degC`])],
         names: [`${name} degree Celsius`, `${name}degrees Celsius`],
@@ -108,7 +100,7 @@ export const temperature = [
         note: `a point on the Celsius scale in ${name}degrees: 1 ${prefix}°C is 1e${exponent} °C; a difference of 1 ${prefix}°C is 1e${exponent} K`
       }
     )
-  ),
+  }),
   unit("delta_degC", "degree Celsius difference", [1, "K"], {
     aliases: ["ΔdegC", "Δ°C", "∆degC", "∆°C"],
     names: ["Celsius degree", "delta degree Celsius"],
