@@ -85,15 +85,27 @@ const concentrationPercent = (input: string, i: number): { readonly text: string
   return text === "% v/w" ? undefined : { text, end: i + found.length }
 }
 
-/** `10*3`, `10*-7`: UCUM's power of ten, never 10 × 3 (a white-cell count in 10*3/uL is per thousand). */
-const POWER_OF_TEN = /^10\*([+-]?\d+)/
-
 /**
- * `10E3/uL`, `10E9/L`, `10e6/uL`: laboratory systems' power of ten (Cerner and Epic result units, HL7
- * v2 OBX-6 as sent), glued to the division it scales: 10³ per µL, never the number 10 × 10³. Only
- * before a slash: `10E3 mL` stays the number 10000 (a value written in E notation).
+ * A power of ten written as a factor, never 10 times its exponent: UCUM's `10*3`, `10*-7` (a white-cell
+ * count in 10*3/uL is per thousand), and laboratory systems' `10E3/uL`, `10E9/L` (Cerner and Epic result
+ * units, HL7 v2 OBX-6 as sent), glued to the division it scales: 10³ per µL, never the number 10 × 10³.
+ * The E form only before a slash: `10E3 mL` stays the number 10000 (a value written in E notation).
  */
-const LAB_POWER_OF_TEN = /^10[eE]([+-]?\d+)(?=\/)/
+const POWERS_OF_TEN: ReadonlyArray<{ readonly written: RegExp; readonly note: (written: string, exponent: string) => string }> = [
+  { written: /^10\*([+-]?\d+)/, note: (w, n) => `Read '${w}' as 10^${n} (a power of ten, as UCUM writes it), not as 10 × ${n}` },
+  {
+    written: /^10[eE]([+-]?\d+)(?=\/)/,
+    note: (w, n) => `Read '${w}' as 10^${n}, as laboratory systems write a power of ten before a unit (10E3/uL is 10^3 per µL), not as the number 10 × 10^${n}`
+  }
+]
+
+const powerOfTen = (text: string): { readonly written: string; readonly exponent: string; readonly note: string } | undefined => {
+  for (const p of POWERS_OF_TEN) {
+    const m = p.written.exec(text)
+    if (m) return { written: m[0], exponent: m[1]!, note: p.note(m[0], m[1]!) }
+  }
+  return undefined
+}
 
 /** `x10E3/uL`, `×10^9/L`, `X10*3/uL`: a result's unit as lab reports print it, "times ten to the …". */
 const TIMES_POWER_OF_TEN = /^[xX\u00d7]\s?(?=10(?:[eE][+-]?\d+\/|[*^][+-]?\d))/
@@ -127,6 +139,7 @@ export const tokenize = (input: string, options: SyntaxOptions, notes: Array<str
     }
     const start = i
     const times = tokens.length === 0 ? TIMES_POWER_OF_TEN.exec(input.slice(i, i + 24)) : null
+    const power = c === "1" && !/[\d.]/.test(input[i - 1] ?? "") ? powerOfTen(input.slice(i, i + 16)) : undefined
     if (times) {
       // the leading "times" of a printed result unit says only that the value is scaled: nothing to multiply by
       notes.push(`Read the leading '${times[0].trim()}' of '${input.trim()}' as "times", as lab reports print a power of ten before the unit`)
@@ -174,17 +187,9 @@ export const tokenize = (input: string, options: SyntaxOptions, notes: Array<str
       // UCUM style N.m: a dot between two names multiplies
       push({ kind: "mul", text: c, start, end: i + 1, spaceBefore })
       i++
-    } else if (c === "1" && POWER_OF_TEN.test(input.slice(i, i + 16)) && !/[\d.]/.test(input[i - 1] ?? "")) {
-      const written = POWER_OF_TEN.exec(input.slice(i, i + 16))![0]
-      notes.push(`Read '${written}' as 10^${written.slice(3)} (a power of ten, as UCUM writes it), not as 10 × ${written.slice(3)}`)
-      push({ kind: "number", value: 10, start, end: i + 2, spaceBefore })
-      push({ kind: "pow", text: "*", start: i + 2, end: i + 3, spaceBefore: false })
-      i += 3
-    } else if (c === "1" && LAB_POWER_OF_TEN.test(input.slice(i, i + 16)) && !/[\d.]/.test(input[i - 1] ?? "")) {
-      const [written, exponent] = LAB_POWER_OF_TEN.exec(input.slice(i, i + 16))!
-      notes.push(
-        `Read '${written}' as 10^${exponent}, as laboratory systems write a power of ten before a unit (10E3/uL is 10^3 per µL), not as the number 10 × 10^${exponent}`
-      )
+    } else if (power !== undefined) {
+      const { written, exponent, note } = power
+      notes.push(note)
       push({ kind: "number", value: 10, start, end: i + 2, spaceBefore })
       push({ kind: "pow", text: "^", start: i + 2, end: i + 3, spaceBefore: false })
       push({ kind: "number", value: Number(exponent), start: i + 3, end: i + written.length, spaceBefore: false })
