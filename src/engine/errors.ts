@@ -24,9 +24,9 @@ export interface Diagnostics {
    */
   readonly role?: string | undefined
   /**
-   * Where the failure is among the arguments of the call that met it ("from_unit",
-   * "factors[2].numerator"): set by the tools layer, which places a role at its own argument
-   * (Tool.roles), and by argument decoding; the engine never sets it (test/architecture.test.ts).
+   * Where the failure is among the arguments of the call that met it, in the caller's own names:
+   * set by the tools layer, which places a role at one of its arguments (Tool.roles), and by
+   * argument decoding; the engine never sets it (test/architecture.test.ts).
    */
   readonly parameter?: string | undefined
   /** The whole input of the role with the fix applied, ready to send back: "mcg/kg" for "mcg/kgg". */
