@@ -18,12 +18,12 @@ import { restoreCatalog } from "../engine/units/catalogSnapshot.ts"
  */
 let loaded: Catalog | undefined
 
-export const builtinCatalog = (): Catalog => {
-  if (loaded) return loaded
-  loaded = precomputedCatalog === undefined ? undefined : restoreCatalog(precomputedCatalog, builtinEntries)
-  if (loaded) return loaded
+const load = (): Catalog => {
+  const restored = precomputedCatalog === undefined ? undefined : restoreCatalog(precomputedCatalog, builtinEntries)
+  if (restored) return restored
   const { catalog, problems } = buildCatalog(builtinEntries)
   if (problems.length > 0) throw new Error(`Unit catalog is inconsistent: ${problems.map((p) => `${p.symbol}: ${p.problem}`).join("; ")}`)
-  loaded = catalog
   return catalog
 }
+
+export const builtinCatalog = (): Catalog => (loaded ??= load())
