@@ -210,4 +210,33 @@ describe("a stale lock taken over by processes at once", () => {
       expect(holder).toBe(`${process.pid} taker-${round}-${results.indexOf(undefined)}`)
     }
   })
+
+  it("goes to exactly one of them on a disk whose files are created empty and filled after", async () => {
+    // a file written as open-then-write can be read empty in between: a takeover mark made that way
+    // read as naming no process, was moved aside as a dead one's, and two took the lock (CI, round 27)
+    const slow: DiskOps = {
+      ...nodeDisk,
+      writeFile: async (file, text, options) => {
+        await nodeDisk.writeFile(file, "", options)
+        await new Promise((resolve) => setTimeout(resolve, 2))
+        await nodeDisk.writeFile(file, text)
+      },
+      // and a removal that lags the read deciding it, as on a busy machine
+      rm: async (file) => {
+        await new Promise((resolve) => setTimeout(resolve, 3))
+        await nodeDisk.rm(file)
+      }
+    }
+    for (let round = 0; round < 15; round++) {
+      const directory = fresh()
+      await nodeDisk.mkdir(directory)
+      writeFileSync(join(directory, ".lock"), "2147483646 stale")
+      const results = await Promise.all([0, 1, 2].map((i) => takeLock(slow, directory, `${process.pid} slow-${round}-${i}`)))
+      expect(
+        results.filter((r) => r === undefined),
+        `round ${round}: ${JSON.stringify(results)}`
+      ).toHaveLength(1)
+      expect(readFileSync(join(directory, ".lock"), "utf8")).toBe(`${process.pid} slow-${round}-${results.indexOf(undefined)}`)
+    }
+  })
 })
