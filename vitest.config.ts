@@ -4,6 +4,8 @@ import { defineConfig } from "vitest/config"
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
+    // the command is built once and every test that starts it starts the built one (test/globalSetup.ts)
+    globalSetup: ["test/globalSetup.ts"],
     // generous, for a machine busy with other work (issue 30): a time-out says a wait never ended, never how fast
     testTimeout: 120_000,
     // most suites wait on servers they spawned (stdio, HTTP, Redis, nginx, Prometheus), not on a CPU:

@@ -1,29 +1,19 @@
 // The human CLI as a script or a person runs it: answers on stdout, the same suggestions as the
 // MCP tools on stderr, --json for the structured form, exit codes a script can test. Run as it is
-// installed, from the bundle (built once here: the command line's own bundle, the browsing commands
-// in the server's, the session's chunk), and once from the source as `npm start` runs it.
+// installed, from the bundle (built once for the suite by test/globalSetup.ts: the command line's own
+// bundle, the browsing commands in the server's, the session's chunk), and once from the source as
+// `npm start` runs it.
 import { execFile, spawn, spawnSync } from "node:child_process"
-import { mkdtemp, rm, writeFile } from "node:fs/promises"
-import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { promisify } from "node:util"
 import { Client } from "@modelcontextprotocol/client"
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { buildCli } from "../scripts/build.ts"
+import { describe, expect, it } from "vitest"
+import { builtPackage } from "./support/builtCommand.ts"
 import { repoRoot } from "./support/httpServer.ts"
 
-let scratch = ""
 /** The built command's entry, what the bin runs. */
-let cli = ""
-
-beforeAll(async () => {
-  scratch = await mkdtemp(join(tmpdir(), "dimensional-cli-"))
-  await writeFile(join(scratch, "package.json"), '{ "type": "module" }\n')
-  await buildCli(join(scratch, "dist"))
-  cli = join(scratch, "dist", "dimensional.js")
-})
-afterAll(() => rm(scratch, { recursive: true, force: true }))
+const cli = join(builtPackage(), "dist", "dimensional.js")
 
 const run = async (...args: Array<string>) => {
   try {

@@ -5,6 +5,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { Effect, pipe } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { builtBin } from "./support/builtCommand.ts"
 import { repoRoot } from "./support/httpServer.ts"
 import { type TestClient, connectClient } from "./support/mcp.ts"
 import * as Units from "../src/engine.ts"
@@ -169,7 +170,7 @@ describe("README.md", () => {
   it.each(shellLines)("prints what it says: %s", (line) => {
     const [command, expected] = [line.slice(0, line.indexOf(" # ")), line.slice(line.indexOf(" # ") + 3).trim()]
     const args = words(command).slice(3)
-    const r = spawnSync(process.execPath, ["src/cli/main.ts", ...args], { cwd: repoRoot, encoding: "utf8", timeout: 30_000 })
+    const r = spawnSync(process.execPath, [builtBin(), ...args], { cwd: repoRoot, encoding: "utf8", timeout: 30_000 })
     expect(r.status, r.stderr).toBe(0)
     expect(r.stdout.trim().split("\n")).toContain(expected)
   })

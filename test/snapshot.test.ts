@@ -9,7 +9,6 @@ import { execFile } from "node:child_process"
 import {
   chmodSync,
   chownSync,
-  copyFileSync,
   cpSync,
   existsSync,
   mkdirSync,
@@ -23,18 +22,16 @@ import {
 } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { fileURLToPath } from "node:url"
 import { promisify } from "node:util"
 import { Client } from "@modelcontextprotocol/client"
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio"
 import type { CallToolResult } from "@modelcontextprotocol/client"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { buildCli } from "../scripts/build.ts"
+import { builtPackage } from "./support/builtCommand.ts"
 import { servesStdio } from "../src/cli/argv.ts"
 import { cacheDirectory, snapshotAllowed } from "../src/startup/launch.ts"
 import { type OtlpReceiver, startOtlpReceiver } from "./support/otlpReceiver.ts"
 
-const root = fileURLToPath(new URL("..", import.meta.url))
 const linux = process.platform === "linux"
 
 describe("which starts may use the snapshot (src/startup/launch.ts)", () => {
@@ -72,10 +69,8 @@ describe.skipIf(!linux)("the stdio server started from the snapshot", () => {
 
   beforeAll(async () => {
     scratch = mkdtempSync(join(tmpdir(), "dimensional-snapshot-"))
-    mkdirSync(join(scratch, "package", "bin"), { recursive: true })
-    copyFileSync(join(root, "bin", "dimensional.js"), join(scratch, "package", "bin", "dimensional.js"))
-    copyFileSync(join(root, "package.json"), join(scratch, "package", "package.json"))
-    await buildCli(join(scratch, "package", "dist"))
+    // a copy of the suite's built package (test/globalSetup.ts): the snapshot is built beside it
+    cpSync(builtPackage(), join(scratch, "package"), { recursive: true })
     bin = join(scratch, "package", "bin", "dimensional.js")
     cache = join(scratch, "cache")
     env = { ...(process.env as Record<string, string>), DIMENSIONAL_CACHE_DIR: cache }

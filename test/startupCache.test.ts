@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
+import { builtBin } from "./support/builtCommand.ts"
 import { repoRoot } from "./support/httpServer.ts"
 
 const dir = mkdtempSync(join(tmpdir(), "dimensional-cache-"))
@@ -14,7 +15,7 @@ describe("dimensional --clear-cache", () => {
   it("removes the snapshot's blobs, marks and log, keeps anything else, and says what it removed", () => {
     for (const file of ["dimensional-0.2.0-node24.21.0-x64-1.blob", "dimensional-0.2.0-node24.21.0-x64-2.blob.failed", "build.log", "notes.txt"])
       writeFileSync(join(dir, file), "x".repeat(1000))
-    const r = spawnSync(process.execPath, ["src/cli/main.ts", "--clear-cache"], {
+    const r = spawnSync(process.execPath, [builtBin(), "--clear-cache"], {
       cwd: repoRoot,
       encoding: "utf8",
       env: { ...process.env, DIMENSIONAL_CACHE_DIR: dir }
@@ -26,7 +27,7 @@ describe("dimensional --clear-cache", () => {
 
   it("says there is nothing to remove where there is no cache", () => {
     const missing = join(dir, "absent")
-    const r = spawnSync(process.execPath, ["src/cli/main.ts", "--clear-cache"], {
+    const r = spawnSync(process.execPath, [builtBin(), "--clear-cache"], {
       cwd: repoRoot,
       encoding: "utf8",
       env: { ...process.env, DIMENSIONAL_CACHE_DIR: missing }

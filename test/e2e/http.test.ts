@@ -6,6 +6,7 @@ import { logName } from "../../src/services/logName.ts"
 import { spawn } from "node:child_process"
 import { type LoggingMessageNotification, SdkHttpError } from "@modelcontextprotocol/client"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { builtBin } from "../support/builtCommand.ts"
 import { type HttpTestClient, type SpawnedServer, connectHttpClient, repoRoot, spawnServer } from "../support/httpServer.ts"
 
 /** Polls `/healthz` until `done` holds for its session count; fails after `limitMs` (a hang guard, not a timing assertion). */
@@ -128,7 +129,7 @@ describe("dimensional mcp --http shutdown", () => {
 describe("dimensional mcp --http command line", () => {
   const run = (args: ReadonlyArray<string>, env: Record<string, string> = {}) =>
     new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      const child = spawn(process.execPath, ["src/cli/main.ts", "mcp", "--http", ...args], {
+      const child = spawn(process.execPath, [builtBin(), "mcp", "--http", ...args], {
         cwd: repoRoot,
         env: { ...process.env, ...env },
         stdio: ["ignore", "ignore", "pipe"]

@@ -7,6 +7,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { spawn } from "node:child_process"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { builtBin } from "../support/builtCommand.ts"
 import { parseApiKeys } from "../../src/mcp/transports/http/apiKeys.ts"
 import { type SpawnedServer, connectHttpClient, initializeBody, postRaw, repoRoot, spawnServer } from "../support/httpServer.ts"
 
@@ -135,7 +136,7 @@ describe("--log-format json", () => {
 /** Runs `dimensional mcp --http` with `args` until it prints its address or exits; its exit code (undefined while it runs) and stderr. */
 const start = (args: ReadonlyArray<string>) =>
   new Promise<{ code: number | null | undefined; stderr: string; stop: () => void }>((resolve) => {
-    const child = spawn(process.execPath, ["src/cli/main.ts", "mcp", "--http", "--port", "0", "--store", "memory", ...args], {
+    const child = spawn(process.execPath, [builtBin(), "mcp", "--http", "--port", "0", "--store", "memory", ...args], {
       cwd: repoRoot,
       stdio: ["ignore", "pipe", "pipe"]
     })

@@ -6,12 +6,13 @@ import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
+import { builtBin } from "../support/builtCommand.ts"
 import { freePort, initializeBody, repoRoot } from "../support/httpServer.ts"
 
 const startAndConnectAtOnce = async (): Promise<ReadonlyArray<number>> => {
   const port = await freePort()
   const store = mkdtempSync(join(tmpdir(), "dimensional-startup-"))
-  const child = spawn(process.execPath, ["src/cli/main.ts", "mcp", "--http", "--port", String(port)], {
+  const child = spawn(process.execPath, [builtBin(), "mcp", "--http", "--port", String(port)], {
     cwd: repoRoot,
     // the file store (the HTTP default) takes a moment to open: the window this test looks into
     env: { ...process.env, DIMENSIONAL_STORE: `file:${store}` },

@@ -11,6 +11,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { promisify } from "node:util"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { builtBin } from "../support/builtCommand.ts"
 import { type SpawnedServer, repoRoot, spawnServer } from "../support/httpServer.ts"
 import { inspectorBin as bin, inspectorMissing, inspectorPatience, inspectorVersion as version, strictFindings as findings } from "../support/inspector.ts"
 
@@ -35,7 +36,7 @@ describe.skipIf(missing !== undefined)(`the MCP Inspector CLI ${version}`, () =>
   afterAll(() => server?.stop())
 
   const targets = {
-    stdio: () => [process.execPath, join(repoRoot, "src", "cli", "main.ts")],
+    stdio: () => [process.execPath, builtBin()],
     "Streamable HTTP": () => [server.url]
   }
 

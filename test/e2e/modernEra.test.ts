@@ -1,11 +1,12 @@
 // Protocol revision 2026-07-28 as a client pinned to it meets the server, over both real
-// transports (`node src/cli/main.ts mcp` on stdio, `mcp --http` on loopback): discovery instead of
+// transports (`dimensional mcp` on stdio, `mcp --http` on loopback): discovery instead of
 // initialize, no session, and state in a workspace the call names. A client in auto mode lands on
 // 2026-07-28 too, and a 2025-era client keeps working on the same HTTP server.
 import { Client, StreamableHTTPClientTransport, type Transport } from "@modelcontextprotocol/client"
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio"
 import type { CallToolResult } from "@modelcontextprotocol/client"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { builtBin } from "../support/builtCommand.ts"
 import { type SpawnedServer, connectHttpClient, repoRoot, spawnServer } from "../support/httpServer.ts"
 
 type Mode = "auto" | { readonly pin: "2026-07-28" }
@@ -26,7 +27,7 @@ const connect = async (transport: Transport, mode: Mode = { pin: "2026-07-28" },
   return { client, call }
 }
 
-const stdio = () => new StdioClientTransport({ command: process.execPath, args: ["src/cli/main.ts", "mcp"], cwd: repoRoot, stderr: "pipe" })
+const stdio = () => new StdioClientTransport({ command: process.execPath, args: [builtBin(), "mcp"], cwd: repoRoot, stderr: "pipe" })
 
 let server: SpawnedServer
 beforeAll(async () => {

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { promisify } from "node:util"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { builtBin } from "../support/builtCommand.ts"
 import { tools } from "../../src/tools/index.ts"
 import { type SpawnedServer, repoRoot, spawnServer } from "../support/httpServer.ts"
 
@@ -61,7 +62,7 @@ describe.skipIf(missing !== undefined)("the Python MCP SDK as a client", () => {
   it.each(modes)(
     "lists the tools, converts, defines and gets a structured error over stdio (mode %s)",
     async (mode, negotiated) => {
-      const { stdout } = await run(python, [script, "stdio", process.execPath, join(repoRoot, "src", "cli", "main.ts"), mode], { timeout: 60_000 })
+      const { stdout } = await run(python, [script, "stdio", process.execPath, builtBin(), mode], { timeout: 60_000 })
       expectAnswers(stdout, negotiated)
     },
     240_000

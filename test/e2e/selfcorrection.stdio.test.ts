@@ -4,6 +4,7 @@ import { Client } from "@modelcontextprotocol/client"
 import { StdioClientTransport, getDefaultEnvironment } from "@modelcontextprotocol/client/stdio"
 import type { CallToolResult } from "@modelcontextprotocol/client"
 import { afterEach, describe, expect, it } from "vitest"
+import { builtBin } from "../support/builtCommand.ts"
 
 const clients: Array<Client> = []
 afterEach(async () => {
@@ -13,7 +14,7 @@ afterEach(async () => {
 const spawnServer = async (flags: ReadonlyArray<string>, env: Record<string, string> = {}) => {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: ["src/cli/main.ts", "mcp", ...flags],
+    args: [builtBin(), "mcp", ...flags],
     env: { ...getDefaultEnvironment(), ...env },
     stderr: "ignore"
   })

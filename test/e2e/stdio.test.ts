@@ -1,9 +1,10 @@
-// The real binary over stdio, as an MCP client launches it: `node src/cli/main.ts mcp`.
+// The real binary over stdio, as an MCP client launches it: `dimensional mcp` (the built bin).
 import { spawn } from "node:child_process"
 import { Client } from "@modelcontextprotocol/client"
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio"
 import type { CallToolResult } from "@modelcontextprotocol/client"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { builtBin } from "../support/builtCommand.ts"
 
 const root = new URL("../..", import.meta.url).pathname
 let client: Client
@@ -15,7 +16,7 @@ const call = async (name: string, args: Record<string, unknown> = {}) => {
 
 beforeAll(async () => {
   client = new Client({ name: "stdio-e2e", version: "1.0.0" })
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: ["src/cli/main.ts", "mcp"], cwd: root, stderr: "pipe" }))
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [builtBin(), "mcp"], cwd: root, stderr: "pipe" }))
 })
 afterAll(() => client.close())
 
@@ -124,7 +125,7 @@ describe("stdio server", () => {
 
 describe("stdio process", () => {
   it("exits when stdin closes and writes nothing but protocol to stdout", async () => {
-    const child = spawn(process.execPath, ["src/cli/main.ts", "mcp"], { cwd: root, stdio: ["pipe", "pipe", "pipe"] })
+    const child = spawn(process.execPath, [builtBin(), "mcp"], { cwd: root, stdio: ["pipe", "pipe", "pipe"] })
     let stdout = ""
     child.stdout.on("data", (d) => (stdout += d))
     child.stdin.write(

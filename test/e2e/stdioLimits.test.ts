@@ -3,12 +3,13 @@
 // call is served, and the process exits once stdin ends, whatever state the connection is in.
 import { spawn } from "node:child_process"
 import { describe, expect, it } from "vitest"
+import { builtBin } from "../support/builtCommand.ts"
 
 const root = new URL("../..", import.meta.url).pathname
 
 describe("stdio server limits", () => {
   it("answers an oversized line with an error, serves the next call and exits when stdin ends", async () => {
-    const child = spawn(process.execPath, ["src/cli/main.ts", "mcp"], { cwd: root, stdio: ["pipe", "pipe", "pipe"] })
+    const child = spawn(process.execPath, [builtBin(), "mcp"], { cwd: root, stdio: ["pipe", "pipe", "pipe"] })
     const exited = new Promise<{ code: number | null; ms: number }>((resolve) => {
       let endedAt = 0
       child.stdin.once("finish", () => (endedAt = performance.now()))

@@ -5,6 +5,7 @@ import { Client } from "@modelcontextprotocol/client"
 import type { CallToolResult } from "@modelcontextprotocol/client"
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { builtBin } from "../support/builtCommand.ts"
 
 const root = new URL("../..", import.meta.url).pathname
 let client: Client
@@ -12,7 +13,7 @@ let client: Client
 beforeAll(async () => {
   client = new Client({ name: "stdio-rate-limit", version: "1.0.0" })
   await client.connect(
-    new StdioClientTransport({ command: process.execPath, args: ["src/cli/main.ts", "mcp", "--rate-limit", "3/minute"], cwd: root, stderr: "pipe" })
+    new StdioClientTransport({ command: process.execPath, args: [builtBin(), "mcp", "--rate-limit", "3/minute"], cwd: root, stderr: "pipe" })
   )
 })
 afterAll(() => client.close())

@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { builtBin } from "../support/builtCommand.ts"
 import { type OtlpReceiver, attribute, startOtlpReceiver } from "../support/otlpReceiver.ts"
 
 const root = new URL("../..", import.meta.url).pathname
@@ -24,7 +25,7 @@ describe("traces over stdio", () => {
     await client.connect(
       new StdioClientTransport({
         command: process.execPath,
-        args: ["src/cli/main.ts", "mcp", "--store", `file:${dir}`, "--otlp-endpoint", receiver.endpoint],
+        args: [builtBin(), "mcp", "--store", `file:${dir}`, "--otlp-endpoint", receiver.endpoint],
         cwd: root,
         stderr: "pipe"
       })
@@ -73,7 +74,7 @@ describe("head sampling over stdio (--trace-sample-ratio)", () => {
     await client.connect(
       new StdioClientTransport({
         command: process.execPath,
-        args: ["src/cli/main.ts", "mcp", "--otlp-endpoint", receiver.endpoint, "--trace-sample-ratio", "0"],
+        args: [builtBin(), "mcp", "--otlp-endpoint", receiver.endpoint, "--trace-sample-ratio", "0"],
         cwd: root,
         stderr: "pipe"
       })

@@ -10,6 +10,7 @@ import { join } from "node:path"
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client"
 import { ConfigProvider, Effect, Redacted } from "effect"
 import { afterAll, describe, expect, it } from "vitest"
+import { builtBin } from "../support/builtCommand.ts"
 import { selfCorrectionConfig } from "../../src/mcp/repair/SelfCorrectionConfig.ts"
 import { flagValues } from "../support/settings.ts"
 import { repoRoot, spawnServer } from "../support/httpServer.ts"
@@ -29,7 +30,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }))
 
 const startFails = (args: ReadonlyArray<string>, options: { readonly asNobody?: boolean } = {}) =>
   new Promise<{ code: number | null; output: string }>((resolve) => {
-    const command = [process.execPath, "src/cli/main.ts", "mcp", "--http", "--port", "0", ...args]
+    const command = [process.execPath, builtBin(), "mcp", "--http", "--port", "0", ...args]
     const [file, ...rest] = options.asNobody ? ["setpriv", ...NOBODY, ...command] : command
     const child = spawn(file!, rest, { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] })
     let output = ""

@@ -4,9 +4,9 @@
 // hand: docs/worksheet.md). Installed with npm like the Inspector CLI suite; where that cannot be
 // done it says so in one line and is skipped.
 import { execFile } from "node:child_process"
-import { join } from "node:path"
 import { promisify } from "node:util"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { builtBin } from "../support/builtCommand.ts"
 import { type SpawnedServer, repoRoot, spawnServer } from "../support/httpServer.ts"
 import { inspectorBin as bin, inspectorMissing, inspectorPatience, inspectorVersion as version } from "../support/inspector.ts"
 
@@ -31,7 +31,7 @@ describe.skipIf(missing !== undefined)(`the MCP Inspector ${version}'s MCP Apps 
   it.each(["stdio", "Streamable HTTP"])(
     "finds the view on the three tools, and on no other, over %s",
     async (transport) => {
-      const target = transport === "stdio" ? [process.execPath, join(repoRoot, "src", "cli", "main.ts")] : [server.url]
+      const target = transport === "stdio" ? [process.execPath, builtBin()] : [server.url]
       const { stdout } = await run(process.execPath, [bin, "--cli", ...inspectorPatience, "--quiet", "--method", "tools/list", "--app-info", ...target], {
         timeout: 120_000,
         cwd: repoRoot

@@ -1,19 +1,13 @@
-// The worksheet view as MCP Apps declares it, through the SDK's Client (issue 32): compute, convert
-// and call_formula name the ui:// resource in _meta.ui.resourceUri; it reads back as
-// text/html;profile=mcp-app, self-contained and under 150 KB, with a CSP that allows nothing; it is
-// not offered among the browsable resources; the server declares the extension. With --no-ui
-// (DIMENSIONAL_UI=false) none of that is there, and every tool result is the same either way.
-import { join } from "node:path"
 import { Client } from "@modelcontextprotocol/client"
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio"
 import { ConfigProvider, Layer, ManagedRuntime } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { builtBin } from "../support/builtCommand.ts"
 import { makeServerFactory } from "../../src/mcp/server.ts"
 import { LogToStderr } from "../../src/mcp/transports/stdio/server.ts"
 import { type ToolServices, tools } from "../../src/tools/index.ts"
 import { InMemoryServices } from "../../src/layers.ts"
 import { exposureFromConfig } from "../../src/mcp/toolsets.ts"
-import { repoRoot } from "../support/httpServer.ts"
 import { connectInProcess, eraOptions } from "../support/mcp.ts"
 
 const uri = "ui://dimensional/worksheet"
@@ -150,7 +144,7 @@ describe("the flag from the command line", () => {
   ] as const)("%s over stdio", async (what, args, env) => {
     const transport = new StdioClientTransport({
       command: process.execPath,
-      args: [join(repoRoot, "src", "cli", "main.ts"), ...args],
+      args: [builtBin(), ...args],
       env: { ...(process.env as Record<string, string>), ...env },
       stderr: "pipe"
     })

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
+import { builtBin } from "../support/builtCommand.ts"
 import { spawn } from "node:child_process"
 import { connectHttpClient, freePort, repoRoot, spawnServer } from "../support/httpServer.ts"
 
@@ -46,7 +47,7 @@ describe("the embedded file store", () => {
   it("stops the server with a clear message when the store cannot be opened", async () => {
     const blocker = join(dir, "not-a-directory")
     writeFileSync(blocker, "")
-    const child = spawn(process.execPath, ["src/cli/main.ts", "mcp", "--http", "--port", "0", "--store", `file:${blocker}/store`], {
+    const child = spawn(process.execPath, [builtBin(), "mcp", "--http", "--port", "0", "--store", `file:${blocker}/store`], {
       cwd: repoRoot,
       stdio: ["ignore", "pipe", "pipe"]
     })

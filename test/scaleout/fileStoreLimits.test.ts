@@ -8,6 +8,7 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
+import { builtBin } from "../support/builtCommand.ts"
 import { connectHttpClient, initializeBody, postRaw, repoRoot, spawnServer } from "../support/httpServer.ts"
 
 const workspaceFiles = (directory: string) => readdirSync(directory).filter((n) => n.startsWith("dimensional%3Aworkspace%3A"))
@@ -81,7 +82,7 @@ describe("one process per file-store directory", () => {
     for (let i = 0; i < 20; i++) if (!(await client.call("define_unit", { name: `thing${i}`, dimension: "length" })).isError) acknowledged.push(`thing${i}`)
     const workspace = client.sessionId()!
 
-    const second = spawn(process.execPath, ["src/cli/main.ts", "mcp", "--http", "--port", "0", ...args], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] })
+    const second = spawn(process.execPath, [builtBin(), "mcp", "--http", "--port", "0", ...args], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] })
     let output = ""
     second.stdout.on("data", (c: Buffer) => (output += c.toString()))
     second.stderr.on("data", (c: Buffer) => (output += c.toString()))

@@ -6,12 +6,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
 import { describe, expect, it } from "vitest"
+import { builtBin } from "../support/builtCommand.ts"
 import { repoRoot } from "../support/httpServer.ts"
 
 /** Starts a server on `directory`: "listening", or how it ended (its exit code and the end of its stderr). */
 const start = (directory: string) =>
   new Promise<{ readonly outcome: "listening" | "exited"; readonly stderr: string; readonly stop: () => void }>((resolve) => {
-    const child = spawn(process.execPath, ["src/cli/main.ts", "mcp", "--http", "--store", `file:${directory}`], {
+    const child = spawn(process.execPath, [builtBin(), "mcp", "--http", "--store", `file:${directory}`], {
       cwd: repoRoot,
       env: { ...process.env, DIMENSIONAL_HTTP_PORT: "0" },
       stdio: ["ignore", "pipe", "pipe"]

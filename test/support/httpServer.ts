@@ -2,6 +2,7 @@
 import { type ChildProcess, spawn } from "node:child_process"
 import { createServer } from "node:net"
 import { fileURLToPath } from "node:url"
+import { builtBin } from "./builtCommand.ts"
 import { Client } from "@modelcontextprotocol/client"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client"
 import type { AuthProvider, CallToolResult } from "@modelcontextprotocol/client"
@@ -21,10 +22,10 @@ export interface SpawnedServer {
   readonly stop: (graceMs?: number) => Promise<{ readonly code: number | null; readonly signal: NodeJS.Signals | null; readonly ms: number }>
 }
 
-/** Starts `node src/cli/main.ts mcp --http` with DIMENSIONAL_HTTP_PORT=0 and waits for its "listening on" line. */
+/** Starts the built `dimensional mcp --http` with DIMENSIONAL_HTTP_PORT=0 and waits for its "listening on" line. */
 export const spawnServer = (options: { readonly env?: Record<string, string>; readonly args?: ReadonlyArray<string> } = {}): Promise<SpawnedServer> =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["src/cli/main.ts", "mcp", "--http", ...(options.args ?? [])], {
+    const child = spawn(process.execPath, [builtBin(), "mcp", "--http", ...(options.args ?? [])], {
       cwd: repoRoot,
       env: { ...process.env, DIMENSIONAL_HTTP_PORT: "0", ...options.env },
       stdio: ["ignore", "pipe", "pipe"]
