@@ -3,7 +3,7 @@
 // runs, and pays the build once instead of Node stripping the types of ~400 source modules on
 // every start (about 1.9 s a start from the source against 0.5 s from the bundle on this 2-CPU VM).
 // The source path `npm start` takes is tested on its own in test/cli.test.ts.
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs"
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
@@ -21,6 +21,8 @@ const root = fileURLToPath(new URL("..", import.meta.url))
 
 export default async function setup(project: TestProject) {
   const scratch = mkdtempSync(join(tmpdir(), "dimensional-suite-"))
+  // readable by all, as an installed package is: a test runs the server as nobody (storeOperations)
+  chmodSync(scratch, 0o755)
   const pkg = join(scratch, "package")
   mkdirSync(join(pkg, "bin"), { recursive: true })
   copyFileSync(join(root, "bin", "dimensional.js"), join(pkg, "bin", "dimensional.js"))
