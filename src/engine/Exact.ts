@@ -47,7 +47,7 @@ export const fromNumber = (x: number): Exact | undefined => {
 
 /** An exact ratio whose parts are integers (every catalog definition but those with π). */
 export const fromRational = (r: Rational.Rational): Exact | undefined =>
-  Number.isSafeInteger(r.n) && Number.isSafeInteger(r.d) ? normalize(BigInt(r.n), BigInt(r.d)) : undefined
+  r.pi === 0 && Number.isSafeInteger(r.n) && Number.isSafeInteger(r.d) ? normalize(BigInt(r.n), BigInt(r.d)) : undefined
 
 export const multiply = (a: Exact | undefined, b: Exact | undefined): Exact | undefined => (a && b ? normalize(a.n * b.n, a.d * b.d) : undefined)
 
@@ -102,7 +102,7 @@ const fits = (n: number): boolean => Number.isSafeInteger(n)
  */
 export const scaleExactly = (x: number, slope: Rational.Rational, intercept?: Rational.Rational): number | undefined => {
   const parts = decimalParts(x)
-  if (!parts || !fits(slope.n) || !fits(slope.d)) return undefined
+  if (!parts || slope.pi !== 0 || (intercept !== undefined && intercept.pi !== 0) || !fits(slope.n) || !fits(slope.d)) return undefined
   const scale = 10 ** parts.a
   if (intercept === undefined || intercept.n === 0) {
     const numerator = parts.X * slope.n

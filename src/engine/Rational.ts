@@ -3,12 +3,20 @@
  *
  * 1 in = 254/10000 m and 1 mi = 1609344/1000 m are both integer ratios; composing them as ratios and
  * dividing once at the end gives a correctly rounded conversion factor (5 km → 3.10685596118667 mi),
- * where multiplying rounded decimals would drift in the last digits. Irrational factors (π in the
- * degree) simply carry a non-integer numerator; arithmetic then degrades gracefully to floating point.
+ * where multiplying rounded decimals would drift in the last digits.
+ *
+ * π is carried as a power of its own, `pi`: the value is n/d × π^pi. The angles (the degree is
+ * π/180 rad, the gon π/200 rad), the CGS magnetic units (the oersted 1000/(4π) A/m), the lambert
+ * and the parsec (648000/π au) are then integer ratios too, and the π of two definitions divides
+ * out exactly: an hour angle (15°) is 15 degrees and 900 arcminutes, not 14.999999999999998 and
+ * 899.9999999999999 as with π rounded into each factor. Other irrational or inexact factors carry
+ * a non-integer numerator; arithmetic then degrades gracefully to floating point.
  */
 export interface Rational {
   readonly n: number
   readonly d: number
+  /** The power of π the ratio carries (0 for most). */
+  readonly pi: number
 }
 
 const SAFE = Number.MAX_SAFE_INTEGER
@@ -38,22 +46,32 @@ const gcd = (a: number, b: number): number => {
   return x
 }
 
-/** Builds n/d, reduced when both are safe integers; the sign always lives in the numerator. */
-export const make = (n: number, d: number = 1): Rational => {
+/** Builds n/d × π^pi, reduced when both are safe integers; the sign always lives in the numerator. */
+export const make = (n: number, d: number = 1, pi: number = 0): Rational => {
   if (d === 0) throw new RangeError("Rational with zero denominator")
   if (d < 0) {
     n = -n
     d = -d
   }
+  // no -0 (an inverted ratio without π), so that equal ratios are equal objects field for field
+  if (n === 0 || pi === 0) pi = 0
   if (isSafeInteger(n) && isSafeInteger(d) && n !== 0) {
     const g = gcd(n, d)
-    if (g > 1) return { n: n / g, d: d / g }
+    if (g > 1) return { n: n / g, d: d / g, pi }
   }
-  return { n, d }
+  return { n, d, pi }
 }
 
-export const one: Rational = { n: 1, d: 1 }
-export const zero: Rational = { n: 0, d: 1 }
+export const one: Rational = { n: 1, d: 1, pi: 0 }
+export const zero: Rational = { n: 0, d: 1, pi: 0 }
+/** π itself, exactly (UCUM's [pi]; the factor of the degree is π/180). */
+export const pi: Rational = { n: 1, d: 1, pi: 1 }
+
+/** π^k as a double, the one rounding of π a value meets (π² as Math.PI * Math.PI, as it always was). */
+const piPower = (k: number): number => (k === 1 ? Math.PI : k === -1 ? 1 / Math.PI : Math.PI ** k)
+
+/** The ratio with its π multiplied in: a plain double ratio, for adding ratios of different powers of π. */
+const flat = (a: Rational): Rational => (a.pi === 0 ? a : { n: toNumber(a), d: 1, pi: 0 })
 
 /** Exact decimal literal: `fromDecimal("0.45359237")` is 45359237/100000000. */
 export const fromDecimal = (literal: string): Rational => {
@@ -63,38 +81,44 @@ export const fromDecimal = (literal: string): Rational => {
   const digits = (whole + fraction).replace(/^0+(?=\d)/, "") || "0"
   const scale = Number(exp) - fraction.length
   const n = Number(sign + digits)
-  if (!isSafeInteger(n)) return { n: Number(literal), d: 1 }
-  return scale >= 0 ? make(n * 10 ** scale, 1) : scale >= -22 ? make(n, 10 ** -scale) : { n: Number(literal), d: 1 }
+  if (!isSafeInteger(n)) return { n: Number(literal), d: 1, pi: 0 }
+  return scale >= 0 ? make(n * 10 ** scale, 1) : scale >= -22 ? make(n, 10 ** -scale) : { n: Number(literal), d: 1, pi: 0 }
 }
 
 /** Any number: integers stay exact, other values keep their shortest decimal form exactly. */
-export const fromNumber = (x: number): Rational => (Number.isInteger(x) ? make(x, 1) : Number.isFinite(x) ? fromDecimal(String(x)) : { n: x, d: 1 })
+export const fromNumber = (x: number): Rational => (Number.isInteger(x) ? make(x, 1) : Number.isFinite(x) ? fromDecimal(String(x)) : { n: x, d: 1, pi: 0 })
 
 export const multiply = (a: Rational, b: Rational): Rational => {
   // by one: the other factor as it is (every Rational is kept reduced, so the gcds below would
   // only rebuild it; they cost a floating-point remainder per step on large numerators)
-  if (a.n === 1 && a.d === 1) return b
-  if (b.n === 1 && b.d === 1) return a
+  if (a.n === 1 && a.d === 1 && a.pi === 0) return b
+  if (b.n === 1 && b.d === 1 && b.pi === 0) return a
   // cross-reduce first so the products stay within the exact integer range as long as possible
+  const pi = a.pi + b.pi
   if (isSafeInteger(a.n) && isSafeInteger(b.d) && isSafeInteger(b.n) && isSafeInteger(a.d) && a.n !== 0 && b.n !== 0) {
     const g1 = gcd(a.n, b.d)
     const g2 = gcd(b.n, a.d)
-    return make((a.n / g1) * (b.n / g2), (a.d / g2) * (b.d / g1))
+    return make((a.n / g1) * (b.n / g2), (a.d / g2) * (b.d / g1), pi)
   }
-  // the same irrational on both sides cancels exactly: π/180 ÷ π/10800 is 60, not 60.00000000000001
-  // (a degree in arcminutes, a gon in degrees: the π of each definition divides out)
-  if (!Number.isInteger(a.n) && a.n === b.d) return b.n === a.d ? one : multiply(make(1, a.d), make(b.n, 1))
-  if (!Number.isInteger(b.n) && b.n === a.d) return multiply(make(a.n, 1), make(1, b.d))
-  return make(a.n * b.n, a.d * b.d)
+  // the same inexact value on both sides still cancels exactly (a factor read from a decimal too
+  // long for an integer ratio, divided by itself)
+  if (!Number.isInteger(a.n) && a.n === b.d) return make(b.n, a.d, pi)
+  if (!Number.isInteger(b.n) && b.n === a.d) return make(a.n, b.d, pi)
+  return make(a.n * b.n, a.d * b.d, pi)
 }
 
-export const invert = (a: Rational): Rational => make(a.d, a.n)
+export const invert = (a: Rational): Rational => make(a.d, a.n, -a.pi)
 
 export const divide = (a: Rational, b: Rational): Rational => multiply(a, invert(b))
 
-export const add = (a: Rational, b: Rational): Rational => (a.d === b.d ? make(a.n + b.n, a.d) : make(a.n * b.d + b.n * a.d, a.d * b.d))
+export const add = (a: Rational, b: Rational): Rational => {
+  if (a.n === 0) return b
+  if (b.n === 0) return a
+  if (a.pi !== b.pi) return add(flat(a), flat(b))
+  return a.d === b.d ? make(a.n + b.n, a.d, a.pi) : make(a.n * b.d + b.n * a.d, a.d * b.d, a.pi)
+}
 
-export const subtract = (a: Rational, b: Rational): Rational => add(a, { n: -b.n, d: b.d })
+export const subtract = (a: Rational, b: Rational): Rational => add(a, { n: -b.n, d: b.d, pi: b.pi })
 
 /** Integer powers stay exact; fractional powers (m^0.5) fall back to floating point. */
 export const power = (a: Rational, exponent: number): Rational => {
@@ -112,14 +136,18 @@ export const power = (a: Rational, exponent: number): Rational => {
     }
     return result
   }
-  return { n: toNumber(a) ** exponent, d: 1 }
+  return { n: toNumber(a) ** exponent, d: 1, pi: 0 }
 }
 
-export const toNumber = (a: Rational): number => a.n / a.d
+export const toNumber = (a: Rational): number => (a.pi === 0 ? a.n / a.d : a.pi > 0 ? (a.n * piPower(a.pi)) / a.d : a.n / (a.d * piPower(-a.pi)))
 
-/** value × a, multiplying before dividing so integer-ratio factors round once. */
-export const scale = (value: number, a: Rational): number => (a.d === 1 ? value * a.n : (value * a.n) / a.d)
+/** value × a, multiplying before dividing so integer-ratio factors round once (and π once). */
+export const scale = (value: number, a: Rational): number => {
+  if (a.pi > 0) return (value * a.n * piPower(a.pi)) / a.d
+  if (a.pi < 0) return (value * a.n) / (a.d * piPower(-a.pi))
+  return a.d === 1 ? value * a.n : (value * a.n) / a.d
+}
 
-export const isOne = (a: Rational): boolean => a.n === a.d
+export const isOne = (a: Rational): boolean => a.pi === 0 && a.n === a.d
 
-export const equals = (a: Rational, b: Rational): boolean => a.n * b.d === b.n * a.d
+export const equals = (a: Rational, b: Rational): boolean => (a.pi === b.pi ? a.n * b.d === b.n * a.d : toNumber(a) === toNumber(b))

@@ -6,7 +6,9 @@ import { Effect } from "effect"
 import { compute } from "../../src/engine/conversion/compute.ts"
 import { convertValue } from "../../src/engine/conversion/convert.ts"
 import { isEngineError } from "../../src/engine/errors.ts"
-import { catalog } from "../support/catalog.ts"
+import * as Dimension from "../../src/engine/Dimension.ts"
+import * as Rational from "../../src/engine/Rational.ts"
+import { catalog, resolve } from "../support/catalog.ts"
 
 const convert = (value: number, from: string, to: string): number => {
   const r = convertValue(catalog, value, from, to)
@@ -58,6 +60,79 @@ describe("exact results from exact inputs", () => {
         (digits, decimals, [from, to, factor]) => {
           const value = Number((digits / 10 ** decimals).toFixed(decimals))
           expect(convert(value, from, to)).toBe(decimalProduct(digits, decimals, factor))
+        }
+      )
+    )
+  })
+})
+
+describe("π carried exactly", () => {
+  /** n/d as the nearest double, through 40 significant decimal digits of integer division (an oracle apart from the engine's). */
+  const nearest = (n: bigint, d: bigint): number => {
+    const negative = n < 0n !== d < 0n
+    let [a, b] = [n < 0n ? -n : n, d < 0n ? -d : d]
+    const whole = a / b
+    let digits = ""
+    a %= b
+    for (let i = 0; i < 40; i++) {
+      a *= 10n
+      digits += (a / b).toString()
+      a %= b
+    }
+    return Number(`${negative ? "-" : ""}${whole}.${digits}`)
+  }
+  const angles = catalog.records.filter((r) => r.symbol !== "rad" && Dimension.equals(r.dimension, resolve("rad").dimension) && !r.custom)
+
+  it("gives the exact answers where the π of two definitions divides out: 1 hour angle is 15° and 900′, 1 sr is (180/π)² deg²", () => {
+    expect(convert(1, "hourangle", "deg")).toBe(15)
+    expect(convert(1, "hourangle", "arcmin")).toBe(900)
+    expect(convert(1, "hourangle", "arcsec")).toBe(54000)
+    expect(convert(1, "rev", "grad")).toBe(400)
+    expect(convert(1, "rev", "deg")).toBe(360)
+    // GNU units: 3282.8063500117437 deg^2 a steradian; 1000/(4π) A/m an oersted; 10000/π cd/m² a lambert
+    expect(convert(1, "sr", "deg2")).toBe(3282.806350011744)
+    expect(convert(1, "Oe", "A/m")).toBe(1000 / (4 * Math.PI))
+    expect(convert(1, "La", "cd/m2")).toBe(10000 / Math.PI)
+    // UCUM's [pi] is π itself: its degree (2 [pi].rad/360) and circle (2 [pi].rad) are the catalog's
+    const ucum = (value: number, from: string, to: string) => (convertValue(catalog, value, from, to, "ucum") as { quantity: number }).quantity
+    expect(ucum(1, "[pi]", "1")).toBe(Math.PI)
+    expect(ucum(1, "circ", "deg")).toBe(360)
+    expect(ucum(1, "deg", "'")).toBe(60)
+    expect(ucum(1, "sph", "sr")).toBe(4 * Math.PI)
+  })
+
+  it("converts a decimal between any two angle units whose π divides out as the exact ratio, rounded once (property over the catalog)", () => {
+    const pairs = angles.flatMap((a) =>
+      angles.flatMap((b) => {
+        const ratio = Rational.divide(a.factor, b.factor)
+        return a !== b && ratio.pi === 0 && Number.isSafeInteger(ratio.n) && Number.isSafeInteger(ratio.d) ? [[a.symbol, b.symbol, ratio] as const] : []
+      })
+    )
+    // the degree's family (°, ′, ″, the hour angle, the turn, the gon, the mils) with each other
+    expect(pairs.length).toBeGreaterThan(100)
+    fc.assert(
+      fc.property(fc.integer({ min: -99999, max: 99999 }), fc.integer({ min: 0, max: 3 }), fc.constantFrom(...pairs), (digits, decimals, [from, to, ratio]) => {
+        const value = Number((digits / 10 ** decimals).toFixed(decimals))
+        expect(convert(value, from, to)).toBe(nearest(BigInt(digits) * BigInt(ratio.n), 10n ** BigInt(decimals) * BigInt(ratio.d)))
+      })
+    )
+  })
+
+  it("keeps the power of π through products, quotients and powers, and adds ratios of different powers as numbers", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 10000 }),
+        fc.integer({ min: 1, max: 10000 }),
+        fc.integer({ min: -3, max: 3 }),
+        fc.integer({ min: -3, max: 3 }),
+        fc.integer({ min: -3, max: 3 }),
+        (n, d, p, q, k) => {
+          const a = Rational.make(n, d, p)
+          const b = Rational.make(d, n, q)
+          expect(Rational.multiply(a, b)).toEqual(Rational.make(1, 1, p + q))
+          expect(Rational.divide(a, a)).toEqual(Rational.one)
+          expect(Rational.power(a, k).pi).toBe(p * k + 0)
+          expect(Rational.toNumber(Rational.add(a, b))).toBeCloseTo(Rational.toNumber(a) + Rational.toNumber(b), 6)
         }
       )
     )

@@ -2,12 +2,12 @@
 // arc are SI accepted (SI Brochure table 8); the gon (grad) is 1/400 turn (ISO 80000-3). A
 // revolution is 2π rad, so rpm is an angular velocity: 1 rpm = 2π/60 rad/s, and never converts to Hz
 // without saying how many radians a cycle is. The square degree is (π/180)² sr, a solid angle.
-import { ratio, unit } from "./define.ts"
+import { piRatio, ratio, unit } from "./define.ts"
 
 const accepted = { system: "SI accepted", source: "SI Brochure table 8" } as const
 
 export const angle = [
-  unit("deg", "degree", [ratio(Math.PI, 180), "rad"], {
+  unit("deg", "degree", [piRatio(1, 180), "rad"], {
     ...accepted,
     aliases: ["°"],
     names: ["arcdegree", "degree of arc"],
@@ -36,7 +36,7 @@ export const angle = [
   unit("arcsec", "arcsecond", [ratio(1, 60), "arcmin"], { ...accepted, aliases: ["″", '"'], names: ["second of arc", "arc second"] }),
   unit("mas", "milliarcsecond", [ratio(1, 1000), "arcsec"], { system: "astronomical", source: "IAU" }),
   unit("µas", "microarcsecond", [ratio(1, 1000), "mas"], { aliases: ["uas", "μas"], system: "astronomical", source: "IAU" }),
-  unit("grad", "gradian", [ratio(Math.PI, 200), "rad"], { aliases: ["gon"], names: ["gon"], system: "metric", source: "ISO 80000-3 (1/400 turn)" }),
+  unit("grad", "gradian", [piRatio(1, 200), "rad"], { aliases: ["gon"], names: ["gon"], system: "metric", source: "ISO 80000-3 (1/400 turn)" }),
   // the turn on the degree, not on π: 360° exactly, so rev, the NATO mil and the degree convert with
   // exact ratios (1 rev/min was 6.000000000000001 deg/s through 2π/(π/180))
   unit("rev", "revolution", [360, "deg"], {
@@ -60,7 +60,7 @@ export const angle = [
     system: "SI accepted",
     note: "angular velocity, 2π/60 rad/s"
   }),
-  unit("sq_deg", "square degree", [ratio(Math.PI * Math.PI, 32400), "sr"], {
+  unit("sq_deg", "square degree", [piRatio(1, 32400, 2), "sr"], {
     system: "astronomical",
     source: "IAU ((π/180)² sr)",
     note: "solid angle; write sq_deg, since deg² is an angle squared"

@@ -2,7 +2,7 @@
 // measures follow NIST Handbook 44 (2024) appendix C: gallon = 231 in³, bushel = 2150.42 in³, all
 // exact through the 1959 inch. Imperial measures: UK Weights and Measures Act 1985 (gallon =
 // 4.54609 L exactly). The acre is the international acre, 43560 ft² (NIST SP 811 B.8).
-import { decimal, ratio, unit } from "./define.ts"
+import { decimal, piRatio, ratio, unit } from "./define.ts"
 
 const us = { system: "US customary", source: "NIST HB 44 appendix C" } as const
 const imperial = { system: "imperial", source: "UK Weights and Measures Act 1985, schedule 1" } as const
@@ -33,7 +33,7 @@ export const areaVolume = [
     note: "nuclear cross-section; written b_area because 'b' is the bit; prefix names work (millibarn, femtobarn)"
   }),
   unit("shed", "shed", [decimal("1e-24"), "b_area"], { system: "SI accepted", source: "Los Alamos convention (1e-52 m²)", note: "1e-24 barn" }),
-  unit("cmil", "circular mil", [ratio(Math.PI, 4), "mil^2"], { ...us, note: "area of a circle one mil in diameter; wire gauges" }),
+  unit("cmil", "circular mil", [piRatio(1, 4), "mil^2"], { ...us, note: "area of a circle one mil in diameter; wire gauges" }),
   unit("sq_in", "square inch", [1, "in^2"], { ...us, aliases: ["sqin"], plurals: ["square inches"] }),
   unit("sq_ft", "square foot", [1, "ft^2"], { ...us, aliases: ["sqft"], plurals: ["square feet"] }),
   // property listings write "sqm" and "sq m"; without it 'sqm' hinted the square mile

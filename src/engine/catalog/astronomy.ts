@@ -3,7 +3,7 @@
 // masses come from the IAU 2015 Resolution B3 nominal mass parameters (GM, exact by convention)
 // divided by the measured G (CODATA 2022: 6.67430e-11 m³/(kg·s²)), so they are not exact; nominal
 // radii and the nominal solar luminosity are exact by convention. The jansky is 1e-26 W/(m²·Hz).
-import { decimal, ratio, unit } from "./define.ts"
+import { decimal, piRatio, ratio, unit } from "./define.ts"
 
 const iau = { system: "astronomical" } as const
 /** CODATA 2022 Newtonian constant of gravitation, m³/(kg·s²). */
@@ -19,7 +19,7 @@ export const astronomy = [
     source: "IAU (c × Julian year = 9460730472580800 m)",
     note: "distance light travels in a Julian year"
   }),
-  unit("pc", "parsec", [ratio(648000, Math.PI), "au"], {
+  unit("pc", "parsec", [piRatio(648000, 1, -1), "au"], {
     ...iau,
     prefixes: "large",
     source: "IAU 2015 Resolution B2 (648000/π au)",

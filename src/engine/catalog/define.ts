@@ -136,6 +136,9 @@ const entry = (symbol: string, name: string, definition: Definition, options: En
 /** An exact ratio n/d, for definitions: `ratio(5, 9)`. */
 export const ratio = (n: number, d: number = 1): Rational.Rational => Rational.make(n, d)
 
+/** n/d × π^power, π kept exact: `piRatio(1, 180)` is the degree in radians, `piRatio(1000, 4, -1)` the oersted in A/m. */
+export const piRatio = (n: number, d: number = 1, power: number = 1): Rational.Rational => Rational.make(n, d, power)
+
 /** An exact decimal given as a string so no digit is lost: `decimal("0.45359237")`. */
 export const decimal = (literal: string): Rational.Rational => Rational.fromDecimal(literal)
 

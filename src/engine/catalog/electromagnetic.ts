@@ -4,7 +4,7 @@
 // abampere, 10 A. Magnetic CGS units: gauss = 1e-4 T, maxwell = 1e-8 Wb, oersted = 1000/(4π) A/m,
 // gilbert = 10/(4π) A (NIST SP 811 B.8; IEC 60050-121). The equivalences hold in the Gaussian
 // system, where these units are conventionally exchanged with SI by these factors.
-import { decimal, ratio, unit } from "./define.ts"
+import { decimal, piRatio, ratio, unit } from "./define.ts"
 
 const esu = { system: "CGS-ESU", source: "NIST SP 811 B.8 (1 statC = 1 C/(10 c), c exact)" } as const
 const emu = { system: "CGS-EMU", source: "NIST SP 811 B.8 (1 abA = 10 A)" } as const
@@ -86,18 +86,18 @@ export const electromagnetic = [
     note: "1 nT, geomagnetism; 'gamma' alone is refused (also the microgram), 'gamma (magnetic)' is this"
   }),
   // the unit magnetic pole: the pole that repels an equal one 1 cm away with 1 dyn; its flux is 4π maxwell
-  unit("unit_pole", "unit pole", [ratio(4 * Math.PI), "Mx"], {
+  unit("unit_pole", "unit pole", [piRatio(4), "Mx"], {
     ...emu,
     source: "NIST SP 811 B.8 (unit pole = 1.256637 E-07 Wb)",
     note: "magnetic pole strength (CGS-EMU), 4π × 1e-8 Wb = 1.2566370614359173e-7 Wb"
   }),
-  unit("Oe", "oersted", [ratio(1000, 4 * Math.PI), "A/m"], {
+  unit("Oe", "oersted", [piRatio(1000, 4, -1), "A/m"], {
     ...emu,
     prefixes: "si",
     source: "NIST SP 811 B.8 (1000/(4π) A/m)",
     note: "79.57747154594767 A/m"
   }),
-  unit("gilbert", "gilbert", [ratio(10, 4 * Math.PI), "A"], {
+  unit("gilbert", "gilbert", [piRatio(10, 4, -1), "A"], {
     ...emu,
     source: "NIST SP 811 B.8 (10/(4π) A)",
     note: "magnetomotive force, 0.7957747154594767 A; the symbol Gb is the gigabit, so the gilbert is spelled out"

@@ -1,7 +1,7 @@
 // Photometry beyond the SI (cd, lm, lx are in si.ts). Luminance is cd/m² (the nit), illuminance is
 // lm/m² = cd·sr/m² (the lux): they differ by the steradian and never convert into each other
 // (NIST SP 811 B.8; CIE S 017/E:2020). Lambert-family units carry a 1/π: 1 La = (1/π) cd/cm².
-import { decimal, ratio, unit } from "./define.ts"
+import { decimal, piRatio, ratio, unit } from "./define.ts"
 
 const cgs = { system: "CGS", source: "NIST SP 811 B.8" } as const
 
@@ -13,9 +13,9 @@ export const light = [
     note: "luminance (cd/m²), not illuminance (lux); bare nt is refused (nit or newton?)"
   }),
   unit("sb", "stilb", [1, "cd/cm^2"], { ...cgs, note: "luminance, 1e4 cd/m²" }),
-  unit("La", "lambert", [ratio(1, Math.PI), "cd/cm^2"], { ...cgs, note: "luminance, (1e4/π) cd/m²" }),
-  unit("asb", "apostilb", [ratio(1, Math.PI), "cd/m^2"], { ...cgs, names: ["blondel"], note: "luminance, (1/π) cd/m²" }),
-  unit("footlambert", "footlambert", [ratio(1, Math.PI), "cd/ft^2"], {
+  unit("La", "lambert", [piRatio(1, 1, -1), "cd/cm^2"], { ...cgs, note: "luminance, (1e4/π) cd/m²" }),
+  unit("asb", "apostilb", [piRatio(1, 1, -1), "cd/m^2"], { ...cgs, names: ["blondel"], note: "luminance, (1/π) cd/m²" }),
+  unit("footlambert", "footlambert", [piRatio(1, 1, -1), "cd/ft^2"], {
     system: "US customary",
     source: "NIST SP 811 B.8",
     names: ["foot lambert", "foot-lambert"],

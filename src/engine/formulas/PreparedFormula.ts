@@ -11,6 +11,7 @@ import type { Catalog } from "../units/Catalog.ts"
 import { coherentUnitOf } from "../units/CoherentUnit.ts"
 import { converterBetween } from "../conversion/between.ts"
 import type * as Dimension from "../Dimension.ts"
+import * as Rational from "../Rational.ts"
 import { parseDimension } from "../units/DimensionExpression.ts"
 import { homogeneityDefect } from "./DimensionalHomogeneity.ts"
 import * as DimensionNames from "../DimensionNames.ts"
@@ -74,7 +75,7 @@ const prepareConstant = (catalog: Catalog, formula: Formula, symbol: string, tab
   if (!constant) return invalid(formula, "constants", `unknown constant '${symbol}'`)
   const unit = resolve(catalog, formula, "constants", constant.unit)
   if (isEngineError(unit)) return unit
-  if (Math.abs(unit.factor.n / unit.factor.d - 1) > 1e-12)
+  if (Math.abs(Rational.toNumber(unit.factor) - 1) > 1e-12)
     return invalid(formula, "constants", `constant '${symbol}' is not given in a coherent SI unit ('${constant.unit}')`)
   return { key: symbol, constant, unit, dimension: unit.dimension }
 }

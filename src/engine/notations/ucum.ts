@@ -124,7 +124,9 @@ const evaluateAtom = (table: Map<string, Atom>, u: UcumUnit): AtomEvaluation | "
 
 const defineAtom = (u: UcumUnit, evaluated: AtomEvaluation): Atom => {
   const fn = u.function
-  const scale = Rational.multiply(decimal(fn ? fn.value : u.value), evaluated.factor)
+  // [pi] is π itself, kept exact (its row gives 64 digits): the degree is then π/180 rad as in the catalog
+  const value = u.code === "[pi]" ? Rational.pi : decimal(fn ? fn.value : u.value)
+  const scale = Rational.multiply(value, evaluated.factor)
   if (fn) {
     if (unsupportedFunctions.has(fn.name)) {
       return {
