@@ -41,17 +41,6 @@ describe.skipIf(missing !== undefined)("the Python MCP SDK as a client", () => {
   beforeAll(async () => (server = await spawnServer({ env: { DIMENSIONAL_STORE: "memory" } })))
   afterAll(() => server?.stop())
 
-  const expectAnswers = (stdout: string, protocolVersion: string) => {
-    const r = JSON.parse(stdout.trim().split("\n").at(-1)!)
-    expect(r.protocol_version).toBe(protocolVersion)
-    expect(r.tools).toBe(tools.length)
-    expect(r.quantity).toBeCloseTo(3.10686, 5)
-    expect(r.error_type).toBe("dimension_mismatch")
-    expect(r.bad_is_error).toBe(true)
-    // a definition made in the call's workspace (the session's, or on 2026-07-28 the one define_unit created) is used later
-    expect(r.smoots_in_m).toBeCloseTo(3.4036, 12)
-  }
-
   // pinned to 2026-07-28, in auto mode (server/discover succeeds), and on the 2025 handshake
   const modes = [
     ["2026-07-28", "2026-07-28"],
@@ -59,23 +48,46 @@ describe.skipIf(missing !== undefined)("the Python MCP SDK as a client", () => {
     ["legacy", "2025-11-25"]
   ] as const
 
+  /**
+   * One Python process runs every mode's session in turn (Python and the SDK load in about 2 s of
+   * CPU, once instead of once a mode), started by the first test that needs it; each test checks
+   * its own mode's line.
+   */
+  const sessions = (args: () => ReadonlyArray<string>, env?: NodeJS.ProcessEnv) => {
+    let started: Promise<Map<string, Record<string, unknown>>> | undefined
+    return (mode: string) =>
+      (started ??= run(python, [script, ...args(), modes.map(([m]) => m).join(",")], { timeout: 180_000, ...(env ? { env } : {}) }).then(
+        ({ stdout }) =>
+          new Map(
+            stdout
+              .trim()
+              .split("\n")
+              .map((line) => JSON.parse(line))
+              .map((r) => [r.mode, r])
+          )
+      )).then((lines) => lines.get(mode))
+  }
+
+  const expectAnswers = (r: Record<string, unknown> | undefined, protocolVersion: string) => {
+    expect(r).toBeDefined()
+    expect(r!.protocol_version).toBe(protocolVersion)
+    expect(r!.tools).toBe(tools.length)
+    expect(r!.quantity).toBeCloseTo(3.10686, 5)
+    expect(r!.error_type).toBe("dimension_mismatch")
+    expect(r!.bad_is_error).toBe(true)
+    // a definition made in the call's workspace (the session's, or on 2026-07-28 the one define_unit created) is used later
+    expect(r!.smoots_in_m).toBeCloseTo(3.4036, 12)
+  }
+
+  const overStdio = sessions(() => ["stdio", process.execPath, builtBin()])
   it.each(modes)(
     "lists the tools, converts, defines and gets a structured error over stdio (mode %s)",
-    async (mode, negotiated) => {
-      const { stdout } = await run(python, [script, "stdio", process.execPath, builtBin(), mode], { timeout: 60_000 })
-      expectAnswers(stdout, negotiated)
-    },
+    async (mode, negotiated) => expectAnswers(await overStdio(mode), negotiated),
     240_000
   )
 
-  it.each(modes)(
-    "does the same over Streamable HTTP (mode %s)",
-    async (mode, negotiated) => {
-      const { stdout } = await run(python, [script, "http", server.url, mode], { timeout: 60_000 })
-      expectAnswers(stdout, negotiated)
-    },
-    240_000
-  )
+  const overHttp = sessions(() => ["http", server.url])
+  it.each(modes)("does the same over Streamable HTTP (mode %s)", async (mode, negotiated) => expectAnswers(await overHttp(mode), negotiated), 240_000)
 
   describe("on a server that authorizes its clients (an API key)", () => {
     const key = "python-client-key-4f1c9a7e2b"
@@ -91,14 +103,8 @@ describe.skipIf(missing !== undefined)("the Python MCP SDK as a client", () => {
       rmSync(dir, { recursive: true, force: true })
     })
 
-    it.each(modes)(
-      "passes its bearer token and does the same (mode %s)",
-      async (mode, negotiated) => {
-        const { stdout } = await run(python, [script, "http", authorized.url, mode], { timeout: 60_000, env: { ...process.env, DIMENSIONAL_TEST_BEARER: key } })
-        expectAnswers(stdout, negotiated)
-      },
-      240_000
-    )
+    const withToken = sessions(() => ["http", authorized.url], { ...process.env, DIMENSIONAL_TEST_BEARER: key })
+    it.each(modes)("passes its bearer token and does the same (mode %s)", async (mode, negotiated) => expectAnswers(await withToken(mode), negotiated), 240_000)
 
     it("is refused without it", async () => {
       const failed = await run(python, [script, "http", authorized.url, "legacy"], { timeout: 60_000 }).then(
