@@ -28,6 +28,22 @@ describe("conversion", () => {
     }
   })
 
+  it("says which volume a mass's name meant, on either side and inside compounds: oz to mL is 'floz', dr to mL 'fldr', and the volume written so converts", () => {
+    for (const [mass, volume, from, to] of [
+      ["oz", "floz", "oz", "mL"],
+      ["oz", "floz", "mL", "oz"],
+      ["oz", "floz", "oz/d", "mL/h"],
+      ["dr", "fldr", "dr", "mL"]
+    ] as const) {
+      const e = failure(from, to)
+      expect(e.hints.join(" "), `${from} → ${to}`).toContain(`write '${volume}' (fluid`)
+      expect(e.likelyFix, `${from} → ${to}`).toBeUndefined()
+      expect(isEngineError(converterBetween(catalog, resolve(from.replace(mass, volume)), resolve(to.replace(mass, volume)))), volume).toBe(false)
+    }
+    // a mass with no namesake of volume gets no such hint
+    expect(failure("lb", "L").hints.join(" ")).not.toContain("fluid")
+  })
+
   it("never answers 0 for a nonzero value that falls below the smallest double: 5e-324 m in km is refused", () => {
     expect(engineConvert(catalog, 1e-300, "m", "km")).toMatchObject({ quantity: 1e-303 })
     expect(engineConvert(catalog, 0, "m", "km")).toMatchObject({ quantity: 0 })

@@ -75,22 +75,39 @@ const gravitationalForce: Readonly<Record<string, readonly [string, string]>> = 
   t: ["tf", "tonne-force"]
 }
 
-/** lb/ft² → Pa: a mass where a force was meant. The force units have their own names (lbf, kgf). */
-const forceOfMass = (from: UnitExpression, to: UnitExpression): string | undefined => {
+/** The mass units whose name a volume shares (NIST SP 811 B.8: ounce and fluid ounce, dram and fluid dram). */
+const fluidNamesake: Readonly<Record<string, readonly [string, string]>> = {
+  oz: ["floz", "fluid ounce, the US one; the imperial one is imp_floz"],
+  dr: ["fldr", "fluid dram, the US one; the imperial one is imp_fldr"]
+}
+
+/**
+ * lb/ft² → Pa, 8 oz → mL: a mass where its namesake of another quantity was meant, a force
+ * (lbf, kgf) or a volume (fl oz). Found by what the other side lacks: an acceleration for a force,
+ * a volume per mass for a volume. A hint, never a fix: the mass may be meant (a density missing).
+ */
+const namesakeOfMass = (from: UnitExpression, to: UnitExpression): string | undefined => {
   const ratio = Dimension.divide(to.dimension, from.dimension)
-  const acceleration = Dimension.fromExponents({ L: 1, T: -2 })
-  const [massSide, other] = Dimension.equals(ratio, acceleration)
-    ? [from, to]
-    : Dimension.equals(ratio, Dimension.power(acceleration, -1))
-      ? [to, from]
-      : [undefined, undefined]
-  // the mass as written, prefix and all: kg is the gram with kilo, and its force is kgf
-  const written = (t: UnitExpression["terms"][number]) => `${t.prefix?.symbol ?? ""}${t.unit.symbol}`
-  const mass = massSide?.terms.find((t) => Object.hasOwn(gravitationalForce, written(t)))
-  const force = mass && gravitationalForce[written(mass)]
-  return force && other
-    ? `'${written(mass)}' in '${massSide!.input}' is a mass; if the force is meant (as in '${other.input}'), write '${force[0]}' (${force[1]})`
-    : undefined
+  const lacking: ReadonlyArray<readonly [Dimension.Dimension, Readonly<Record<string, readonly [string, string]>>, string]> = [
+    [Dimension.fromExponents({ L: 1, T: -2 }), gravitationalForce, "force"],
+    [Dimension.fromExponents({ L: 3, M: -1 }), fluidNamesake, "volume"]
+  ]
+  for (const [per, table, quantity] of lacking) {
+    const [massSide, other] = Dimension.equals(ratio, per)
+      ? [from, to]
+      : Dimension.equals(ratio, Dimension.power(per, -1))
+        ? [to, from]
+        : [undefined, undefined]
+    // the mass as written, prefix and all: kg is the gram with kilo, and its force is kgf
+    const written = (t: UnitExpression["terms"][number]) => `${t.prefix?.symbol ?? ""}${t.unit.symbol}`
+    const mass = massSide?.terms.find((t) => Object.hasOwn(table, written(t)))
+    const namesake = mass && table[written(mass)]
+    if (namesake && other) {
+      const where = massSide!.input.trim() === written(mass) ? `'${written(mass)}'` : `'${written(mass)}' in '${massSide!.input}'`
+      return `${where} is a mass; if the ${quantity} is meant (as in '${other.input}'), write '${namesake[0]}' (${namesake[1]})`
+    }
+  }
+  return undefined
 }
 
 /**
@@ -213,8 +230,8 @@ const acrossDimensions = (catalog: Catalog, from: UnitExpression, to: UnitExpres
     hints.push(`'${from.input}' and '${to.input}' are reciprocals: a conversion of the value answers 1/x (e.g. fuel economy L/100km ↔ mi/gal)`)
   }
   for (const c of StatedRelation.connections(from.dimension, to.dimension)) hints.push(`${fromDim} and ${toDim} are related by ${c}`)
-  const force = forceOfMass(from, to)
-  if (force) hints.push(force)
+  const namesake = namesakeOfMass(from, to)
+  if (namesake) hints.push(namesake)
   const count = countLetter(from, to)
   if (count) hints.push(count)
   hints.push(...temperatureLetters(from, to))
