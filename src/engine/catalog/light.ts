@@ -1,7 +1,7 @@
 // Photometry beyond the SI (cd, lm, lx are in si.ts). Luminance is cd/m² (the nit), illuminance is
 // lm/m² = cd·sr/m² (the lux): they differ by the steradian and never convert into each other
 // (NIST SP 811 B.8; CIE S 017/E:2020). Lambert-family units carry a 1/π: 1 La = (1/π) cd/cm².
-import { decimal, piRatio, ratio, unit } from "./define.ts"
+import { decimal, piRatio, unit } from "./define.ts"
 
 const cgs = { system: "CGS", source: "NIST SP 811 B.8" } as const
 
