@@ -24,7 +24,7 @@ export const AddQuantitiesInput = Schema.Struct({
         ]
       ]
     }),
-  to_unit: Schema.optional(unitField({ description: "Default: the first quantity's unit; a list (ft;in): parts", examples: ["cm"] })),
+  to_unit: Schema.optional(unitField({ description: "Default: the first quantity's (a °C/°F point's) unit; a list (ft;in): parts", examples: ["cm"] })),
   notation: notationField
 })
 
@@ -39,7 +39,7 @@ export const AddQuantitiesOutput = Schema.Struct({
 export const addQuantities = defineTool({
   name: "add_quantities",
   title: "Add quantities",
-  description: "Sum in one unit: 5 ft + 7 in → 170.18 cm. °C/°F points and dB levels do not add.",
+  description: "Sum in one unit: 5 ft + 7 in → 170.18 cm; 20 °C + 5 K → 25 °C. Two °C/°F points or dB levels do not add.",
   input: AddQuantitiesInput,
   output: AddQuantitiesOutput,
   annotations: readOnly,

@@ -86,6 +86,67 @@ describe("add_quantities", () => {
     expect(rates.data.quantity).toBe(216)
   })
 
+  it("adds temperature differences to one point, the sum a point: 20 °C + 5 K is 25 °C (77 °F), 68 °F + 5 delta_degF is 73 °F", async () => {
+    const warmer = await add([
+      { value: 20, unit: "°C" },
+      { value: 5, unit: "K" }
+    ])
+    expect(warmer.isError).toBe(false)
+    expect(warmer.data).toMatchObject({ quantity: 25, unit: "°C" })
+    expect(warmer.data.notes.join(" ")).toMatch(/'20 °C' is a point .* 5 K added to it as temperature difference/)
+    expect(
+      (
+        await add(
+          [
+            { value: 20, unit: "°C" },
+            { value: 5, unit: "K" }
+          ],
+          { to_unit: "°F" }
+        )
+      ).data.quantity
+    ).toBe(77)
+    // exact in the point's own degrees, not through kelvin (72.99999999999994)
+    const fahrenheit = await add([
+      { value: 5, unit: "delta_degF" },
+      { value: 68, unit: "degF" }
+    ])
+    expect(fahrenheit.data).toMatchObject({ quantity: 73, unit: "degF" })
+    expect(
+      (
+        await add(
+          [
+            { value: 20, unit: "°C" },
+            { value: 9, unit: "°R" },
+            { value: 500, unit: "mK" }
+          ],
+          { to_unit: "K" }
+        )
+      ).data.quantity
+    ).toBe(298.65)
+    // a point alone converts as a point
+    expect((await add([{ value: 100, unit: "°C" }], { to_unit: "°F" })).data.quantity).toBe(212)
+    // a difference that is not a temperature, or a level, names its quantity
+    const metre = await add([
+      { value: 20, unit: "°C" },
+      { value: 5, unit: "m" }
+    ])
+    expect(metre.data).toMatchObject({ error_type: "dimension_mismatch", parameter: "quantities[1].unit" })
+    const level = await add([
+      { value: 20, unit: "°C" },
+      { value: 5, unit: "dB" }
+    ])
+    expect(level.data.parameter).toBe("quantities[1].unit")
+    // the sum is a point: a result unit of another quantity is the result unit's fault
+    const length = await add(
+      [
+        { value: 20, unit: "°C" },
+        { value: 5, unit: "K" }
+      ],
+      { to_unit: "m" }
+    )
+    expect(length.data).toMatchObject({ error_type: "dimension_mismatch", parameter: "to_unit" })
+  })
+
   it("refuses levels and inverse dimensions, which convert but do not add", async () => {
     const levels = await add([
       { value: 3, unit: "dB" },

@@ -66,7 +66,9 @@ const wordsOf = (text: string): Array<string> =>
     // the minus sign a word processor types (−5 °C), and vulgar fractions as fractions of their own word
     .replace(/\u2212(?=[\d.])/gu, "-")
     .replace(/[\u00bd\u2153-\u215e\u00bc\u00be]/gu, (c) => ` ${VULGAR[c] ?? c} `)
-    .replace(/([\u00b0\u2032\u2033'"])(?=\S)/gu, "$1 ")
+    // a mark is a word of its own (40°26′46″, 5'11"), but a degree sign before a letter is part of its
+    // unit's symbol (°C, °F), kept as written
+    .replace(/([\u2032\u2033'"])(?=\S)|(\u00b0)(?=[^\p{L}\s])/gu, "$1$2 ")
     .split(/\s+/)
     .filter((w) => w !== "")
     .flatMap((w) => {

@@ -4,7 +4,9 @@
  *
  * What a sum cannot mean is refused, never guessed: a temperature on a scale with an offset
  * (°C, °F) is a point, and points do not add (20 °C + 10 °C is 30 °C only if the second is a
- * difference, 303.15 °C if both are points taken from absolute zero); a level (dB, Np) is a
+ * difference, 303.15 °C if both are points taken from absolute zero). A point and differences do
+ * (20 °C + 5 K is 25 °C): the differences are in units without an offset (K, °R, delta_degF), as
+ * the SI Brochure (2.3.1) writes temperature differences, and the sum is a point. A level (dB, Np) is a
  * logarithm, and levels add as powers, not as numbers; quantities of inverse dimensions (mpg and
  * L/100km) convert as 1/x, so their values are not parts of one sum.
  */
@@ -30,14 +32,69 @@ export interface Sum {
   readonly notes: ReadonlyArray<string>
 }
 
+/** Whether `unit` is a point on a temperature scale with an offset (°C, °F). */
+const isPoint = (catalog: Catalog, unit: string, notation: Notation): boolean => {
+  const read = resolveIn(catalog, unit, notation)
+  return !isEngineError(read) && read.temperatureScale !== undefined
+}
+
 /** A unit whose values do not add: a point on an offset scale, or a level. */
 const notAdditive = (catalog: Catalog, unit: string, notation: Notation): string | undefined => {
   const read = resolveIn(catalog, unit, notation)
   if (isEngineError(read)) return undefined
   if (read.temperatureScale !== undefined)
-    return `'${unit}' is a temperature on a scale with an offset, a point: points do not add (is 10 ${unit} a second point or a difference?). Write differences as K or in a compound, or convert each point first`
+    return `'${unit}' is a temperature on a scale with an offset, a point: points do not add (is 10 ${unit} a second point or a difference?). Write differences as K (20 °C + 5 K is 25 °C) or as delta_degC, delta_degF, or convert each point first`
   if (read.level !== undefined) return `'${unit}' is a level (a logarithm): levels add as powers, not as numbers. Convert each to its linear unit first`
   return undefined
+}
+
+/**
+ * One point on a temperature scale and differences (20 °C + 5 K + 9 delta_degF): the point converted
+ * as a point into `to` (by default the point's unit), each difference into the degrees of `to` by
+ * the exact ratio of the two degrees, and the values added as decimals: 68 °F + 5 delta_degF is 73 °F,
+ * not 72.99999999999994 as through kelvin.
+ */
+const sumAroundPoint = (
+  catalog: Catalog,
+  quantities: ReadonlyArray<Summand>,
+  point: number,
+  to: string | undefined,
+  notation: Notation
+): Sum | ConvertError => {
+  const target = to ?? quantities[point]!.unit
+  const targetRole = to === undefined ? Role.summandUnit(point) : Role.outputUnit
+  const at = (e: ConvertError, i: number) =>
+    locate(e, { role: e.role === Role.value ? Role.summandValue(i) : e.role === Role.targetUnit ? targetRole : Role.summandUnit(i) })
+  const anchor = quantities[point]!
+  const converted = convertValue(catalog, anchor.value, anchor.unit, target, notation)
+  if (isEngineError(converted)) return at(converted, point)
+  const degree = resolveIn(catalog, target, notation)
+  if (isEngineError(degree)) return locate(degree, { role: targetRole })
+  const terms: Array<number> = []
+  const notes = new Set<string>(converted.notes)
+  for (const [i, q] of quantities.entries()) {
+    if (i === point) {
+      terms.push(converted.quantity)
+      continue
+    }
+    const refused = notAdditive(catalog, q.unit, notation)
+    if (refused) return new InvalidInput({ message: refused, role: Role.summandUnit(i), got: q.unit, hints: [] })
+    // a temperature difference: its unit is a temperature without an offset (K, °R, delta_degF)
+    const checked = convertValue(catalog, q.value, q.unit, "K", notation)
+    // the kelvin here is this sum's own, never the caller's: any failure is the difference's
+    if (isEngineError(checked)) return locate(checked, { role: checked.role === Role.value ? Role.summandValue(i) : Role.summandUnit(i) })
+    for (const note of checked.notes) notes.add(note)
+    const read = resolveIn(catalog, q.unit, notation)
+    if (isEngineError(read)) return at(read, i)
+    terms.push(Rational.scale(q.value, Rational.divide(read.factor, degree.factor)))
+  }
+  const quantity = exactSum(terms) ?? neumaierSum(terms)
+  const differences = quantities.filter((_, i) => i !== point).map((q) => `${q.value} ${q.unit}`)
+  if (differences.length > 0)
+    notes.add(
+      `'${anchor.value} ${anchor.unit}' is a point on its temperature scale; ${differences.join(", ")} added to it as temperature difference${differences.length > 1 ? "s" : ""}, so the sum is a point`
+    )
+  return { quantity, unit: target, dimension: converted.dimension, terms, notes: [...notes] }
 }
 
 /**
@@ -52,6 +109,9 @@ export const sumValues = (
 ): Sum | ConvertError => {
   const first = quantities[0]
   if (first === undefined) return new InvalidInput({ message: "Nothing to add: give at least one quantity", role: Role.quantities, hints: [] })
+  // one point and differences add to a point; two points, or a point among other quantities, do not
+  const points = quantities.flatMap((q, i) => (isPoint(catalog, q.unit, notation) ? [i] : []))
+  if (points.length === 1) return sumAroundPoint(catalog, quantities, points[0]!, to, notation)
   const target = to ?? first.unit
   const targetRole = to === undefined ? Role.summandUnit(0) : Role.outputUnit
   const refusedTarget = notAdditive(catalog, target, notation)
