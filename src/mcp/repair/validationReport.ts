@@ -11,7 +11,7 @@ import * as ArgumentPath from "./ArgumentPath.ts"
 import type { ArgumentIssue } from "./Corrector.ts"
 import { splitQuantity } from "./coercion.ts"
 import { fieldIssues, type RawIssue } from "./issueTree.ts"
-import { type AST, atPath, choicesOf, constraintsOf, descriptionOf, fieldsOf, presentMembers, typeName, unwrap } from "./schemaShape.ts"
+import { type AST, atPath, choicesOf, type Field, constraintsOf, descriptionOf, fieldsOf, presentMembers, typeName, unwrap } from "./schemaShape.ts"
 import { exampleValue, validExample } from "./validExample.ts"
 
 export interface ReportIssue {
@@ -71,6 +71,45 @@ const closestField = (name: string, candidates: ReadonlyArray<string>): string |
   return d <= 2 && d / Math.max(name.length, best.length) <= 0.34 ? best : undefined
 }
 
+/** Whether the arguments `sent` hold a field named `field`. */
+const holds = (sent: unknown, field: string): boolean => typeof sent === "object" && sent !== null && Object.hasOwn(sent, field)
+
+/**
+ * The real field an unknown one stands for: the nearest by spelling (from_unti → from_unit), else
+ * the one required field not sent of which it is a word (compute's `value` → initial_value, `unit`
+ * → initial_unit, as a caller of convert writes them; convert's `to` → to_unit). Undefined when
+ * that is not one field (convert's `unit` with neither unit sent).
+ */
+const intendedField = (name: string, fields: ReadonlyArray<Field>, sent: unknown): string | undefined => {
+  const near = closestField(
+    name,
+    fields.map((f) => f.name)
+  )
+  if (near !== undefined) return near
+  const named = fields.filter((f) => !f.optional && !holds(sent, f.name) && f.name.split("_").includes(name))
+  return named.length === 1 ? named[0]!.name : undefined
+}
+
+/**
+ * The fields the unknown top-level names stand for, read together: a name is given its field once
+ * the others' fields count as sent ({value, unit: "km", to: "mi"}: `to` is to_unit, and then `unit`
+ * can only be from_unit). Two names claiming one field get neither.
+ */
+const intendedFields = (names: ReadonlyArray<string>, fields: ReadonlyArray<Field>, sent: unknown): ReadonlyMap<string, string> => {
+  const intended = new Map<string, string>()
+  for (;;) {
+    const assumed = { ...(typeof sent === "object" && sent !== null ? sent : {}), ...Object.fromEntries([...intended.values()].map((f) => [f, true])) }
+    const claims = new Map<string, Array<string>>()
+    for (const name of names) {
+      const field = intended.has(name) ? undefined : intendedField(name, fields, assumed)
+      if (field !== undefined) claims.set(field, [...(claims.get(field) ?? []), name])
+    }
+    const settled = [...claims].filter(([field, claimants]) => claimants.length === 1 && ![...intended.values()].includes(field))
+    if (settled.length === 0) return intended
+    for (const [field, [name]] of settled) intended.set(name!, field)
+  }
+}
+
 const show = (value: unknown): string => (value === undefined ? "nothing" : JSON.stringify(value))
 
 /** The unit field next to a number field, where the unit of a quantity like "5 km" belongs. */
@@ -123,7 +162,7 @@ const narrowed = (ast: AST | undefined, received: unknown): AST | undefined => {
   return members.find((m) => lists.includes(m) === Array.isArray(received)) ?? ast
 }
 
-const describeIssue = (tool: ToolInput, args: unknown, raw: RawIssue, unknownNames: ReadonlyArray<string>, fieldNames: ReadonlyArray<string>): ReportIssue => {
+const describeIssue = (tool: ToolInput, args: unknown, raw: RawIssue, intended: ReadonlyMap<string, string>): ReportIssue => {
   const field = ArgumentPath.format(raw.path) || "(arguments)"
   const received = ArgumentPath.get(args, raw.path as ReadonlyArray<string | number>)
   const declared = atPath(tool.ast, raw.path)
@@ -136,14 +175,27 @@ const describeIssue = (tool: ToolInput, args: unknown, raw: RawIssue, unknownNam
   const expected = expectedAst ? `${typeName(expectedAst)}${constraints.length > 0 ? ` (${constraints.join(", ")})` : ""}` : "no such field"
   switch (raw.kind) {
     case "missing": {
-      const misspelt = unknownNames.find((u) => closestField(u, fieldNames) === raw.path[raw.path.length - 1])
-      const also = misspelt ? ` (you sent "${misspelt}", which looks like a misspelling of it)` : ""
+      const misspelt = raw.path.length === 1 ? [...intended].find(([, field]) => field === raw.path[0])?.[0] : undefined
+      const spelt = misspelt !== undefined && closestField(misspelt, [String(raw.path[0])]) !== undefined
+      const also = misspelt ? ` (you sent "${misspelt}", which looks like ${spelt ? "a misspelling of it" : "a short name for it"})` : ""
       return { field, problem: "Required field is missing", expected, fix: `Add "${field}": ${show(example)}${also}` }
     }
     case "unknown_field": {
-      const siblings = fieldsOf(atPath(tool.ast, raw.path.slice(0, -1)) ?? tool.ast).map((f) => f.name)
-      const near = closestField(String(raw.path[raw.path.length - 1]), siblings)
-      const fix = near ? `Rename "${field}" to "${near}"` : `Remove "${field}"; accepted fields: ${siblings.join(", ") || "none"}`
+      const siblingFields = fieldsOf(atPath(tool.ast, raw.path.slice(0, -1)) ?? tool.ast)
+      const siblings = siblingFields.map((f) => f.name)
+      const name = String(raw.path[raw.path.length - 1])
+      const near =
+        raw.path.length === 1
+          ? intended.get(name)
+          : intendedField(name, siblingFields, ArgumentPath.get(args, raw.path.slice(0, -1) as ReadonlyArray<string | number>))
+      // a word of several fields not sent (convert's `unit`): which one is the caller's to say
+      const sent = ArgumentPath.get(args, raw.path.slice(0, -1) as ReadonlyArray<string | number>)
+      const either = siblings.filter((f) => f.split("_").includes(name) && !holds(sent, f))
+      const fix = near
+        ? `Rename "${field}" to "${near}"`
+        : either.length > 1
+          ? `Rename "${field}" to the field it is: ${either.map((f) => `"${f}"`).join(" or ")}`
+          : `Remove "${field}"; accepted fields: ${siblings.join(", ") || "none"}`
       return { field, problem: "Unknown field", received, expected: "no such field", fix, ...(near ? { closest_field: near } : {}) }
     }
     case "choice": {
@@ -224,9 +276,9 @@ const suggestionsFor = (issues: ReadonlyArray<ReportIssue>, raws: ReadonlyArray<
 /** The report for arguments that failed to decode with `issue`. */
 export const buildReport = (tool: ToolInput, args: unknown, issue: SchemaIssue.Issue): ValidationReport => {
   const raws = fieldIssues(issue)
-  const fieldNames = fieldsOf(tool.ast).map((f) => f.name)
   const unknownNames = raws.filter((r) => r.kind === "unknown_field" && r.path.length === 1).map((r) => String(r.path[0]))
-  const issues = raws.map((r) => describeIssue(tool, args, r, unknownNames, fieldNames))
+  const intended = intendedFields(unknownNames, fieldsOf(tool.ast), args)
+  const issues = raws.map((r) => describeIssue(tool, args, r, intended))
   const fields = [...new Set(issues.map((i) => i.field))]
   return {
     summary: `Tool '${tool.name}' received invalid arguments: ${issues.length} problem${issues.length === 1 ? "" : "s"} (${fields.join(", ")}).`,

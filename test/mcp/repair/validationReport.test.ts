@@ -6,6 +6,7 @@ import { decodeArguments } from "../../../src/mcp/repair/decodeArguments.ts"
 import { encodedAst } from "../../../src/mcp/repair/schemaShape.ts"
 import { validExample } from "../../../src/mcp/repair/validExample.ts"
 import { type AnyTool, defineTool, readOnly } from "../../../src/tools/Tool.ts"
+import { compute } from "../../../src/tools/compute.ts"
 import { convert } from "../../../src/tools/convert.ts"
 
 const toolWith = <I>(input: Schema.Codec<I, unknown>, description = "A test tool") =>
@@ -87,6 +88,30 @@ describe("the validation report", () => {
       fix: 'Add "from_unit": "km" (you sent "form_unit", which looks like a misspelling of it)'
     })
     expect(report.argumentIssues[0]).toMatchObject({ kind: "unknown_field", closestField: "from_unit" })
+  })
+
+  it("reads an unknown field as the one required field not sent that it is a word of, the call's fields taken together", () => {
+    // compute named as convert is called: value and unit are initial_value and initial_unit
+    const computed = reject(compute, { value: 70, unit: "kg", factors: [{ value: 5, numerator: "mcg", denominator: "kg*min" }] }).report
+    expect(computed.issues.filter((i) => i.problem === "Unknown field").map((i) => [i.field, i.fix])).toEqual([
+      ["value", 'Rename "value" to "initial_value"'],
+      ["unit", 'Rename "unit" to "initial_unit"']
+    ])
+    expect(computed.issues.find((i) => i.field === "initial_value")?.fix).toMatch(/you sent "value", which looks like a short name for it/)
+    // `to` is to_unit, and then `unit` can only be from_unit
+    const both = reject(convert, { value: 5, unit: "km", to: "mi" }).report
+    expect(both.argumentIssues.filter((i) => i.kind === "unknown_field").map((i) => [i.field, i.closestField])).toEqual([
+      ["unit", "from_unit"],
+      ["to", "to_unit"]
+    ])
+    // `unit` alone with neither unit sent is either: the caller says which
+    const either = reject(convert, { value: 5, unit: "km", units: "mi" }).report
+    expect(either.issues[0]).toMatchObject({ field: "unit", fix: 'Rename "unit" to the field it is: "from_unit" or "to_unit"' })
+    expect(either.issues[0]?.closest_field).toBeUndefined()
+    // a field already sent is never the one meant; an optional field is never guessed
+    const sent = reject(convert, { value: 5, from_unit: "km", unit: "mi" }).report
+    expect(sent.issues[0]).toMatchObject({ field: "unit", closest_field: "to_unit" })
+    expect(reject(convert, { value: 5, from_unit: "km", to_unit: "mi", pressure: 1 }).report.issues[0]?.closest_field).toBeUndefined()
   })
 
   it("lists the accepted fields when an unknown field is close to none of them", () => {
