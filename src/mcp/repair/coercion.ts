@@ -27,8 +27,24 @@ const NUMERIC = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/u
 
 /** A number followed by a unit, such as "5 km" or "2.5e3 mg/L": a quantity where a bare number was expected. */
 export const splitQuantity = (text: string): { readonly value: number; readonly unit: string } | undefined => {
-  const match = /^\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)\s*([^\d\s.+-].*?)\s*$/u.exec(text)
+  // the unit starts with neither a digit nor a comma: "1,000" is a number written with a comma, never 1 and a unit ",000"
+  const match = /^\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)\s*([^\d\s.,+-].*?)\s*$/u.exec(text)
   return match?.[1] !== undefined && match[2] !== undefined ? { value: Number(match[1]), unit: match[2] } : undefined
+}
+
+/**
+ * The numbers a text with commas can mean, and its unit if any: "1,000" is 1000 (a thousands
+ * separator, as English writes it) or 1 (a decimal comma, as most of Europe writes it); "1,5" only
+ * 1.5; "1,000,000" only 1000000. Undefined for a text without a comma in its number.
+ */
+export const commaReadings = (text: string): { readonly readings: ReadonlyArray<number>; readonly unit: string } | undefined => {
+  const match = /^\s*([+-]?\d[\d,]*(?:\.\d+)?)\s*([^\d\s.,+-].*?)?\s*$/u.exec(text)
+  const number = match?.[1]
+  if (number === undefined || !number.includes(",")) return undefined
+  const readings: Array<number> = []
+  if (/^[+-]?\d{1,3}(?:,\d{3})+(?:\.\d+)?$/u.test(number)) readings.push(Number(number.replaceAll(",", "")))
+  if (/^[+-]?\d+,\d+$/u.test(number)) readings.push(Number(number.replace(",", ".")))
+  return readings.length > 0 ? { readings, unit: match?.[2] ?? "" } : undefined
 }
 
 const numberFrom = (value: unknown): number | undefined => {

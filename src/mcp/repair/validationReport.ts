@@ -9,7 +9,7 @@ import { closestNames, editDistance } from "../../engine/similarity.ts"
 import { type SchemaIssue, SchemaAST } from "effect"
 import * as ArgumentPath from "./ArgumentPath.ts"
 import type { ArgumentIssue } from "./Corrector.ts"
-import { splitQuantity } from "./coercion.ts"
+import { commaReadings, splitQuantity } from "./coercion.ts"
 import { fieldIssues, type RawIssue } from "./issueTree.ts"
 import { type AST, atPath, choicesOf, type Field, constraintsOf, descriptionOf, fieldsOf, presentMembers, typeName, unwrap } from "./schemaShape.ts"
 import { exampleValue, validExample } from "./validExample.ts"
@@ -134,6 +134,15 @@ const relatedFields = (input: AST, raw: RawIssue | undefined, received: unknown)
 const typeFix = (input: AST, raw: RawIssue, expectedAst: AST | undefined, received: unknown, example: unknown): string => {
   const expected = expectedAst ? typeName(expectedAst) : "a different type"
   if (typeof received === "string" && (expected === "number" || expected === "integer")) {
+    const comma = commaReadings(received)
+    if (comma) {
+      const sibling = unitSibling(input, raw.path)
+      const unit = comma.unit && sibling ? `, and put "${comma.unit}" in "${ArgumentPath.format([...raw.path.slice(0, -1), sibling])}"` : ""
+      const [first, second] = comma.readings
+      return second === undefined
+        ? `Send ${first} as a JSON number${unit}`
+        : `"${received}" has a comma: send ${first} if it separates thousands, or ${second} if it is a decimal comma, as a JSON number${unit}`
+    }
     const quantity = splitQuantity(received)
     if (quantity) {
       const sibling = unitSibling(input, raw.path)
@@ -178,6 +187,15 @@ const describeIssue = (tool: ToolInput, args: unknown, raw: RawIssue, intended: 
       const misspelt = raw.path.length === 1 ? [...intended].find(([, field]) => field === raw.path[0])?.[0] : undefined
       const spelt = misspelt !== undefined && closestField(misspelt, [String(raw.path[0])]) !== undefined
       const also = misspelt ? ` (you sent "${misspelt}", which looks like ${spelt ? "a misspelling of it" : "a short name for it"})` : ""
+      // the unit of a quantity sent whole in its number field ("value": "5 lb"), not the schema's example
+      const parent = raw.path.slice(0, -1)
+      const sent = ArgumentPath.get(args, parent as ReadonlyArray<string | number>)
+      const written = fieldsOf(atPath(tool.ast, parent) ?? tool.ast).flatMap((f) => {
+        const text = holds(sent, f.name) ? (sent as Record<string, unknown>)[f.name] : undefined
+        const unit = typeof text === "string" ? (splitQuantity(text)?.unit ?? commaReadings(text)?.unit) : undefined
+        return unit && unitSibling(tool.ast, [...parent, f.name]) === raw.path[raw.path.length - 1] ? [[f.name, unit] as const] : []
+      })[0]
+      if (written) return { field, problem: "Required field is missing", expected, fix: `Add "${field}": ${show(written[1])} (the unit in "${written[0]}")` }
       return { field, problem: "Required field is missing", expected, fix: `Add "${field}": ${show(example)}${also}` }
     }
     case "unknown_field": {

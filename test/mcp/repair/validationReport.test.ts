@@ -1,5 +1,6 @@
 // The invalid_input report: every problem named with what was received, what was expected and a
 // fix; the schema in brief; categorized suggestions; and a valid example that decodes.
+import fc from "fast-check"
 import { Effect, Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import { decodeArguments } from "../../../src/mcp/repair/decodeArguments.ts"
@@ -112,6 +113,37 @@ describe("the validation report", () => {
     const sent = reject(convert, { value: 5, from_unit: "km", unit: "mi" }).report
     expect(sent.issues[0]).toMatchObject({ field: "unit", closest_field: "to_unit" })
     expect(reject(convert, { value: 5, from_unit: "km", to_unit: "mi", pressure: 1 }).report.issues[0]?.closest_field).toBeUndefined()
+  })
+
+  it("never reads a number written with a comma as a number and a unit: both readings of 1,000, the one of 1,5 and of 1,000,000", () => {
+    const fixOf = (value: string, extra: Record<string, unknown> = { from_unit: "m" }) =>
+      reject(convert, { value, to_unit: "km", ...extra }).report.issues.find((i) => i.field === "value")?.fix
+    expect(fixOf("1,000")).toBe('"1,000" has a comma: send 1000 if it separates thousands, or 1 if it is a decimal comma, as a JSON number')
+    expect(fixOf("1,5")).toBe("Send 1.5 as a JSON number")
+    expect(fixOf("1,000,000")).toBe("Send 1000000 as a JSON number")
+    expect(fixOf("2,500.5")).toBe("Send 2500.5 as a JSON number")
+    const withUnit = reject(convert, { value: "1,000 mg", to_unit: "g" }).report
+    expect(withUnit.issues.map((i) => i.fix)).toEqual([
+      '"1,000 mg" has a comma: send 1000 if it separates thousands, or 1 if it is a decimal comma, as a JSON number, and put "mg" in "from_unit"',
+      'Add "from_unit": "mg" (the unit in "value")'
+    ])
+    // property: no fix of a comma-grouped number ever offers a value other than its two readings
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 999 }), fc.array(fc.integer({ min: 0, max: 999 }), { minLength: 1, maxLength: 3 }), (head, groups) => {
+        const text = [String(head), ...groups.map((g) => String(g).padStart(3, "0"))].join(",")
+        const fix = fixOf(text)!
+        const offered = [...fix.matchAll(/send (\S+) /gi)].map((m) => Number(m[1]))
+        const thousands = Number(text.replaceAll(",", ""))
+        expect(offered).toContain(thousands)
+        for (const n of offered) expect([thousands, Number(text.replace(",", "."))]).toContain(n)
+      })
+    )
+  })
+
+  it("fills a missing unit field from the quantity sent whole in its number field, not from the schema's example", () => {
+    expect(reject(convert, { value: "5 lb", to_unit: "kg" }).report.issues.find((i) => i.field === "from_unit")?.fix).toBe(
+      'Add "from_unit": "lb" (the unit in "value")'
+    )
   })
 
   it("lists the accepted fields when an unknown field is close to none of them", () => {
