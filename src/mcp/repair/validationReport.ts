@@ -76,9 +76,11 @@ const holds = (sent: unknown, field: string): boolean => typeof sent === "object
 
 /**
  * The real field an unknown one stands for: the nearest by spelling (from_unti → from_unit), else
- * the one required field not sent of which it is a word (compute's `value` → initial_value, `unit`
- * → initial_unit, as a caller of convert writes them; convert's `to` → to_unit). Undefined when
- * that is not one field (convert's `unit` with neither unit sent).
+ * the one field not sent with the same words in any order or under a synonym (target_unit,
+ * unit_to → to_unit; quantity → value), else the one required field not sent of which it is a
+ * word (compute's `value` → initial_value, `unit` → initial_unit, as a caller of convert writes
+ * them; convert's `to` → to_unit). Undefined when that is not one field (convert's `unit` with
+ * neither unit sent).
  */
 const intendedField = (name: string, fields: ReadonlyArray<Field>, sent: unknown): string | undefined => {
   const near = closestField(
@@ -86,8 +88,56 @@ const intendedField = (name: string, fields: ReadonlyArray<Field>, sent: unknown
     fields.map((f) => f.name)
   )
   if (near !== undefined) return near
-  const named = fields.filter((f) => !f.optional && !holds(sent, f.name) && f.name.split("_").includes(name))
+  const open = fields.filter((f) => !holds(sent, f.name))
+  // the same words in another order or under another name: target_unit, unit_to, toUnit → to_unit
+  const words = wordsOf(name)
+  const same = open.filter((f) => sameWords(words, wordsOf(f.name)))
+  if (same.length === 1) return same[0]!.name
+  const named = open.filter((f) => !f.optional && words.length === 1 && wordsOf(f.name).some((w) => meanings(words[0]!).includes(w)))
   return named.length === 1 ? named[0]!.name : undefined
+}
+
+/**
+ * Other words callers use for the words of the tools' field names (as other unit tools name them:
+ * pint's `magnitude`, "source" and "target" units), each read as any field word it may stand for.
+ */
+const synonyms: Readonly<Record<string, ReadonlyArray<string>>> = {
+  quantity: ["value"],
+  amount: ["value"],
+  magnitude: ["value"],
+  number: ["value"],
+  val: ["value"],
+  source: ["from"],
+  src: ["from"],
+  original: ["from"],
+  target: ["to", "expected"],
+  dest: ["to"],
+  destination: ["to"],
+  desired: ["to", "expected"],
+  output: ["to", "expected"],
+  result: ["expected"]
+}
+
+const meanings = (word: string): ReadonlyArray<string> => [word, ...(synonyms[word] ?? [])]
+
+/** A field name's words: snake_case and camelCase alike, lower-cased. */
+const wordsOf = (name: string): ReadonlyArray<string> =>
+  name
+    .replace(/([a-z0-9])([A-Z])/gu, "$1_$2")
+    .toLowerCase()
+    .split(/[_\-\s]+/u)
+    .filter((w) => w !== "")
+
+/** Whether `written` is `field`'s words, in any order, each word itself or a synonym of it. */
+const sameWords = (written: ReadonlyArray<string>, field: ReadonlyArray<string>): boolean => {
+  if (written.length !== field.length) return false
+  const left = [...field]
+  for (const word of written) {
+    const i = left.findIndex((w) => meanings(word).includes(w))
+    if (i < 0) return false
+    left.splice(i, 1)
+  }
+  return true
 }
 
 /**

@@ -105,6 +105,31 @@ describe("the validation report", () => {
       ["unit", "from_unit"],
       ["to", "to_unit"]
     ])
+    // the same words in another order, in camelCase or under the names other tools use
+    for (const [args, renames] of [
+      [
+        { amount: 5, source_unit: "km", target_unit: "mi" },
+        { amount: "value", source_unit: "from_unit", target_unit: "to_unit" }
+      ],
+      [
+        { quantity: 5, unit_from: "km", unit_to: "mi" },
+        { quantity: "value", unit_from: "from_unit", unit_to: "to_unit" }
+      ],
+      [
+        { magnitude: 5, fromUnit: "km", toUnit: "mi" },
+        { magnitude: "value", fromUnit: "from_unit", toUnit: "to_unit" }
+      ]
+    ] as const) {
+      const named = reject(convert, args).report.argumentIssues.filter((i) => i.kind === "unknown_field")
+      expect(Object.fromEntries(named.map((i) => [i.field, i.closestField])), JSON.stringify(args)).toEqual(renames)
+    }
+    expect(
+      Object.fromEntries(
+        reject(compute, { quantity: 70, unit: "kg", factors: [], target_unit: "mg/h" })
+          .report.argumentIssues.filter((i) => i.kind === "unknown_field")
+          .map((i) => [i.field, i.closestField])
+      )
+    ).toEqual({ quantity: "initial_value", unit: "initial_unit", target_unit: "expected_unit" })
     // `unit` alone with neither unit sent is either: the caller says which
     const either = reject(convert, { value: 5, unit: "km", units: "mi" }).report
     expect(either.issues[0]).toMatchObject({ field: "unit", fix: 'Rename "unit" to the field it is: "from_unit" or "to_unit"' })
