@@ -109,6 +109,23 @@ describe("torque and energy", () => {
     expect(r.notes.join(" ")).toMatch(/torque/)
     expect(answer(1, "kWh", "J").notes.join(" ")).not.toMatch(/torque/)
   })
+
+  it("reads the trade's torque and work spellings in the order written: lb-ft and lb-in a torque, ft-lb and in-lb work", () => {
+    const torque = ["lb-ft", "lb ft", "LB-FT", "lbf-ft", "pound-foot", "pound-feet", "lb-in", "pound-inch", "lbf-in"]
+    const work = ["ft-lb", "ft-lbs", "foot-pound", "foot pounds", "in-lb", "in-lbs", "inch-pound"]
+    for (const unit of [...torque, ...work]) {
+      const perInch = /in|inch/.test(unit) && !/ft|foot|feet/.test(unit)
+      // NIST SP 811 B.8: 1 lbf·ft = 1.355818 N·m, 1 lbf·in = 0.1129848 N·m
+      expect(answer(1, unit, "N*m").quantity, unit).toBeCloseTo(perInch ? 0.1129848290276167 : 1.3558179483314004, 14)
+      const toJoules = answer(1, unit, "J").notes.join(" ")
+      if (torque.includes(unit)) expect(toJoules, unit).toMatch(/is how a torque .* names an energy/)
+      else expect(toJoules, unit).not.toMatch(/torque/)
+    }
+    expect(answer(1, "lb-ft", "ft-lb").notes.join(" ")).toMatch(/lb-ft is how a torque is written and ft-lb how work is/)
+    // oz-in stays a product: a torque on motor data sheets, an unbalance (mass × radius) in balancing;
+    // and a product written with an operator is that product (lb·ft, lb*ft: a mass times a length)
+    for (const product of ["oz-in", "lb·ft", "lb*ft", "ft*lb"]) expect(isEngineError(convertValue(catalog, 1, product, "N*m")), product).toBe(true)
+  })
 })
 
 describe("reference temperatures, as NIST SP 811 B.8 writes them", () => {

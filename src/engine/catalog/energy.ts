@@ -105,12 +105,36 @@ export const energy = [
   unit("ft_lbf", "foot pound force", [1, "ft*lbf"], {
     ...nist,
     aliases: ["ft_lb", "ftlbf"],
-    names: ["foot pound", "foot-pound", "foot-pound force"],
-    plurals: ["foot pounds", "foot pounds force"],
+    // as trade writes it: the pound here is the pound-force, as in the name "foot pound" (lb·ft of
+    // mass × length converts to nothing of this quantity); the torque order is lbf_ft below
+    names: ["foot pound", "foot-pound", "foot-pound force", "ft-lb", "ft lb", "ft-lbf"],
+    plurals: ["foot pounds", "foot pounds force", "foot-pounds", "ft-lbs", "ft lbs"],
     system: "US customary",
     note: "1.3558179483314004 J; also the unit of torque (pound-foot)"
   }),
-  unit("in_lbf", "inch pound force", [1, "in*lbf"], { ...nist, aliases: ["in_lb"], names: ["inch pound"], plurals: ["inch pounds"], system: "US customary" }),
+  // the pound-force foot and inch, in the order US practice writes a torque (the foot pound-force,
+  // length first, for work); the same values, and the torque note follows the order written
+  unit("lbf_ft", "pound-force foot", [1, "lbf*ft"], {
+    ...nist,
+    names: ["pound-force foot", "pound foot", "pound-foot", "lb-ft", "lb ft", "lbf-ft"],
+    plurals: ["pound-force feet", "pound feet", "pound-feet", "lb-fts"],
+    system: "US customary",
+    note: "torque, 1.3558179483314004 N·m"
+  }),
+  unit("in_lbf", "inch pound force", [1, "in*lbf"], {
+    ...nist,
+    aliases: ["in_lb"],
+    names: ["inch pound", "inch-pound", "in-lb", "in lb", "in-lbf"],
+    plurals: ["inch pounds", "inch-pounds", "in-lbs", "in lbs"],
+    system: "US customary"
+  }),
+  unit("lbf_in", "pound-force inch", [1, "lbf*in"], {
+    ...nist,
+    names: ["pound-force inch", "pound inch", "pound-inch", "lb-in", "lb in", "lbf-in"],
+    plurals: ["pound-force inches", "pound inches", "pound-inches", "lb-ins"],
+    system: "US customary",
+    note: "torque, 0.1129848290276167 N·m"
+  }),
   unit("hp_h", "horsepower hour", [1, "hp*h"], { ...nist, aliases: ["hph"], system: "US customary", plurals: false }),
   unit("foe", "foe", [decimal("1e44"), "J"], { system: "astronomical", names: ["bethe"], source: "Bethe (10^51 erg)", note: "supernova energy, 1e44 J" }),
   unit("tTNT", "ton of TNT", [decimal("1e9"), "cal_th"], {
@@ -301,7 +325,9 @@ export const energy = [
   unit("in_ozf", "inch ounce force", [1, "in*ozf"], {
     ...nist,
     aliases: ["ozf_in", "oz_in", "in_oz"],
-    names: ["inch ounce", "ounce force inch", "ounce inch"],
+    // oz-in is left a product: motor data sheets write it for a torque, balancing specifications for
+    // an unbalance (a mass times a radius, ISO 21940); the force is then written ozf
+    names: ["inch ounce", "ounce force inch", "ounce inch", "ozf-in", "in-ozf"],
     plurals: ["inch ounces", "ounce inches"],
     system: "US customary",
     note: "small torques (motors), 0.00706155181422 N·m"

@@ -191,7 +191,7 @@ export const convertValue = (
     uncertainty: null,
     conversion: converter.kind,
     factor: converter.kind === "linear" ? Rational.toNumber(converter.slope) : null,
-    notes: [...converter.notes, ...torqueNotes(source, target)],
+    notes: [...converter.notes, ...torqueNotes(catalog, source, target)],
     ucum: notation === "ucum" ? to : notation === "ucum_ci" ? (caseSensitiveOf(to) ?? null) : (ucumCodeOf(target) ?? null)
   }
 }
@@ -217,8 +217,18 @@ const withOtherReadings = <E extends ConvertError>(
  */
 const fitsWith = (result: ConversionResult | ConvertError): boolean => !isEngineError(result) || result._tag === "NoConversionPath"
 
-/** Which of force and length an expression writes first, when it is exactly one force times one length (N·m, lbf·ft, ft·lbf). */
-const forceTimesLength = (e: UnitExpression): "force first" | "length first" | undefined => {
+/**
+ * Which of force and length an expression writes first, when it is exactly one force times one
+ * length (N·m, lbf·ft, ft·lbf), or one unit named as such a product: the catalog names a product
+ * unit by its factors' symbols in their order (N_m, lbf_ft for torque, ft_lbf for work), and every
+ * spelling of it (Nm, lb-ft, foot-pound) is read in that order.
+ */
+const forceTimesLength = (catalog: Catalog, e: UnitExpression): "force first" | "length first" | undefined => {
+  const only = e.terms.length === 1 && e.terms[0]!.exponent === 1 && e.terms[0]!.prefix === undefined ? e.terms[0]!.unit.symbol : undefined
+  if (only?.includes("_")) {
+    const product = resolveUnitExpression(catalog, only.replace("_", "*"), "written")
+    return isEngineError(product) || product.terms.length !== 2 ? undefined : forceTimesLength(catalog, product)
+  }
   const [a, b, ...rest] = e.terms
   if (a === undefined || b === undefined || rest.length > 0 || a.exponent !== 1 || b.exponent !== 1) return undefined
   const [force, length] = [DimensionNames.dimensionNamed("force")!, DimensionNames.dimensionNamed("length")!]
@@ -232,14 +242,16 @@ const forceTimesLength = (e: UnitExpression): "force first" | "length first" | u
  * table 4, note) writes torque in N·m and keeps the joule for energy, and US practice writes torque
  * lbf·ft and work ft·lbf. The number converts; the note says the quantities are not one.
  */
-const torqueNotes = (source: UnitExpression, target: UnitExpression): ReadonlyArray<string> => {
+const torqueNotes = (catalog: Catalog, source: UnitExpression, target: UnitExpression): ReadonlyArray<string> => {
   if (!Dimension.equals(source.dimension, DimensionNames.dimensionNamed("energy")!)) return []
-  const [a, b] = [forceTimesLength(source), forceTimesLength(target)]
+  const [a, b] = [forceTimesLength(catalog, source), forceTimesLength(catalog, target)]
   if (a !== undefined && b !== undefined && a !== b)
     return [
       `${a === "force first" ? source.input : target.input} is how a torque is written and ${a === "force first" ? target.input : source.input} how work is: the same number, but a torque is not an energy`
     ]
   if ((a === undefined) === (b === undefined)) return []
+  // length first (ft·lbf, the foot-pound) is how work is written: an energy, as the joule is
+  if ((a ?? b) === "length first") return []
   const [torque, energy] = a !== undefined ? [source.input, target.input] : [target.input, source.input]
   return [
     `${torque} is how a torque (moment of force) is written and ${energy} names an energy: the number converts, the quantity does not (the SI Brochure keeps the joule for energy and writes torque in N·m)`
