@@ -87,6 +87,8 @@ const fluidNamesake: Readonly<Record<string, readonly [string, string]>> = {
  * a volume per mass for a volume. A hint, never a fix: the mass may be meant (a density missing).
  */
 const namesakeOfMass = (from: UnitExpression, to: UnitExpression): string | undefined => {
+  // the mass as written, prefix and all: kg is the gram with kilo, and its force is kgf
+  const written = (t: UnitExpression["terms"][number]) => `${t.prefix?.symbol ?? ""}${t.unit.symbol}`
   const ratio = Dimension.divide(to.dimension, from.dimension)
   const lacking: ReadonlyArray<readonly [Dimension.Dimension, Readonly<Record<string, readonly [string, string]>>, string]> = [
     [Dimension.fromExponents({ L: 1, T: -2 }), gravitationalForce, "force"],
@@ -98,8 +100,6 @@ const namesakeOfMass = (from: UnitExpression, to: UnitExpression): string | unde
       : Dimension.equals(ratio, Dimension.power(per, -1))
         ? [to, from]
         : [undefined, undefined]
-    // the mass as written, prefix and all: kg is the gram with kilo, and its force is kgf
-    const written = (t: UnitExpression["terms"][number]) => `${t.prefix?.symbol ?? ""}${t.unit.symbol}`
     const mass = massSide?.terms.find((t) => Object.hasOwn(table, written(t)))
     const namesake = mass && table[written(mass)]
     if (namesake && other) {

@@ -98,7 +98,8 @@ const sumAroundPoint = (
 }
 
 /**
- * Adds `quantities`, the result in `to` (by default the first quantity's unit). Failures name the
+ * Adds `quantities`, the result in `to` (by default the first quantity's unit, or the point's around
+ * a temperature point). Failures name the
  * quantity at fault by its role ("quantity 2 unit"); the result unit's by `Role.outputUnit`.
  */
 export const sumValues = (
@@ -109,7 +110,7 @@ export const sumValues = (
 ): Sum | ConvertError => {
   const first = quantities[0]
   if (first === undefined) return new InvalidInput({ message: "Nothing to add: give at least one quantity", role: Role.quantities, hints: [] })
-  // one point and differences add to a point; two points, or a point among other quantities, do not
+  // one point and differences add to a point; two points do not (refused below, on the first)
   const points = quantities.flatMap((q, i) => (isPoint(catalog, q.unit, notation) ? [i] : []))
   if (points.length === 1) return sumAroundPoint(catalog, quantities, points[0]!, to, notation)
   const target = to ?? first.unit
