@@ -118,7 +118,8 @@ const synonyms: Readonly<Record<string, ReadonlyArray<string>>> = {
   result: ["expected"]
 }
 
-const meanings = (word: string): ReadonlyArray<string> => [word, ...(synonyms[word] ?? [])]
+// own keys only: a field named "constructor" or "__proto__" is a word like any other
+const meanings = (word: string): ReadonlyArray<string> => [word, ...(Object.hasOwn(synonyms, word) ? synonyms[word]! : [])]
 
 /** A field name's words: snake_case and camelCase alike, lower-cased. */
 const wordsOf = (name: string): ReadonlyArray<string> =>

@@ -130,6 +130,12 @@ describe("the validation report", () => {
           .map((i) => [i.field, i.closestField])
       )
     ).toEqual({ quantity: "initial_value", unit: "initial_unit", target_unit: "expected_unit" })
+    // the names of Object's own members are words like any other (the hostile fuzz sent "constructor")
+    for (const name of ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf"])
+      expect(reject(convert, JSON.parse(`{"value": 5, "from_unit": "km", "to_unit": "mi", "${name}": 1}`)).report.issues[0], name).toMatchObject({
+        field: name,
+        problem: "Unknown field"
+      })
     // `unit` alone with neither unit sent is either: the caller says which
     const either = reject(convert, { value: 5, unit: "km", units: "mi" }).report
     expect(either.issues[0]).toMatchObject({ field: "unit", fix: 'Rename "unit" to the field it is: "from_unit" or "to_unit"' })
