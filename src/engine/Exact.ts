@@ -47,7 +47,11 @@ export const fromNumber = (x: number): Exact | undefined => {
 
 /** An exact ratio whose parts are integers (every catalog definition but those with π). */
 export const fromRational = (r: Rational.Rational): Exact | undefined =>
-  r.pi === 0 && Number.isSafeInteger(r.n) && Number.isSafeInteger(r.d) ? normalize(BigInt(r.n), BigInt(r.d)) : undefined
+  r.pi === 0 && Number.isSafeInteger(r.n) && Number.isSafeInteger(r.d) && Math.abs(r.ten) <= MAX_DIGITS
+    ? r.ten >= 0
+      ? normalize(BigInt(r.n) * TEN ** BigInt(r.ten), BigInt(r.d))
+      : normalize(BigInt(r.n), BigInt(r.d) * TEN ** BigInt(-r.ten))
+    : undefined
 
 export const multiply = (a: Exact | undefined, b: Exact | undefined): Exact | undefined => (a && b ? normalize(a.n * b.n, a.d * b.d) : undefined)
 
@@ -102,7 +106,15 @@ const fits = (n: number): boolean => Number.isSafeInteger(n)
  */
 export const scaleExactly = (x: number, slope: Rational.Rational, intercept?: Rational.Rational): number | undefined => {
   const parts = decimalParts(x)
-  if (!parts || slope.pi !== 0 || (intercept !== undefined && intercept.pi !== 0) || !fits(slope.n) || !fits(slope.d)) return undefined
+  if (
+    !parts ||
+    slope.pi !== 0 ||
+    slope.ten !== 0 ||
+    (intercept !== undefined && (intercept.pi !== 0 || intercept.ten !== 0)) ||
+    !fits(slope.n) ||
+    !fits(slope.d)
+  )
+    return undefined
   const scale = 10 ** parts.a
   if (intercept === undefined || intercept.n === 0) {
     const numerator = parts.X * slope.n

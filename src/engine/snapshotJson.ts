@@ -24,8 +24,8 @@ export const dimensionTable = () => {
 /** A snapshot's stored vectors as Dimension.ts makes every vector: frozen. */
 export const frozenDimensions = (stored: ReadonlyArray<ReadonlyArray<number>>): ReadonlyArray<Dimension.Dimension> => stored.map((d) => Object.freeze(d))
 
-/** `factor` as [n, d, power of π]; throws, naming `what`, when JSON cannot carry it exactly (NaN, ±Infinity). */
-export const exactFactor = (factor: Rational, what: string): readonly [number, number, number] => {
+/** `factor` as [n, d, power of π, power of ten]; throws, naming `what`, when JSON cannot carry it exactly (NaN, ±Infinity). */
+export const exactFactor = (factor: Rational, what: string): readonly [number, number, number, number] => {
   for (const x of [factor.n, factor.d]) if (!Number.isFinite(x)) throw new Error(`${what} is ${x}, which JSON cannot carry`)
-  return [factor.n, factor.d, factor.pi]
+  return [factor.n, factor.d, factor.pi, factor.ten]
 }

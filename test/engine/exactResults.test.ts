@@ -138,3 +138,50 @@ describe("π carried exactly", () => {
     )
   })
 })
+
+describe("powers of ten past a double's integers", () => {
+  it("keep prefixes exact on tiny and huge definitions: 3827 eV is 3.827 keV, UCUM's mole 6.02214076e23, 8262.7 km is 8262700000000000 nm", () => {
+    expect(convert(-3827, "eV", "keV")).toBe(-3.827)
+    expect(convert(3.7, "MeV", "GeV")).toBe(0.0037)
+    expect(convert(1, "MeV", "J")).toBe(1.602176634e-13)
+    expect(convert(8262.7, "km", "nm")).toBe(8262700000000000)
+    const ucum = (value: number, from: string, to: string) => (convertValue(catalog, value, from, to, "ucum") as { quantity: number }).quantity
+    expect(ucum(1, "mol", "1")).toBe(6.02214076e23)
+    expect(ucum(48, "mmol/mol", "%")).toBe(4.8)
+    expect(ucum(0.3, "mmol", "mol")).toBe(0.0003)
+    expect(ucum(-12825, "nU", "kU")).toBe(-1.2825e-8)
+  })
+})
+
+describe("UCUM's prefixed atoms", () => {
+  it("convert a decimal between two prefixes of one atom as the decimal product, rounded once, whatever the atom's own factor (the mole is 6.02214076e23)", async () => {
+    const { units } = await import("../../src/engine/notations/ucumAtoms.ts")
+    const atoms = units.filter((u) => u.metric && !u.special).map((u) => u.code)
+    expect(atoms).toContain("mol")
+    const prefixes = [
+      ["k", 3],
+      ["", 0],
+      ["m", -3],
+      ["u", -6],
+      ["n", -9]
+    ] as const
+    /** digits × 10^shift / 10^decimals as the nearest double, through its decimal text (one rounding). */
+    const decimal = (digits: number, shift: number, decimals: number): number => Number(`${digits}e${shift - decimals}`)
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -99999, max: 99999 }),
+        fc.integer({ min: 0, max: 3 }),
+        fc.constantFrom(...atoms),
+        fc.constantFrom(...prefixes),
+        fc.constantFrom(...prefixes),
+        (digits, decimals, atom, [p, e], [q, f]) => {
+          const value = Number((digits / 10 ** decimals).toFixed(decimals))
+          const r = convertValue(catalog, value, `${p}${atom}`, `${q}${atom}`, "ucum")
+          if (isEngineError(r)) return
+          expect(r.quantity, `${value} ${p}${atom} → ${q}${atom}`).toBe(decimal(digits, e - f, decimals))
+        }
+      ),
+      { numRuns: 2000 }
+    )
+  })
+})

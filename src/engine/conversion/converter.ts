@@ -34,11 +34,21 @@ const refine = (y: number, exact: () => Exact.Exact | undefined): number => {
   return e ? Exact.toNumber(e) : y
 }
 
+/**
+ * The exact decimal result rounded once, where the value and the slope are exact but their
+ * product outgrows a double's integers (8262.7 km → nm: 8262700000000000, where the float product
+ * is 8262700000000001, an integer no noise test can tell from a true one); else as `refine`.
+ */
+const exactly = (x: number, slope: Rational.Rational): number => {
+  const e = Exact.multiply(Exact.fromNumber(x), Exact.fromRational(slope))
+  return e ? Exact.toNumber(e) : Rational.scale(x, slope)
+}
+
 export const linear = (slope: Rational.Rational, notes: ReadonlyArray<string>): Converter => ({
   kind: "linear",
   slope,
   intercept: Rational.zero,
-  apply: (x) => Exact.scaleExactly(x, slope) ?? refine(Rational.scale(x, slope), () => Exact.multiply(Exact.fromNumber(x), Exact.fromRational(slope))),
+  apply: (x) => Exact.scaleExactly(x, slope) ?? exactly(x, slope),
   notes
 })
 

@@ -265,7 +265,8 @@ const evalNode = (table: Map<string, Atom>, input: string, node: Node): Evaluati
       return { terms: [], numeric: Rational.fromNumber(node.value) }
     case "Unit": {
       // 10*3 and 10^3: UCUM's number ten raised to the exponent
-      if (node.text === "10*" || node.text === "10^") return { terms: [], numeric: Rational.power(Rational.make(10, 1), node.exponent) }
+      // a power of ten held as one, exactly, however large (10*23 of the mole)
+      if (node.text === "10*" || node.text === "10^") return { terms: [], numeric: Rational.make(1, 1, 0, node.exponent) }
       const r = resolveAtom(table, node.text)
       if (!r) return unknown(table, input, node)
       if (r.atom.unsupported)

@@ -16,22 +16,22 @@ import type { AtomEvaluation, EvaluatedAtoms } from "./ucum.ts"
 import { ucumVersion, units } from "./ucumAtoms.ts"
 
 /** Bump when the layout below changes. */
-export const atomSnapshotVersion = 2
+export const atomSnapshotVersion = 3
 
 interface Snapshot {
   readonly version: number
   readonly ucum: string
   readonly dimensions: ReadonlyArray<ReadonlyArray<number>>
-  /** In table order: [index in ucumAtoms.ts's units, its code, dimension index, factor n, factor d, factor's power of π, arbitrary name or 0]. */
-  readonly atoms: ReadonlyArray<readonly [number, string, number, number, number, number, string | 0]>
+  /** In table order: [index in ucumAtoms.ts's units, its code, dimension index, factor n, factor d, factor's power of π, of ten, arbitrary name or 0]. */
+  readonly atoms: ReadonlyArray<readonly [number, string, number, number, number, number, number, string | 0]>
 }
 
 /** The snapshot of an evaluated table, as the JSON text the bundle carries. */
 export const snapshotAtoms = (evaluated: EvaluatedAtoms): string => {
   const { dimensions, indexOf } = dimensionTable()
   const atoms = evaluated.order.map(({ unit, evaluation }): Snapshot["atoms"][number] => {
-    const [n, d, pi] = exactFactor(evaluation.factor, `UCUM snapshot: the factor of '${unit.code}'`)
-    return [units.indexOf(unit), unit.code, indexOf(evaluation.dimension), n, d, pi, evaluation.arbitraryName ?? 0]
+    const [n, d, pi, ten] = exactFactor(evaluation.factor, `UCUM snapshot: the factor of '${unit.code}'`)
+    return [units.indexOf(unit), unit.code, indexOf(evaluation.dimension), n, d, pi, ten, evaluation.arbitraryName ?? 0]
   })
   const snapshot: Snapshot = { version: atomSnapshotVersion, ucum: ucumVersion, dimensions, atoms }
   return JSON.stringify(snapshot)
@@ -43,11 +43,11 @@ export const readAtoms = (text: string): EvaluatedAtoms["order"] | undefined => 
   if (snapshot.version !== atomSnapshotVersion || snapshot.ucum !== ucumVersion) return undefined
   const dimensions = frozenDimensions(snapshot.dimensions)
   const order: Array<EvaluatedAtoms["order"][number]> = []
-  for (const [i, code, d, n, den, pi, name] of snapshot.atoms) {
+  for (const [i, code, d, n, den, pi, ten, name] of snapshot.atoms) {
     const unit = units[i]
     const dimension = dimensions[d]
     if (unit?.code !== code || dimension === undefined) return undefined
-    const evaluation: AtomEvaluation = { dimension, factor: { n, d: den, pi }, ...(name === 0 ? {} : { arbitraryName: name }) }
+    const evaluation: AtomEvaluation = { dimension, factor: { n, d: den, pi, ten }, ...(name === 0 ? {} : { arbitraryName: name }) }
     order.push({ unit, evaluation })
   }
   return order

@@ -19,7 +19,7 @@ import type { UnitEntry } from "../catalog/define.ts"
 import { dimensionTable, exactFactor, frozenDimensions } from "../snapshotJson.ts"
 
 /** Bump when the layout below changes. */
-export const snapshotVersion = 2
+export const snapshotVersion = 3
 
 interface Snapshot {
   readonly version: number
@@ -27,8 +27,8 @@ interface Snapshot {
   readonly entries: ReadonlyArray<string>
   /** Distinct dimension vectors; a scale names one by index. */
   readonly dimensions: ReadonlyArray<ReadonlyArray<number>>
-  /** Per entry: 0 for a base or affine definition (nothing to resolve), else [dimension index, factor n, factor d, power of π]. */
-  readonly scales: ReadonlyArray<0 | readonly [number, number, number, number]>
+  /** Per entry: 0 for a base or affine definition (nothing to resolve), else [dimension index, factor n, factor d, power of π, power of ten]. */
+  readonly scales: ReadonlyArray<0 | readonly [number, number, number, number, number]>
   /** The indexes in insertion order: key, then the index of the entry whose record it names. */
   readonly symbols: ReadonlyArray<readonly [string, number]>
   readonly names: ReadonlyArray<readonly [string, number]>
@@ -74,7 +74,8 @@ export const restoreCatalog = (text: string, entries: ReadonlyArray<UnitEntry>):
     if (snapshot.entries[i] !== entry.symbol || (stored === 0) === resolves(entry)) return undefined
     const dimension = stored === 0 ? undefined : dimensions[stored[0]]
     if (stored !== 0 && dimension === undefined) return undefined
-    const scale: ResolvedScale | undefined = stored === 0 ? undefined : { dimension: dimension!, factor: { n: stored[1], d: stored[2], pi: stored[3] } }
+    const scale: ResolvedScale | undefined =
+      stored === 0 ? undefined : { dimension: dimension!, factor: { n: stored[1], d: stored[2], pi: stored[3], ten: stored[4] } }
     records.push(toRecord(entry, false, scale))
   }
   return Catalog.fromIndexes({ records, symbols: snapshot.symbols, names: snapshot.names, multiWordNames: snapshot.multiWordNames })
