@@ -65,13 +65,8 @@ export const make = (n: number, d: number = 1, pi: number = 0, ten: number = 0):
   if (n === 0 || pi === 0) pi = 0
   if (n === 0 || ten === 0) ten = 0
   if (isSafeInteger(n) && isSafeInteger(d) && n !== 0) {
-    const g = gcd(n, d)
-    if (g > 1) {
-      n /= g
-      d /= g
-    }
-    // 10^ten into the numerator or the denominator, as far as it stays exact, after reducing (so
-    // 10^-3 × 1000 is 1, not 1000/1000 held apart)
+    // 10^ten into the numerator or the denominator, as far as it stays exact (so 10^-3 × 1000 is 1,
+    // not 1000 and 10^-3 held apart), then reduced
     while (ten > 0 && d % 10 === 0) {
       d /= 10
       ten--
@@ -87,6 +82,11 @@ export const make = (n: number, d: number = 1, pi: number = 0, ten: number = 0):
     while (ten < 0 && isSafeInteger(d * 10)) {
       d *= 10
       ten++
+    }
+    const g = gcd(n, d)
+    if (g > 1) {
+      n /= g
+      d /= g
     }
     // a power of ten still apart, over a divisor of tens (2s and 5s only, 25 say): the divisor into
     // the power too, so the value is n × 10^ten and scaling it rounds once
