@@ -5,15 +5,15 @@
  * dividing once at the end gives a correctly rounded conversion factor (5 km → 3.10685596118667 mi),
  * where multiplying rounded decimals would drift in the last digits.
  *
- * π is carried as a power of its own, `pi`, and so is a power of ten too large or too small for an
- * integer ratio, `ten`: the value is n/d × π^pi × 10^ten. The electronvolt (1.602176634e-19 J) and
- * UCUM's mole (6.02214076e23) are then integer ratios too, and their prefixes divide out exactly
- * (3827 eV is 3.827 keV, not 3.8270000000000004). π: The angles (the degree is
- * π/180 rad, the gon π/200 rad), the CGS magnetic units (the oersted 1000/(4π) A/m), the lambert
- * and the parsec (648000/π au) are then integer ratios too, and the π of two definitions divides
- * out exactly: an hour angle (15°) is 15 degrees and 900 arcminutes, not 14.999999999999998 and
- * 899.9999999999999 as with π rounded into each factor. Other irrational or inexact factors carry
- * a non-integer numerator; arithmetic then degrades gracefully to floating point.
+ * π is carried as a power of its own, `pi`, and so is a power of ten that n or d cannot hold within
+ * 2^53, `ten`: the value is n/d × π^pi × 10^ten. The angles (the degree is π/180 rad), the CGS
+ * magnetic units (the oersted 1000/(4π) A/m), the lambert and the parsec (648000/π au) are then
+ * integer ratios times a power of π, and the π of two definitions divides out exactly: an hour angle
+ * (15°) is 15 degrees and 900 arcminutes, not 14.999999999999998 and 899.9999999999999 as with π
+ * rounded into each factor. The electronvolt (1.602176634e-19 J) and UCUM's mole (6.02214076 ×
+ * 10^23) are integer ratios times a power of ten, and their prefixes divide out exactly (3827 eV is
+ * 3.827 keV, not 3.8270000000000004). Other inexact factors carry a non-integer numerator;
+ * arithmetic then degrades gracefully to floating point.
  */
 export interface Rational {
   readonly n: number
