@@ -21,7 +21,8 @@ const si = (name: string, symbol: string, exponent: number, inputSymbols: Readon
   inputSymbols,
   exponent,
   system: "si",
-  factor: exponent >= 0 ? Rational.make(10 ** exponent, 1) : Rational.make(1, 10 ** -exponent)
+  // a power of ten held as one (Rational.ts), exact for every prefix, quecto and quetta included
+  factor: Rational.make(1, 1, 0, exponent)
 })
 
 const binary = (name: string, symbol: string, exponent: number): Prefix => ({
