@@ -16,6 +16,17 @@ const convert = (value: number, from: string, to: string): number => {
   return r.quantity
 }
 
+/** n/d as the nearest double, through at least 40 significant digits of integer division (an oracle apart from the engine's). */
+const nearest = (n: bigint, d: bigint): number => {
+  const negative = n < 0n !== d < 0n
+  let [a, b] = [n < 0n ? -n : n, d < 0n ? -d : d]
+  if (a === 0n) return 0
+  // 40 significant digits at least, however small the value (a foe is 1e-44 J), then one rounding
+  let shift = 0
+  for (; a / b < 10n ** 40n; shift++) a *= 10n
+  return Number(`${negative ? "-" : ""}${a / b}e-${shift}`)
+}
+
 describe("exact results from exact inputs", () => {
   it("gives the decimal answers: 31.25 gtt/min, 80.33 °F, 37 °C, 10 cm, 1100 mL, 0.762 cm", () => {
     const drip = Effect.runSync(
@@ -67,20 +78,6 @@ describe("exact results from exact inputs", () => {
 })
 
 describe("π carried exactly", () => {
-  /** n/d as the nearest double, through 40 significant decimal digits of integer division (an oracle apart from the engine's). */
-  const nearest = (n: bigint, d: bigint): number => {
-    const negative = n < 0n !== d < 0n
-    let [a, b] = [n < 0n ? -n : n, d < 0n ? -d : d]
-    const whole = a / b
-    let digits = ""
-    a %= b
-    for (let i = 0; i < 40; i++) {
-      a *= 10n
-      digits += (a / b).toString()
-      a %= b
-    }
-    return Number(`${negative ? "-" : ""}${whole}.${digits}`)
-  }
   const angles = catalog.records.filter((r) => r.symbol !== "rad" && Dimension.equals(r.dimension, resolve("rad").dimension) && !r.custom)
 
   it("gives the exact answers where the π of two definitions divides out: 1 hour angle is 15° and 900′, 1 sr is (180/π)² deg²", () => {
@@ -209,5 +206,32 @@ describe("the SI prefixes, quecto to quetta", () => {
       ),
       { numRuns: 3000 }
     )
+  })
+})
+
+describe("the whole catalog", () => {
+  it("converts decimals between every two exact units of one quantity as their exact ratio, rounded once", () => {
+    const units = catalog.records.filter((r) => !r.custom && r.exact && r.offset === undefined && r.logarithmic === undefined && !r.unconnected)
+    let checked = 0
+    for (const a of units)
+      for (const b of units) {
+        if (a === b || !Dimension.equals(a.dimension, b.dimension) || a.kind !== b.kind) continue
+        const ratio = Rational.divide(a.factor, b.factor)
+        if (ratio.pi !== 0 || !Number.isSafeInteger(ratio.n) || !Number.isSafeInteger(ratio.d)) continue
+        const [n, d] = [BigInt(ratio.n) * 10n ** BigInt(Math.max(ratio.ten, 0)), BigInt(ratio.d) * 10n ** BigInt(Math.max(-ratio.ten, 0))]
+        for (const [digits, decimals] of [
+          [1, 0],
+          [25, 1],
+          [3827, 0],
+          [1234, 2]
+        ] as const) {
+          const r = convertValue(catalog, digits / 10 ** decimals, a.symbol, b.symbol)
+          if (isEngineError(r)) continue
+          checked++
+          expect(r.quantity, `${digits / 10 ** decimals} ${a.symbol} → ${b.symbol}`).toBe(nearest(BigInt(digits) * n, 10n ** BigInt(decimals) * d))
+        }
+      }
+    // about 53,000 conversions: every pair of the catalog's exactly defined units, both ways
+    expect(checked).toBeGreaterThan(40000)
   })
 })
