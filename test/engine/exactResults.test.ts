@@ -10,11 +10,14 @@ import * as Dimension from "../../src/engine/Dimension.ts"
 import * as Rational from "../../src/engine/Rational.ts"
 import { catalog, resolve } from "../support/catalog.ts"
 
-const convert = (value: number, from: string, to: string): number => {
-  const r = convertValue(catalog, value, from, to)
-  if (isEngineError(r)) throw new Error(r.message)
+const convert = (value: number, from: string, to: string, notation: "conventional" | "ucum" = "conventional"): number => {
+  const r = convertValue(catalog, value, from, to, notation)
+  if (isEngineError(r)) throw new Error(`${from} → ${to}: ${r.message}`)
   return r.quantity
 }
+
+/** A conversion read in UCUM's notation that must succeed: its value. */
+const ucum = (value: number, from: string, to: string): number => convert(value, from, to, "ucum")
 
 /** n/d as the nearest double, through at least 40 significant digits of integer division (an oracle apart from the engine's). */
 const nearest = (n: bigint, d: bigint): number => {
@@ -91,7 +94,6 @@ describe("π carried exactly", () => {
     expect(convert(1, "Oe", "A/m")).toBe(1000 / (4 * Math.PI))
     expect(convert(1, "La", "cd/m2")).toBe(10000 / Math.PI)
     // UCUM's [pi] is π itself: its degree (2 [pi].rad/360) and circle (2 [pi].rad) are the catalog's
-    const ucum = (value: number, from: string, to: string) => (convertValue(catalog, value, from, to, "ucum") as { quantity: number }).quantity
     expect(ucum(1, "[pi]", "1")).toBe(Math.PI)
     expect(ucum(1, "circ", "deg")).toBe(360)
     expect(ucum(1, "deg", "'")).toBe(60)
@@ -142,7 +144,6 @@ describe("powers of ten past a double's integers", () => {
     expect(convert(3.7, "MeV", "GeV")).toBe(0.0037)
     expect(convert(1, "MeV", "J")).toBe(1.602176634e-13)
     expect(convert(8262.7, "km", "nm")).toBe(8262700000000000)
-    const ucum = (value: number, from: string, to: string) => (convertValue(catalog, value, from, to, "ucum") as { quantity: number }).quantity
     expect(ucum(1, "mol", "1")).toBe(6.02214076e23)
     expect(ucum(48, "mmol/mol", "%")).toBe(4.8)
     expect(ucum(0.3, "mmol", "mol")).toBe(0.0003)

@@ -37,7 +37,9 @@ const refine = (y: number, exact: () => Exact.Exact | undefined): number => {
 /**
  * The exact decimal result rounded once, where the value and the slope are exact but their
  * product outgrows a double's integers (8262.7 km → nm: 8262700000000000, where the float product
- * is 8262700000000001, an integer no noise test can tell from a true one); else as `refine`.
+ * is 8262700000000001, an integer no noise test can tell from a true one; 1 m → ly, whose last
+ * digit was off with no noise to see); else as `refine`. About 3 µs a conversion against 1.2 µs
+ * for the float product and a noise test, paid only where the decimal path above cannot be exact.
  */
 const exactly = (x: number, slope: Rational.Rational): number => {
   const e = Exact.multiply(Exact.fromNumber(x), Exact.fromRational(slope))
